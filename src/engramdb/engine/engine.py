@@ -1,0 +1,743 @@
+"""The ``Engine`` façade: the one entry point of the cognitive engine.
+
+Write path (``remember_many``): validate everything, embed, quantize, build headers, route to
+tiers, then one log frame per chunk (synced: the group commit), then apply to segments and to the
+SQLite index. Read path (``recall``): embed the query, scan every segment in compiled code
+(threads over segments), rescore the best candidates with their float16 vectors, rank them with
+the cognitive score, and read their texts from the index.
+
+On open the engine recovers by itself: it replays the log past what SQLite and each segment hold,
+verifies the checksums of everything the log did not touch, and checkpoints.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..embed.base import Embedder
+from ..embed.factory import get_embedder
+from ..errors import EmbedderMismatchError, NotFoundError, StorageError, ValidationError
+from . import validation as v
+from .calibration import calibration_texts
+from .index import MemoryIndex, pack_loc, unpack_loc
+from .lexical import fts_query
+from .lock import ProcessLock
+from .options import MemoryInput, MemoryRecord, RecallHit, RecallOptions
+from .quantizer import ScalarQuantizer
+from .record import HEADER_DTYPE, HEADER_SIZE, Flag, get_memory_type, has_flag, make_flags
+from .record import record_stride
+from .scan import dot_scan, top_candidates
+from .scoring import DECAY_PRESETS, DecayTable, ScoreWeights, score_candidates
+from .tiers import DEFAULT_SEGMENT_CAPACITY, BaseTierStore, TierRouter, TierStore
+from .wal import WriteAheadLog
+from .walrecords import KIND_HEADERS, KIND_REMEMBER, LOC_DTYPE, HeaderUpdate, RememberBatch
+
+__all__ = ["Engine", "EngineConfig"]
+
+log = logging.getLogger("engramdb.engine")
+
+FORMAT_VERSION = "1"
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    """How an engine behaves; every field has a working default."""
+
+    #: Records per segment file before a tier grows a new one.
+    segment_capacity: int = DEFAULT_SEGMENT_CAPACITY
+    #: Checkpoint (sync segments, empty the log) once the log holds this many bytes.
+    checkpoint_bytes: int = 64 << 20
+    #: Records per log frame inside one ``remember_many`` call.
+    frame_records: int = 4_096
+    #: ``fdatasync`` every log frame before acknowledging. Turn off only for a bulk load that
+    #: can be redone: a power loss may then lose acknowledged writes (a kill -9 still does not).
+    sync: bool = True
+    #: Threads for segment scans.
+    scan_threads: int = 2
+    #: Verify every segment's checksum on open.
+    verify_on_open: bool = True
+    decay: DecayTable = field(default_factory=lambda: DECAY_PRESETS["default"])
+    weights: ScoreWeights = field(default_factory=ScoreWeights)
+    default_importance: float = 1.0
+
+
+@dataclass
+class _Prepared:
+    text: str
+    tier: TierStore
+    tags: list[str]
+    session_id: str | None
+    timestamp_ms: int
+    id: str
+    source: str | None
+    scope: str | None
+    importance: float
+    valence: float
+    arousal: float
+    pinned: bool
+    vector: np.ndarray | None
+    meta: dict[str, Any]
+
+
+class Engine:
+    """An open store. Use :meth:`open`; close it (or use ``with``) to checkpoint and unlock."""
+
+    def __init__(self, path: Path, embedder: Embedder, router: TierRouter, config: EngineConfig):
+        self.path = path
+        self.embedder = embedder
+        self.config = config
+        self._router = router
+        self._lock = threading.RLock()
+        self._plock = ProcessLock(path)
+        self._closed = True
+        self._broken: BaseException | None = None
+        self._lsn = 0
+        self._pool: ThreadPoolExecutor | None = None
+
+    # ------------------------------------------------------------------ opening and closing
+    @classmethod
+    def open(
+        cls,
+        path: str | Path,
+        *,
+        embedder: Embedder | str | None = None,
+        tiers: Sequence[TierStore] | None = None,
+        config: EngineConfig | None = None,
+    ) -> Engine:
+        """Open (or create) the store in directory ``path``.
+
+        ``embedder`` defaults to the shipped static model; a store remembers the model it was
+        created with and refuses another. ``tiers`` adds tiers to the four built-in ones.
+        """
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        config = config or EngineConfig()
+        router = TierRouter()
+        for tier in tiers or ():
+            router.register(tier)
+        for tier in router:
+            if isinstance(tier, BaseTierStore) and tier.segment_capacity == DEFAULT_SEGMENT_CAPACITY:
+                tier.segment_capacity = config.segment_capacity
+        engine = cls(path, get_embedder(embedder), router, config)
+        engine._plock.acquire()
+        try:
+            engine._open()
+        except BaseException:
+            engine._release()
+            raise
+        return engine
+
+    def _open(self) -> None:
+        self._index = MemoryIndex(self.path / "index.db")
+        emb = self.embedder
+        stored = self._index.get_meta("embedder_model")
+        if stored is None:
+            sample = emb.embed(calibration_texts())
+            quantizer = ScalarQuantizer.calibrate(sample)
+            self._index.set_meta(
+                {
+                    "format_version": FORMAT_VERSION,
+                    "embedder_model": emb.model_id,
+                    "dim": str(emb.dim),
+                    "quantizer": base64.b64encode(quantizer.to_bytes()).decode(),
+                    "created_ms": str(_now_ms()),
+                    "applied_lsn": "0",
+                }
+            )
+        else:
+            dim = int(self._index.get_meta("dim") or 0)
+            if stored != emb.model_id or dim != emb.dim:
+                raise EmbedderMismatchError(str(self.path), stored, dim, emb.model_id, emb.dim)
+            quantizer = ScalarQuantizer.from_bytes(
+                base64.b64decode(self._index.get_meta("quantizer") or ""), dim
+            )
+        self.quantizer = quantizer
+        self.dim = emb.dim
+        tier_ids: dict[str, int] = json.loads(self._index.get_meta("tiers") or "{}")
+        for tier in self._router:
+            if tier.name not in tier_ids:
+                tier_ids[tier.name] = max(tier_ids.values(), default=-1) + 1
+        self._index.set_meta({"tiers": json.dumps(tier_ids)})
+        self._by_index: dict[int, TierStore] = {}
+        for tier in self._router:
+            idx = tier_ids[tier.name]
+            tier.attach(self.path / "segments" / tier.name, self.dim, quantizer.to_bytes(), idx)
+            self._by_index[idx] = tier
+        self._tier_ids = tier_ids
+        self._wal = WriteAheadLog(self.path / "wal.log", sync=self.config.sync)
+        self._recover()
+        self._pool = ThreadPoolExecutor(max(1, self.config.scan_threads), "engramdb-scan")
+        self._closed = False
+
+    def _recover(self) -> None:
+        frames = self._wal.read_frames()
+        applied = int(self._index.get_meta("applied_lsn") or 0)
+        touched: set[tuple[int, int]] = set()
+        top = applied
+        for frame in frames:
+            top = max(top, frame.lsn)
+            if frame.kind == KIND_REMEMBER:
+                batch = RememberBatch.decode(frame.payload)
+                touched |= self._apply_remember(frame.lsn, batch, replay=True, applied=applied)
+            elif frame.kind == KIND_HEADERS:
+                update = HeaderUpdate.decode(frame.payload)
+                touched |= self._apply_headers(frame.lsn, update, replay=True, applied=applied)
+            else:
+                raise StorageError(f"{self._wal.path}: unknown frame kind {frame.kind}")
+        for tier in self._router:
+            for seg in tier.segments():
+                top = max(top, seg.checkpoint_lsn)
+                if self.config.verify_on_open and (tier.index, seg.segment_no) not in touched:
+                    seg.verify()
+        self._lsn = top
+        if frames:
+            log.info("%s: replayed %d log frames", self.path, len(frames))
+            self._checkpoint()
+
+    def close(self) -> None:
+        """Checkpoint, close every file and release the write lock."""
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                if self._broken is None:
+                    self._checkpoint()
+            finally:
+                self._closed = True
+                if self._pool is not None:
+                    self._pool.shutdown(wait=True)
+                for tier in self._router:
+                    tier.close()
+                self._wal.close()
+                self._index.close()
+                self._release()
+
+    def _release(self) -> None:
+        self._plock.release()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError(f"store {self.path} is closed")
+        if self._broken is not None:
+            raise StorageError(
+                f"store {self.path} stopped after a failed write ({self._broken}); "
+                "reopen it to recover from its log"
+            )
+
+    # ------------------------------------------------------------------ checkpoints
+    def checkpoint(self) -> None:
+        """Sync segments and the index, then empty the log."""
+        with self._lock:
+            self._check_open()
+            self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        lsn = self._lsn
+        for tier in self._router:
+            tier.checkpoint(lsn)
+        self._index.checkpoint()
+        self._wal.reset()
+
+    def _maybe_checkpoint(self) -> None:
+        if self._wal.size >= self.config.checkpoint_bytes:
+            self._checkpoint()
+
+    # ------------------------------------------------------------------ writing
+    def remember(
+        self,
+        text: str | bytes,
+        *,
+        tier: str | None = None,
+        tags: Sequence[str] | None = None,
+        session_id: str | None = None,
+        timestamp_ms: int | None = None,
+        id: str | None = None,
+        source: str | None = None,
+        scope: str | None = None,
+        importance: float | None = None,
+        valence: float | None = None,
+        arousal: float | None = None,
+        pinned: bool = False,
+        vector: Any = None,
+        meta: Mapping[str, Any] | None = None,
+        kind: str | None = None,
+    ) -> str:
+        """Store one memory durably and return its id."""
+        item = MemoryInput(
+            text=text,
+            tier=tier,
+            tags=list(tags) if tags is not None else None,
+            session_id=session_id,
+            timestamp_ms=timestamp_ms,
+            id=id,
+            source=source,
+            scope=scope,
+            importance=importance,
+            valence=valence,
+            arousal=arousal,
+            pinned=pinned,
+            vector=vector,
+            meta=dict(meta) if meta else None,
+            kind=kind,
+        )
+        return self.remember_many([item])[0]
+
+    def remember_many(self, items: Iterable[MemoryInput | Mapping[str, Any]]) -> list[str]:
+        """Store many memories; all are validated before any is written. Each chunk of
+        ``frame_records`` is one synced log frame (group commit)."""
+        prepared = [self._prepare(item, i) for i, item in enumerate(items)]
+        if not prepared:
+            return []
+        if len(prepared) > v.MAX_BATCH:
+            raise ValidationError("items", f"{len(prepared)} items", limit=v.MAX_BATCH)
+        ids = [p.id for p in prepared]
+        if len(set(ids)) != len(ids):
+            raise ValidationError("id", "the same id appears twice in one batch")
+        vectors = self._vectors(prepared)
+        with self._lock:
+            self._check_open()
+            taken = self._index.existing_ids(ids)
+            if taken:
+                raise ValidationError("id", f"already stored: {sorted(taken)[:5]}")
+            step = max(1, self.config.frame_records)
+            for start in range(0, len(prepared), step):
+                self._write_chunk(prepared[start : start + step], vectors[start : start + step])
+            self._evict_if_needed({p.tier.name for p in prepared})
+            self._maybe_checkpoint()
+        return ids
+
+    def _prepare(self, item: MemoryInput | Mapping[str, Any], i: int) -> _Prepared:
+        if isinstance(item, Mapping):
+            unknown = set(item) - set(MemoryInput.__dataclass_fields__)
+            if unknown:
+                raise ValidationError(f"items[{i}]", f"unknown fields {sorted(unknown)}")
+            if "text" not in item:
+                raise ValidationError(f"items[{i}].text", "is required")
+            item = MemoryInput(**item)
+        elif not isinstance(item, MemoryInput):
+            raise ValidationError(f"items[{i}]", "must be a MemoryInput or a mapping")
+        tier = self._router.route(item.tier, item.kind)
+        pid = v.check_id(item.id) if item.id is not None else uuid.uuid4().hex
+        importance = v.check_importance(item.importance)
+        valence = v.check_unit(item.valence, "valence", -1.0, 1.0)
+        arousal = v.check_unit(item.arousal, "arousal", 0.0, 1.0)
+        if item.meta is not None and not isinstance(item.meta, Mapping):
+            raise ValidationError("meta", "must be a mapping")
+        meta = dict(item.meta or {})
+        try:
+            json.dumps(meta)
+        except (TypeError, ValueError) as exc:
+            raise ValidationError("meta", f"must be JSON-serialisable ({exc})") from None
+        return _Prepared(
+            text=v.check_text(item.text),
+            tier=tier,
+            tags=v.check_tags(item.tags),
+            session_id=v.check_short(item.session_id, "session_id"),
+            timestamp_ms=v.check_timestamp(item.timestamp_ms) or _now_ms(),
+            id=pid,
+            source=v.check_short(item.source, "source"),
+            scope=v.check_short(item.scope, "scope"),
+            importance=importance if importance is not None else self.config.default_importance,
+            valence=valence or 0.0,
+            arousal=arousal or 0.0,
+            pinned=bool(item.pinned),
+            vector=v.check_vector(item.vector, self.dim) if item.vector is not None else None,
+            meta=meta,
+        )
+
+    def _vectors(self, prepared: list[_Prepared]) -> np.ndarray:
+        out = np.empty((len(prepared), self.dim), dtype=np.float32)
+        need = [i for i, p in enumerate(prepared) if p.vector is None]
+        if need:
+            emb = np.asarray(self.embedder.embed([prepared[i].text for i in need]), np.float32)
+            if emb.shape != (len(need), self.dim) or not np.isfinite(emb).all():
+                raise StorageError(
+                    f"embedder {self.embedder.model_id!r} returned shape {emb.shape} "
+                    f"or non-finite values for {len(need)} texts"
+                )
+            out[need] = emb
+        for i, p in enumerate(prepared):
+            if p.vector is not None:
+                out[i] = p.vector
+        return out
+
+    def _write_chunk(self, chunk: list[_Prepared], vectors: np.ndarray) -> None:
+        n = len(chunk)
+        norms = np.linalg.norm(vectors, axis=1).astype(np.float32)
+        unit = np.divide(vectors, norms[:, None], out=np.zeros_like(vectors),
+                         where=norms[:, None] > 0)
+        headers = np.zeros(n, dtype=HEADER_DTYPE)
+        headers["header_version"] = 1
+        headers["flags"] = [
+            make_flags(p.tier.memory_type, *([Flag.PINNED] if p.pinned else [])) for p in chunk
+        ]
+        headers["valence"] = [round(p.valence * 127) for p in chunk]
+        headers["arousal"] = [round(p.arousal * 255) for p in chunk]
+        headers["importance"] = [p.importance for p in chunk]
+        headers["timestamp_ms"] = [p.timestamp_ms for p in chunk]
+        headers["exact_norm"] = norms
+        records = np.empty((n, record_stride(self.dim)), dtype=np.uint8)
+        records[:, :HEADER_SIZE] = headers.view(np.uint8).reshape(n, HEADER_SIZE)
+        records[:, HEADER_SIZE:] = self.quantizer.encode(unit).view(np.uint8)
+        locs = np.zeros(n, dtype=LOC_DTYPE)
+        by_tier: dict[str, list[int]] = {}
+        for i, p in enumerate(chunk):
+            by_tier.setdefault(p.tier.name, []).append(i)
+        for name, rows in by_tier.items():
+            tier = self._router.get(name)
+            segs, slots = tier.allocate(len(rows))
+            locs["tier"][rows] = tier.index
+            locs["segment"][rows] = segs
+            locs["slot"][rows] = slots
+        created = _now_ms()
+        meta_rows = [
+            {
+                "id": p.id,
+                "tier": p.tier.name,
+                "text": p.text,
+                "source": p.source,
+                "tags": p.tags,
+                "scope": p.scope,
+                "session_id": p.session_id,
+                "timestamp_ms": p.timestamp_ms,
+                "created_ms": created,
+                "meta": p.meta,
+            }
+            for p in chunk
+        ]
+        batch = RememberBatch(locs, records, unit.astype(np.float16), meta_rows)
+        self._log_and_apply(KIND_REMEMBER, batch)
+
+    def _log_and_apply(self, kind: int, change: RememberBatch | HeaderUpdate) -> None:
+        lsn = self._lsn + 1
+        self._wal.append(lsn, kind, change.encode())
+        self._lsn = lsn
+        try:
+            if kind == KIND_REMEMBER:
+                self._apply_remember(lsn, change, replay=False, applied=lsn - 1)
+            else:
+                self._apply_headers(lsn, change, replay=False, applied=lsn - 1)
+        except BaseException as exc:
+            self._broken = exc
+            raise
+
+    def _groups(self, locs: np.ndarray):
+        keys = locs["tier"].astype(np.int64) << 32 | locs["segment"].astype(np.int64)
+        for key in np.unique(keys):
+            rows = np.nonzero(keys == key)[0]
+            yield int(key >> 32), int(key & 0xFFFFFFFF), rows
+
+    def _apply_remember(
+        self, lsn: int, batch: RememberBatch, *, replay: bool, applied: int
+    ) -> set[tuple[int, int]]:
+        touched = set()
+        for tier_idx, seg_no, rows in self._groups(batch.locs):
+            tier = self._tier_by_index(tier_idx)
+            if replay and _segment_lsn(tier, seg_no) >= lsn:
+                continue
+            slots = batch.locs["slot"][rows].astype(np.int64)
+            tier.put(seg_no, slots, batch.records[rows], batch.vectors16[rows])
+            touched.add((tier_idx, seg_no))
+        if lsn > applied:
+            locs = [pack_loc(t, s, sl) for t, s, sl in batch.locs.tolist()]
+            self._index.apply_remember(lsn, locs, batch.rows, replay=replay)
+        return touched
+
+    def _apply_headers(
+        self, lsn: int, update: HeaderUpdate, *, replay: bool, applied: int
+    ) -> set[tuple[int, int]]:
+        touched = set()
+        for tier_idx, seg_no, rows in self._groups(update.locs):
+            tier = self._tier_by_index(tier_idx)
+            if replay and _segment_lsn(tier, seg_no) >= lsn:
+                continue
+            slots = update.locs["slot"][rows].astype(np.int64)
+            tier.put_headers(seg_no, slots, update.headers[rows])
+            touched.add((tier_idx, seg_no))
+        if lsn > applied:
+            deleted = update.meta.get("deleted") or []
+            if deleted:
+                self._index.apply_deleted(lsn, deleted)
+            else:
+                self._index.mark_applied(lsn)
+        return touched
+
+    def _tier_by_index(self, idx: int) -> TierStore:
+        try:
+            return self._by_index[idx]
+        except KeyError:
+            raise StorageError(
+                f"{self.path}: the log names tier #{idx}, which is not registered; open the store "
+                "with the same custom tiers it was written with"
+            ) from None
+
+    # ------------------------------------------------------------------ header changes
+    def _read_headers(self, locs: Sequence[int]) -> np.ndarray:
+        out = np.zeros(len(locs), dtype=HEADER_DTYPE)
+        for i, loc in enumerate(locs):
+            t, s, sl = unpack_loc(loc)
+            seg = self._tier_by_index(t).segment(s)
+            out[i] = np.ascontiguousarray(seg.records[sl, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
+        return out
+
+    def _write_headers(self, locs: Sequence[int], headers: np.ndarray, meta: dict) -> None:
+        arr = np.zeros(len(locs), dtype=LOC_DTYPE)
+        for i, loc in enumerate(locs):
+            arr[i] = unpack_loc(loc)
+        raw = headers.view(np.uint8).reshape(len(locs), HEADER_SIZE)
+        self._log_and_apply(KIND_HEADERS, HeaderUpdate(arr, raw, meta))
+
+    def forget(self, id: str) -> bool:
+        """Tombstone a memory: it is never recalled again. False if it was already forgotten."""
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id, include_deleted=True)
+            if found is None:
+                raise NotFoundError(id)
+            loc, deleted = found
+            if deleted:
+                return False
+            self._forget_locs([loc])
+            self._maybe_checkpoint()
+            return True
+
+    def _forget_locs(self, locs: list[int]) -> None:
+        headers = self._read_headers(locs)
+        headers["flags"] |= np.uint8(Flag.TOMBSTONE)
+        self._write_headers(locs, headers, {"deleted": locs})
+
+    def reinforce(self, id: str, strength: float = 1.0) -> None:
+        """An explicit recall by the agent: counts it and grows the storage strength, which
+        slows the memory's decay."""
+        v.check_id(id)
+        strength = v.check_unit(strength, "strength", 0.0, 10.0) or 0.0
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id)
+            if found is None:
+                raise NotFoundError(id)
+            headers = self._read_headers([found[0]])
+            headers["agent_recall_count"] += 1
+            headers["storage_strength"] += np.float32(strength)
+            self._write_headers([found[0]], headers, {})
+            self._maybe_checkpoint()
+
+    def _evict_if_needed(self, tier_names: set[str]) -> None:
+        for name in tier_names:
+            tier = self._router.get(name)
+            if tier.capacity is None:
+                continue
+            live = self._index.live_locs(name)
+            n = tier.choose_evictions(len(live))
+            if n <= 0:
+                continue
+            headers = self._read_headers(live)
+            pinned = (headers["flags"] & np.uint8(Flag.PINNED)) != 0
+            retention = self.config.decay.retention(
+                _now_ms() - headers["timestamp_ms"], headers["storage_strength"]
+            )
+            strength = headers["importance"] * retention
+            strength[pinned] = np.inf
+            order = np.argsort(strength, kind="stable")[:n]
+            victims = [live[i] for i in order if np.isfinite(strength[i])]
+            if victims:
+                log.debug("tier %s over capacity: evicting %d", name, len(victims))
+                self._forget_locs(victims)
+
+    # ------------------------------------------------------------------ reading
+    def get(self, id: str) -> MemoryRecord:
+        """The stored memory with this id (``NotFoundError`` if unknown or forgotten)."""
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id)
+            if found is None:
+                raise NotFoundError(id)
+            row = self._index.rows_by_loc([found[0]])[found[0]]
+            h = self._read_headers([found[0]])[0]
+        return _record(row, h)
+
+    def recall(self, query: str | Any, options: RecallOptions | None = None) -> list[RecallHit]:
+        """The ``k`` memories that best answer ``query`` (a text, or a vector of the store's
+        dimension), ranked by the cognitive score."""
+        opts = options or RecallOptions()
+        k = v.check_k(opts.k)
+        if isinstance(query, str | bytes):
+            qtext = v.check_text(query, "query")
+            q = np.asarray(self.embedder.embed([qtext])[0], dtype=np.float32)
+        else:
+            q = v.check_vector(query, self.dim, "query")
+        norm = float(np.linalg.norm(q))
+        if norm == 0.0:
+            return []
+        q = q / norm
+        tiers = [self._router.get(t) for t in opts.tiers] if opts.tiers else list(self._router)
+        with self._lock:
+            self._check_open()
+            work = [(t, seg, seg.count) for t in tiers for seg in t.segments() if seg.count]
+        qcodes, _ = self.quantizer.encode_query(q)
+        pool_size = max(opts.candidates, k)
+
+        def scan(job):
+            tier, seg, n = job
+            scores = dot_scan(
+                seg.records, n, qcodes,
+                min_ts=opts.min_timestamp_ms, max_ts=opts.max_timestamp_ms,
+            )
+            best = top_candidates(scores, pool_size)
+            return tier, seg, best, scores[best]
+
+        if len(work) > 1 and self._pool is not None:
+            results = list(self._pool.map(scan, work))
+        else:
+            results = [scan(j) for j in work]
+        cands = [(t, s, slot, sc) for t, s, best, scs in results for slot, sc in zip(best, scs)]
+        if not cands:
+            return []
+        approx = np.array([c[3] for c in cands], dtype=np.float32)
+        keep = top_candidates(approx, pool_size)
+        chosen = [cands[i] for i in keep]
+        sims = np.empty(len(chosen), dtype=np.float32)
+        headers = np.empty(len(chosen), dtype=HEADER_DTYPE)
+        for i, (_, seg, slot, _) in enumerate(chosen):
+            sims[i] = seg.vectors16[slot].astype(np.float32) @ q
+            headers[i] = np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
+        now = opts.now_ms if opts.now_ms is not None else _now_ms()
+        total, parts = score_candidates(
+            sims,
+            headers["importance"],
+            headers["timestamp_ms"],
+            headers["storage_strength"],
+            (headers["flags"] & np.uint8(Flag.PINNED)) != 0,
+            now,
+            self.config.weights,
+            self.config.decay,
+        )
+        order = np.argsort(-total, kind="stable")
+        locs = [pack_loc(chosen[i][0].index, chosen[i][1].segment_no, int(chosen[i][2]))
+                for i in order[: k * 2]]
+        with self._lock:
+            rows = self._index.rows_by_loc(locs)
+        hits: list[RecallHit] = []
+        for rank_i, loc in zip(order, locs):
+            row = rows.get(loc)
+            if row is None or row["deleted"]:
+                continue
+            hits.append(
+                RecallHit(
+                    id=row["id"],
+                    text=row["text"],
+                    score=float(total[rank_i]),
+                    similarity=float(sims[rank_i]),
+                    tier=row["tier"],
+                    timestamp_ms=int(row["timestamp_ms"]),
+                    session_id=row["session_id"],
+                    tags=row["tags"],
+                    meta=row["meta"],
+                    explain={n: float(p[rank_i]) for n, p in parts.items()}
+                    if opts.explain
+                    else None,
+                )
+            )
+            if len(hits) == k:
+                break
+        return hits
+
+    def search_text(self, query: str, k: int = 10) -> list[tuple[str, float]]:
+        """BM25 (FTS5, porter stemming) over live memories: (id, bm25) best first; lower bm25
+        is better, as SQLite reports it."""
+        k = v.check_k(k)
+        match = fts_query(v.check_text(query, "query"))
+        if match is None:
+            return []
+        with self._lock:
+            self._check_open()
+            found = self._index.fts_search(match, k)
+            rows = self._index.rows_by_loc([loc for loc, _ in found])
+        return [(rows[loc]["id"], s) for loc, s in found if loc in rows]
+
+    # ------------------------------------------------------------------ inspection
+    def stats(self) -> dict[str, Any]:
+        """Counts per tier, sizes on disk, the embedder and the log position."""
+        with self._lock:
+            self._check_open()
+            tiers = {}
+            for tier in self._router:
+                segs = list(tier.segments())
+                tiers[tier.name] = {
+                    "live": self._index.count(tier.name),
+                    "forgotten": self._index.count(tier.name, deleted=True),
+                    "segments": len(segs),
+                    "capacity": tier.capacity,
+                }
+            disk = sum(p.stat().st_blocks * 512 for p in self.path.rglob("*") if p.is_file())
+            return {
+                "path": str(self.path),
+                "embedder": self.embedder.model_id,
+                "dim": self.dim,
+                "record_bytes": record_stride(self.dim),
+                "live": sum(t["live"] for t in tiers.values()),
+                "tiers": tiers,
+                "lsn": self._lsn,
+                "wal_bytes": self._wal.size,
+                "disk_bytes": disk,
+                "config": {k: val for k, val in asdict(self.config).items()
+                           if k not in ("decay", "weights")},
+            }
+
+    def tier_names(self) -> list[str]:
+        return self._router.names()
+
+
+def _segment_lsn(tier: TierStore, seg_no: int) -> int:
+    try:
+        return tier.segment(seg_no).checkpoint_lsn
+    except Exception:
+        return -1
+
+
+def _record(row: dict[str, Any], h: np.void) -> MemoryRecord:
+    flags = int(h["flags"])
+    return MemoryRecord(
+        id=row["id"],
+        text=row["text"],
+        tier=row["tier"],
+        tags=row["tags"],
+        session_id=row["session_id"],
+        scope=row["scope"],
+        source=row["source"],
+        timestamp_ms=int(row["timestamp_ms"]),
+        created_ms=int(row["created_ms"]),
+        importance=float(h["importance"]),
+        valence=int(h["valence"]) / 127.0,
+        arousal=int(h["arousal"]) / 255.0,
+        pinned=has_flag(flags, Flag.PINNED),
+        consolidated=has_flag(flags, Flag.CONSOLIDATED),
+        agent_recall_count=int(h["agent_recall_count"]),
+        storage_strength=float(h["storage_strength"]),
+        memory_type=get_memory_type(flags).name.lower(),
+        meta=row["meta"],
+    )
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000

@@ -1,0 +1,240 @@
+"""The SQLite index: where each memory lives, its text, metadata, and an FTS5 index.
+
+``loc`` packs a record's place into one integer, used as the rowid of both tables::
+
+    loc = tier_index << 48 | segment << 24 | slot
+
+The index is the system of record for texts and metadata; segments hold the vectors and the
+cognitive headers. Every change arrives here from a write-ahead-log frame, applied in one SQLite
+transaction together with ``applied_lsn``, so replay after a crash knows exactly where to resume.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..store.sqlite import connect
+
+__all__ = ["MemoryIndex", "pack_loc", "unpack_loc"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS memories (
+    loc          INTEGER PRIMARY KEY,
+    id           TEXT NOT NULL UNIQUE,
+    tier         TEXT NOT NULL,
+    text         TEXT NOT NULL,
+    source       TEXT,
+    tags         TEXT NOT NULL DEFAULT '[]',
+    scope        TEXT,
+    session_id   TEXT,
+    timestamp_ms INTEGER NOT NULL,
+    created_ms   INTEGER NOT NULL,
+    meta         TEXT NOT NULL DEFAULT '{}',
+    lsn          INTEGER NOT NULL,
+    deleted      INTEGER NOT NULL DEFAULT 0,
+    segment      INTEGER GENERATED ALWAYS AS ((loc >> 24) & 16777215) VIRTUAL,
+    slot         INTEGER GENERATED ALWAYS AS (loc & 16777215) VIRTUAL
+);
+CREATE INDEX IF NOT EXISTS memories_session ON memories(session_id, timestamp_ms);
+CREATE INDEX IF NOT EXISTS memories_scope ON memories(scope);
+CREATE INDEX IF NOT EXISTS memories_tier ON memories(tier, deleted);
+CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
+    text, content='memories', content_rowid='loc', tokenize='porter unicode61'
+);
+"""
+
+_ROW_COLUMNS = (
+    "loc, id, tier, text, source, tags, scope, session_id, timestamp_ms, created_ms, meta, lsn"
+)
+
+
+def pack_loc(tier: int, segment: int, slot: int) -> int:
+    return (int(tier) << 48) | (int(segment) << 24) | int(slot)
+
+
+def unpack_loc(loc: int) -> tuple[int, int, int]:
+    return (loc >> 48) & 0x7FFF, (loc >> 24) & 0xFFFFFF, loc & 0xFFFFFF
+
+
+class MemoryIndex:
+    """Thin typed access to the index tables; the caller serialises access."""
+
+    def __init__(self, path):
+        self.con = connect(path)
+        self.con.executescript(_SCHEMA)
+
+    # -- meta ------------------------------------------------------------------------------
+    def get_meta(self, key: str, default: str | None = None) -> str | None:
+        row = self.con.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return row[0] if row else default
+
+    def set_meta(self, items: dict[str, str]) -> None:
+        self.con.executemany(
+            "INSERT INTO meta(key, value) VALUES(?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            list(items.items()),
+        )
+
+    # -- applying log frames -----------------------------------------------------------------
+    def apply_remember(
+        self, lsn: int, locs: Sequence[int], rows: Sequence[dict[str, Any]], *, replay=False
+    ) -> None:
+        """Insert a batch; on replay, rows a crash left behind are replaced, so applying a
+        frame twice gives the same result."""
+        params = [
+            (
+                loc,
+                r["id"],
+                r["tier"],
+                r["text"],
+                r.get("source"),
+                json.dumps(r.get("tags") or [], ensure_ascii=False),
+                r.get("scope"),
+                r.get("session_id"),
+                r["timestamp_ms"],
+                r["created_ms"],
+                json.dumps(r.get("meta") or {}, ensure_ascii=False),
+                lsn,
+            )
+            for loc, r in zip(locs, rows, strict=True)
+        ]
+        con = self.con
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            if replay:
+                stale = [p[0] for p in params]
+                self._fts_delete(stale)
+                con.executemany("DELETE FROM memories WHERE loc=?", [(x,) for x in stale])
+                con.executemany("DELETE FROM memories WHERE id=?", [(p[1],) for p in params])
+            con.executemany(
+                f"INSERT INTO memories({_ROW_COLUMNS}) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)", params
+            )
+            con.executemany(
+                "INSERT INTO memories_fts(rowid, text) VALUES(?, ?)", [(p[0], p[3]) for p in params]
+            )
+            self.set_meta({"applied_lsn": str(lsn)})
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+    def apply_deleted(self, lsn: int, locs: Iterable[int]) -> None:
+        locs = [int(x) for x in locs]
+        con = self.con
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            live = [
+                r[0]
+                for r in con.execute(
+                    f"SELECT loc FROM memories WHERE deleted=0 AND loc IN ({_marks(locs)})", locs
+                )
+            ] if locs else []
+            self._fts_delete(live)
+            con.executemany("UPDATE memories SET deleted=1, lsn=? WHERE loc=?",
+                            [(lsn, x) for x in live])
+            self.set_meta({"applied_lsn": str(lsn)})
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+    def mark_applied(self, lsn: int) -> None:
+        self.set_meta({"applied_lsn": str(lsn)})
+
+    def _fts_delete(self, locs: list[int]) -> None:
+        if not locs:
+            return
+        rows = self.con.execute(
+            f"SELECT loc, text FROM memories WHERE deleted=0 AND loc IN ({_marks(locs)})", locs
+        ).fetchall()
+        self.con.executemany(
+            "INSERT INTO memories_fts(memories_fts, rowid, text) VALUES('delete', ?, ?)", rows
+        )
+
+    # -- reads -----------------------------------------------------------------------------
+    def loc_of(self, id: str, *, include_deleted: bool = False) -> tuple[int, bool] | None:
+        row = self.con.execute("SELECT loc, deleted FROM memories WHERE id=?", (id,)).fetchone()
+        if row is None or (row[1] and not include_deleted):
+            return None
+        return int(row[0]), bool(row[1])
+
+    def existing_ids(self, ids: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        for i in range(0, len(ids), 500):
+            chunk = list(ids[i : i + 500])
+            found.update(
+                r[0]
+                for r in self.con.execute(
+                    f"SELECT id FROM memories WHERE id IN ({_marks(chunk)})", chunk
+                )
+            )
+        return found
+
+    def rows_by_loc(self, locs: Sequence[int]) -> dict[int, dict[str, Any]]:
+        if not locs:
+            return {}
+        locs = [int(x) for x in locs]
+        cur = self.con.execute(
+            f"SELECT {_ROW_COLUMNS}, deleted FROM memories WHERE loc IN ({_marks(locs)})", locs
+        )
+        out = {}
+        for row in cur:
+            out[row[0]] = {
+                "loc": row[0],
+                "id": row[1],
+                "tier": row[2],
+                "text": row[3],
+                "source": row[4],
+                "tags": json.loads(row[5]),
+                "scope": row[6],
+                "session_id": row[7],
+                "timestamp_ms": row[8],
+                "created_ms": row[9],
+                "meta": json.loads(row[10]),
+                "lsn": row[11],
+                "deleted": bool(row[12]),
+            }
+        return out
+
+    def count(self, tier: str | None = None, *, deleted: bool = False) -> int:
+        if tier is None:
+            q, p = "SELECT COUNT(*) FROM memories WHERE deleted=?", (int(deleted),)
+        else:
+            q, p = "SELECT COUNT(*) FROM memories WHERE deleted=? AND tier=?", (int(deleted), tier)
+        return int(self.con.execute(q, p).fetchone()[0])
+
+    def live_locs(self, tier: str) -> list[int]:
+        return [
+            r[0]
+            for r in self.con.execute(
+                "SELECT loc FROM memories WHERE tier=? AND deleted=0", (tier,)
+            )
+        ]
+
+    def fts_search(self, match: str, limit: int) -> list[tuple[int, float]]:
+        """(loc, bm25) best first; ``match`` is an FTS5 query expression."""
+        cur = self.con.execute(
+            "SELECT f.rowid, bm25(memories_fts) AS s FROM memories_fts f "
+            "JOIN memories m ON m.loc = f.rowid "
+            "WHERE memories_fts MATCH ? AND m.deleted = 0 ORDER BY s LIMIT ?",
+            (match, limit),
+        )
+        return [(int(r[0]), float(r[1])) for r in cur]
+
+    def checkpoint(self) -> None:
+        """Make every committed transaction durable (SQLite syncs its log and the database)."""
+        self.con.execute("PRAGMA wal_checkpoint(FULL)")
+
+    def close(self) -> None:
+        self.con.close()
+
+
+def _marks(items: Sequence[Any]) -> str:
+    return ",".join("?" * len(items))

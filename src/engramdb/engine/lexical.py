@@ -1,0 +1,34 @@
+"""Turning free text into an FTS5 query: the words that matter, OR-ed, each quoted."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["STOPWORDS", "fts_query"]
+
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself
+    yourselves s t don did didn doesn isn wasn weren""".split()
+)
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def fts_query(text: str, *, keep_stopwords: bool = False) -> str | None:
+    """An FTS5 MATCH expression, or None when the text has no searchable word."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    terms = [w for w in words if keep_stopwords or w not in STOPWORDS]
+    if not terms:
+        terms = words
+    seen: dict[str, None] = {}
+    for t in terms:
+        seen.setdefault(t.replace('"', ""), None)
+    if not seen:
+        return None
+    return " OR ".join(f'"{t}"' for t in seen)

@@ -1,0 +1,84 @@
+"""The typed values the engine takes and gives: write inputs, recall options, hits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+__all__ = ["MemoryInput", "MemoryRecord", "RecallHit", "RecallOptions"]
+
+
+@dataclass
+class MemoryInput:
+    """One memory to write; ``remember_many`` takes a list of these (or of dicts alike)."""
+
+    text: str | bytes
+    tier: str | None = None
+    tags: list[str] | None = None
+    session_id: str | None = None
+    timestamp_ms: int | None = None
+    id: str | None = None
+    source: str | None = None
+    scope: str | None = None
+    importance: float | None = None
+    valence: float | None = None
+    arousal: float | None = None
+    pinned: bool = False
+    vector: np.ndarray | None = None
+    meta: dict[str, Any] | None = None
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
+class RecallOptions:
+    """What to recall and how. ``candidates`` is how many scan hits are rescored exactly."""
+
+    k: int = 10
+    tiers: tuple[str, ...] | None = None
+    min_timestamp_ms: int | None = None
+    max_timestamp_ms: int | None = None
+    now_ms: int | None = None
+    candidates: int = 100
+    explain: bool = False
+
+
+@dataclass(frozen=True)
+class MemoryRecord:
+    """A stored memory as ``get`` returns it."""
+
+    id: str
+    text: str
+    tier: str
+    tags: list[str]
+    session_id: str | None
+    scope: str | None
+    source: str | None
+    timestamp_ms: int
+    created_ms: int
+    importance: float
+    valence: float
+    arousal: float
+    pinned: bool
+    consolidated: bool
+    agent_recall_count: int
+    storage_strength: float
+    memory_type: str
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RecallHit:
+    """One recalled memory, its score and (with ``explain``) each factor's contribution."""
+
+    id: str
+    text: str
+    score: float
+    similarity: float
+    tier: str
+    timestamp_ms: int
+    session_id: str | None
+    tags: list[str]
+    meta: dict[str, Any] = field(default_factory=dict)
+    explain: dict[str, float] | None = None

@@ -1,0 +1,109 @@
+"""The cognitive score: the one formula every tier is ranked by.
+
+For a candidate with cosine similarity ``sim`` to the query::
+
+    score = w_sim * sim + w_imp * I + w_ret * R
+
+    I = log(importance / 0.05) / log(10 / 0.05)      importance clamped to [0.05, 10] -> [0, 1]
+    R = decay(age / (1 + storage_strength))           power-law table, clamped to [floor, 1];
+                                                      pinned memories have R = 1
+
+Every factor is clamped, so no single one can run away with the ranking; similarity dominates
+with the default weights, importance and recency break near-ties. The decay table is a power law
+``(1 + t / tau) ** -beta`` sampled at age buckets, with a permastore floor: old memories fade but
+never vanish. Storage strength (grown by reinforcement) stretches the age a memory feels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = [
+    "DECAY_PRESETS",
+    "DecayTable",
+    "ScoreWeights",
+    "importance_factor",
+    "score_candidates",
+]
+
+IMPORTANCE_MIN = 0.05
+IMPORTANCE_MAX = 10.0
+_HOUR = 3_600_000
+_DAY = 24 * _HOUR
+
+_BUCKETS_MS = np.array(
+    [0, _HOUR, 6 * _HOUR, _DAY, 3 * _DAY, 7 * _DAY, 14 * _DAY, 30 * _DAY, 90 * _DAY,
+     180 * _DAY, 365 * _DAY, 730 * _DAY],
+    dtype=np.int64,
+)
+
+
+@dataclass(frozen=True)
+class DecayTable:
+    """Retention by age bucket: a power law with a permastore floor."""
+
+    tau_ms: float = 6 * _HOUR
+    beta: float = 0.25
+    floor: float = 0.15
+    buckets_ms: np.ndarray = field(default_factory=lambda: _BUCKETS_MS.copy())
+
+    @property
+    def values(self) -> np.ndarray:
+        raw = (1.0 + self.buckets_ms / self.tau_ms) ** (-self.beta)
+        return np.clip(raw, self.floor, 1.0).astype(np.float32)
+
+    def retention(self, age_ms: np.ndarray, storage_strength: np.ndarray | float = 0.0):
+        """Retention for ages (ms); future timestamps count as age zero."""
+        felt = np.maximum(np.asarray(age_ms, dtype=np.float64), 0.0) / (
+            1.0 + np.maximum(np.asarray(storage_strength, dtype=np.float64), 0.0)
+        )
+        idx = np.searchsorted(self.buckets_ms, felt, side="right") - 1
+        return self.values[np.clip(idx, 0, len(self.buckets_ms) - 1)]
+
+
+DECAY_PRESETS: dict[str, DecayTable] = {
+    "default": DecayTable(),
+    "slow": DecayTable(tau_ms=7 * _DAY, beta=0.2, floor=0.3),
+    "fast": DecayTable(tau_ms=_HOUR, beta=0.4, floor=0.05),
+    "none": DecayTable(beta=0.0, floor=1.0),
+}
+
+
+@dataclass(frozen=True)
+class ScoreWeights:
+    similarity: float = 1.0
+    importance: float = 0.05
+    retention: float = 0.05
+
+
+def importance_factor(importance: np.ndarray) -> np.ndarray:
+    imp = np.clip(np.asarray(importance, dtype=np.float64), IMPORTANCE_MIN, IMPORTANCE_MAX)
+    return (np.log(imp / IMPORTANCE_MIN) / np.log(IMPORTANCE_MAX / IMPORTANCE_MIN)).astype(
+        np.float32
+    )
+
+
+def score_candidates(
+    similarity: np.ndarray,
+    importance: np.ndarray,
+    timestamp_ms: np.ndarray,
+    storage_strength: np.ndarray,
+    pinned: np.ndarray,
+    now_ms: int,
+    weights: ScoreWeights,
+    decay: DecayTable,
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Scores of candidates and each factor's weighted contribution (for ``explain``)."""
+    sim = np.clip(similarity.astype(np.float32), -1.0, 1.0)
+    imp = importance_factor(importance)
+    ret = decay.retention(now_ms - timestamp_ms.astype(np.int64), storage_strength)
+    ret = np.where(pinned, np.float32(1.0), ret)
+    parts = {
+        "similarity": weights.similarity * sim,
+        "importance": weights.importance * imp,
+        "retention": weights.retention * ret,
+    }
+    total = parts["similarity"] + parts["importance"] + parts["retention"]
+    return total.astype(np.float32), parts
