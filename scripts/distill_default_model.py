@@ -20,6 +20,7 @@ Takes about 20 s on two cores. Options: ``--out DIR`` (default: the packaged mod
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -85,6 +86,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         model.save_pretrained(tmp)
         if out.exists():
+            unexpected = {p.name for p in out.iterdir()} - {*KEEP, "NOTICE"}
+            if unexpected:
+                raise SystemExit(f"refusing to replace {out}: it holds {sorted(unexpected)}")
             shutil.rmtree(out)
         out.mkdir(parents=True)
         for name in KEEP:
@@ -97,7 +101,9 @@ def main() -> None:
     (out / "NOTICE").write_text(MODEL_NOTICE, encoding="utf-8")
 
     total = sum(p.stat().st_size for p in out.iterdir())
+    digest = hashlib.sha256((out / "model.safetensors").read_bytes()).hexdigest()
     print(f"wrote {out} ({total / 1e6:.1f} MB): {sorted(p.name for p in out.iterdir())}")
+    print(f"model.safetensors sha256 {digest}")
 
 
 if __name__ == "__main__":

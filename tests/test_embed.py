@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import threading
 
 import numpy as np
 import pytest
@@ -97,6 +98,27 @@ def test_static_custom_dir_and_missing_dir(tmp_path) -> None:
         StaticEmbedder(tmp_path / "nope")
     with pytest.raises(ConfigError, match="missing"):
         StaticEmbedder(tmp_path)
+
+
+def test_static_is_safe_to_share_between_threads(static: StaticEmbedder) -> None:
+    texts = [f"thread note {i} about a meeting" for i in range(500)]
+    want = static.embed(texts)
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(5):
+                assert np.array_equal(static.embed(texts), want)
+                static.embed(["short"])
+        except BaseException as e:  # collected and re-raised in the test thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
 
 
 _OFFLINE_SCRIPT = textwrap.dedent(

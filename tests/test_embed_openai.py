@@ -62,11 +62,8 @@ class Handler(BaseHTTPRequestHandler):
         if model == "wrong-count":
             items = items[1:]
         elif model == "wrong-dim":
-            items[0]["embedding"] = items[0]["embedding"] + [1.0]
-            for it in items[1:]:
+            for it in items:
                 it["embedding"] = it["embedding"] + [1.0]
-            if len(Handler.calls) and Handler.calls[model] > 1:
-                pass
         elif model == "nan":
             items[0]["embedding"][1] = float("nan")  # json.dumps writes NaN
         elif model == "strings":

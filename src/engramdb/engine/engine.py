@@ -119,14 +119,15 @@ class Engine:
         """Open (or create) the store in directory ``path``.
 
         ``embedder`` defaults to the shipped static model; a store remembers the model it was
-        created with and refuses another. ``tiers`` adds tiers to the four built-in ones.
+        created with and refuses another. ``tiers`` adds tiers to the four built-in ones, or
+        replaces the built-in tier of the same name.
         """
         path = Path(path)
         path.mkdir(parents=True, exist_ok=True)
         config = config or EngineConfig()
         router = TierRouter()
         for tier in tiers or ():
-            router.register(tier)
+            router.register(tier, replace=True)
         for tier in router:
             if isinstance(tier, BaseTierStore) and tier.segment_capacity == DEFAULT_SEGMENT_CAPACITY:
                 tier.segment_capacity = config.segment_capacity
@@ -284,7 +285,7 @@ class Engine:
         item = MemoryInput(
             text=text,
             tier=tier,
-            tags=list(tags) if tags is not None else None,
+            tags=tags,  # type: ignore[arg-type]
             session_id=session_id,
             timestamp_ms=timestamp_ms,
             id=id,

@@ -145,16 +145,16 @@ class _MappedFile:
             offset=header.header_size,
         )
 
-    @classmethod
-    def create(cls, path: Path, header: SegmentHeader, dtype, row_shape) -> _MappedFile:
-        size = header.header_size + header.capacity * header.stride
-        with open(path, "xb") as fh:
+    @staticmethod
+    def write_new(path: Path, header: SegmentHeader) -> Path:
+        """Write a complete empty file under a temporary name; the caller renames it."""
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "wb") as fh:
             fh.write(header.pack())
-            fh.truncate(size)
+            fh.truncate(header.header_size + header.capacity * header.stride)
             fh.flush()
             os.fsync(fh.fileno())
-        _fsync_dir(path.parent)
-        return cls(path, header, dtype, row_shape)
+        return tmp
 
     @classmethod
     def open(cls, path: Path, dtype, row_shape) -> _MappedFile:
@@ -213,7 +213,9 @@ class Segment:
     def __init__(self, rec: _MappedFile, f16: _MappedFile):
         self._rec = rec
         self._f16 = f16
-        self.count = rec.header.count
+        # A crash inside a checkpoint can leave the two files at different checkpoints; the
+        # log still holds every frame since the older one, and replay rewrites both.
+        self.count = min(rec.header.count, f16.header.count)
         self.dirty = False
 
     # -- creation and opening -------------------------------------------------------------
@@ -243,9 +245,27 @@ class Segment:
         f16_h = SegmentHeader(
             KIND_RESCORE, dim, 2 * dim, capacity, 0, segment_no, lsn, empty, _PAGE, b""
         )
-        rec = _MappedFile.create(rec_path, rec_h, np.dtype(np.uint8), (record_stride(dim),))
-        f16 = _MappedFile.create(f16_path, f16_h, np.dtype("<f2"), (dim,))
+        # Both files are complete before either gets its name, and the records file is named
+        # last: a crash leaves either no segment or a whole one (plus a stray rescore file,
+        # which ``remove_strays`` deletes).
+        rec_tmp = _MappedFile.write_new(rec_path, rec_h)
+        f16_tmp = _MappedFile.write_new(f16_path, f16_h)
+        os.replace(f16_tmp, f16_path)
+        os.replace(rec_tmp, rec_path)
+        _fsync_dir(directory)
+        rec = _MappedFile(rec_path, rec_h, np.dtype(np.uint8), (record_stride(dim),))
+        f16 = _MappedFile(f16_path, f16_h, np.dtype("<f2"), (dim,))
         return cls(rec, f16)
+
+    @staticmethod
+    def remove_strays(directory: Path) -> None:
+        """Delete what an interrupted segment creation left: temporary files, and a rescore
+        file whose records file was never named."""
+        for tmp in directory.glob("seg-*.tmp"):
+            tmp.unlink()
+        for f16 in directory.glob("seg-*.f16"):
+            if not f16.with_suffix(".rec").exists():
+                f16.unlink()
 
     @classmethod
     def open(cls, directory: Path, segment_no: int) -> Segment:
@@ -254,7 +274,7 @@ class Segment:
             first = SegmentHeader.unpack(rec_path, fh.read(_PAGE))
         rec = _MappedFile.open(rec_path, np.dtype(np.uint8), (first.stride,))
         f16 = _MappedFile.open(f16_path, np.dtype("<f2"), (first.dim,))
-        if f16.header.count != rec.header.count or f16.header.dim != rec.header.dim:
+        if f16.header.dim != rec.header.dim or f16.header.capacity != rec.header.capacity:
             raise CorruptionError(str(f16_path), 0, "rescore file does not match its records")
         return cls(rec, f16)
 
@@ -277,7 +297,8 @@ class Segment:
 
     @property
     def checkpoint_lsn(self) -> int:
-        return self._rec.header.checkpoint_lsn
+        """The older of the two files' checkpoints: replay starts after it."""
+        return min(self._rec.header.checkpoint_lsn, self._f16.header.checkpoint_lsn)
 
     @property
     def records(self) -> np.ndarray:
@@ -306,8 +327,8 @@ class Segment:
     # -- durability ------------------------------------------------------------------------
     def checkpoint(self, lsn: int) -> None:
         """Make the rows durable, then record their checksums at ``lsn``."""
-        if not self.dirty and self._rec.header.checkpoint_lsn == lsn:
-            return
+        if not self.dirty:
+            return  # unchanged since its last checkpoint: its checksums still hold
         for f in (self._rec, self._f16):
             f._mm.flush()
         for f in (self._rec, self._f16):

@@ -105,6 +105,7 @@ class BaseTierStore(TierStore):
     def attach(self, directory: Path, dim: int, params: bytes, index: int) -> None:
         directory.mkdir(parents=True, exist_ok=True)
         self._directory, self._dim, self._params, self.index = directory, dim, params, index
+        Segment.remove_strays(directory)
         numbers = sorted(int(p.stem.split("-")[1]) for p in directory.glob("seg-*.rec"))
         for expected, no in enumerate(numbers):
             if no != expected:
@@ -225,10 +226,12 @@ class TierRouter:
         for tier in tiers if tiers is not None else default_tiers():
             self.register(tier)
 
-    def register(self, tier: TierStore) -> None:
+    def register(self, tier: TierStore, *, replace: bool = False) -> None:
+        """Add a tier; ``replace`` swaps out a tier of the same name (to configure a built-in
+        one, e.g. ``WorkingTier(capacity=50)``)."""
         if not getattr(tier, "name", None):
             raise ConfigError(f"{type(tier).__name__} has no tier name")
-        if tier.name in self._tiers and self._tiers[tier.name] is not tier:
+        if not replace and tier.name in self._tiers and self._tiers[tier.name] is not tier:
             raise ConfigError(f"a tier named {tier.name!r} is already registered")
         self._tiers[tier.name] = tier
 

@@ -1,0 +1,331 @@
+"""Exact recall latency: the engine against faiss and numpy on the same data, same process.
+
+    python benchmarks/bench_recall.py            # 10k, 100k and 1M records
+    python benchmarks/bench_recall.py --quick    # 10k and 100k
+    python benchmarks/bench_recall.py --profile  # also cProfile the engine's recall at the top size
+
+Data: unit float32 vectors, dim 256, around 2,000 random centres (x = c + 0.75 g, g ~ N(0, I/256),
+normalised). Queries are 100 fresh draws from the same distribution (not in the store). One store
+grows 10k -> 100k -> 1M (each size is a prefix of the next), written with ``remember_many``,
+precomputed vectors, ``EngineConfig(sync=False)`` to save time (bulk load; sync does not change
+the read path). Its int8 quantizer is calibrated, as always, on the engine's calibration texts,
+embedded here by a stand-in embedder that draws from the same distribution.
+
+Methods, timed one query at a time, interleaved per query (noise hits all alike):
+
+(a) ``engine.recall(vector, RecallOptions(k=10))``: end to end (scan in 2 threads over segments,
+    top-100 candidates, float16 rescoring, cognitive score, SQLite fetch of the texts).
+(b) the engine's compiled scan alone over the same segments: ``dot_scan`` + ``top_candidates``
+    (100 per segment, merged to the top 10), in one thread, and through the engine's own thread
+    pool (what (a) does before rescoring).
+(c) faiss ``IndexScalarQuantizer(256, QT_8bit_direct_signed, METRIC_INNER_PRODUCT)`` holding the
+    engine's own int8 codes, searched with the engine's folded int8 query (k=10, and k=100 as the
+    engine's candidate pool). Scores are checked to equal the engine's int32 dot products.
+(d) numpy float32 ``X @ q`` (OpenBLAS sgemv) + ``argpartition``: exact, the ground truth.
+
+Also recall@10 against exact float32 search, and the physical bound: bytes each method must read
+per query divided by the measured memory bandwidth.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+from _common import (
+    DIM,
+    ClusteredSampleEmbedder,
+    Scratch,
+    clustered_vectors,
+    filesystem_of,
+    machine_info,
+    measure_bandwidth,
+    median,
+    now,
+    pct,
+    print_table,
+    write_json,
+)
+
+from engramdb import Engine, EngineConfig, MemoryInput, RecallOptions
+from engramdb.engine.scan import dot_scan, top_candidates
+
+T0 = 1_700_000_000_000
+POOL = 100  # the engine's default RecallOptions.candidates
+K = 10
+
+
+def build(eng: Engine, vectors: np.ndarray, start: int, stop: int, batch: int = 16_384) -> float:
+    t = now()
+    for s in range(start, stop, batch):
+        e = min(stop, s + batch)
+        eng.remember_many(
+            [MemoryInput(text=f"memory number {i}", vector=vectors[i], id=f"m{i}",
+                         timestamp_ms=T0) for i in range(s, e)]
+        )
+    return now() - t
+
+
+def two_thread_bandwidth(mib: int = 1024, reps: int = 5) -> float:
+    """GB/s of numpy sums over two halves of an array in two threads (numpy drops the GIL)."""
+    a = np.ones((mib << 20) // 4, dtype=np.float32)
+    halves = np.array_split(a, 2)
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(np.sum, halves))
+        ts = []
+        for _ in range(reps):
+            t = now()
+            list(pool.map(np.sum, halves))
+            ts.append(now() - t)
+    return a.nbytes / median(ts) / 1e9
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--queries", type=int, default=100)
+    args = ap.parse_args()
+    import faiss
+
+    sizes = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]
+    nq = args.queries
+    warm = 5
+    info = machine_info()
+    info["faiss_omp_threads"] = faiss.omp_get_max_threads()
+    print(f"bench_recall ({'quick' if args.quick else 'full'}) {info['date_utc']} UTC, "
+          f"{info['cores']} cores, {info['cpu']}, load {info['loadavg_1m']:.2f}")
+    bw1 = measure_bandwidth()
+    bw2 = two_thread_bandwidth()
+    print(f"memory bandwidth: numpy sum over 1 GiB float32: {bw1['gb_per_s']:.1f} GB/s (1 thread),"
+          f" {bw2:.1f} GB/s (2 threads)")
+
+    t = now()
+    X = clustered_vectors(sizes[-1], seed=1)
+    Q = clustered_vectors(nq + warm, seed=999)
+    print(f"data: {sizes[-1]:,} x {DIM} clustered unit vectors ({now() - t:.1f} s to generate)")
+
+    results: dict = {
+        "machine": info,
+        "quick": args.quick,
+        "bandwidth": {"one_thread_gb_s": bw1["gb_per_s"], "two_threads_gb_s": bw2},
+        "data": {"dim": DIM, "centres": 2000, "noise": 0.75, "queries": nq},
+        "sizes": {},
+    }
+
+    with Scratch("recall-") as scratch:
+        fs = filesystem_of(scratch.path)
+        results["scratch"] = {"path": str(scratch.path), **fs}
+        print(f"store: {scratch.path} ({fs['fstype']} on {fs['device']}); deleted at exit")
+        config = EngineConfig(sync=False)
+        eng = Engine.open(scratch.sub("store"), embedder=ClusteredSampleEmbedder(), config=config)
+        results["engine_config"] = {"sync": False, "scan_threads": config.scan_threads,
+                                    "segment_capacity": config.segment_capacity,
+                                    "candidates": POOL}
+        index = faiss.IndexScalarQuantizer(DIM, faiss.ScalarQuantizer.QT_8bit_direct_signed,
+                                           faiss.METRIC_INNER_PRODUCT)
+        tier = eng._router.get("episodic")
+        cap = config.segment_capacity
+        have = 0
+        try:
+            for n in sizes:
+                bt = build(eng, X, have, n)
+                print(f"\n== {n:,} records: built +{n - have:,} in {bt:.1f} s "
+                      f"({(n - have) / bt:,.0f} rec/s, sync=False)", flush=True)
+                segs = [s for s in tier.segments() if s.count]
+                # faiss gets exactly the engine's int8 codes, added in record order
+                codes = np.concatenate(
+                    [np.asarray(s.records[: s.count, 64:]).view(np.int8) for s in segs])
+                assert codes.shape == (n, DIM)
+                for s in range(have, n, 65_536):
+                    index.add(codes[s : min(n, s + 65_536)].astype(np.float32))
+                have = n
+                results["sizes"][str(n)] = run_size(eng, segs, cap, index, X[:n], Q, warm,
+                                                    codes, bw1["gb_per_s"], bw2, build_s=bt)
+                del codes
+            if args.profile:
+                results["profile"] = profile_recall(eng, Q[warm:])
+        finally:
+            eng.close()
+
+    # ---- report
+    rows = []
+    for n, r in results["sizes"].items():
+        m = r["methods"]
+        for name in m:
+            rows.append([f"{int(n):,}", name, m[name]["median_ms"], m[name]["p95_ms"],
+                         m[name]["median_ms"] / m["faiss SQ8 direct_signed k=10 (our codes)"][
+                             "median_ms"],
+                         m[name].get("bound_ms", ""), m[name].get("recall@10", "")])
+    print_table(f"Single-query latency (ms), {nq} queries, k=10", [
+        "records", "method", "median", "p95", "vs faiss k10", "bound ms", "recall@10"], rows)
+    rows = []
+    for n, r in results["sizes"].items():
+        rows.append([f"{int(n):,}", r["ratios"]["engine/faiss_k10"],
+                     r["ratios"]["engine/faiss_k100"], r["ratios"]["engine/numpy"],
+                     r["ratios"]["scan_1t/faiss_k10"], r["ratios"]["engine_overhead_ms"],
+                     r["recall_at_10"]["engine"], r["recall_at_10"]["int8_only"]])
+    print_table("Ratios (median of per-query ratios, same process)", [
+        "records", "engine/faiss k10", "engine/faiss k100", "engine/numpy", "scan 1t/faiss k10",
+        "engine - scan (ms)", "engine recall@10", "int8-only recall@10"], rows)
+    top = str(sizes[-1])
+    r = results["sizes"][top]["ratios"]["engine/faiss_k10"]
+    results["target"] = {"engine_within_2x_faiss_at": int(top), "ratio": r, "met": r <= 2.0}
+    print(f"\nTarget: exact recall at {int(top):,} within 2x of faiss on the same int8 codes: "
+          f"engine/faiss = {r:.2f} -> {'MET' if r <= 2.0 else 'NOT met'}")
+    if "profile" in results:
+        print("\ncProfile of engine.recall at the largest size (top by cumulative time):")
+        print(results["profile"]["text"])
+    out = write_json("bench_recall", results)
+    print(f"JSON: {out}")
+
+
+def run_size(eng, segs, cap, index, Xn, Q, warm, codes, bw1, bw2, *, build_s) -> dict:
+    n = Xn.shape[0]
+    opts = RecallOptions(k=K, now_ms=T0 + 60_000)
+    pool = eng._pool
+
+    def scan(seg, qcodes):
+        scores = dot_scan(seg.records, seg.count, qcodes)
+        best = top_candidates(scores, POOL)
+        return seg, best, scores[best]
+
+    def merge(parts):
+        gidx = np.concatenate([p[0].segment_no * cap + p[1] for p in parts])
+        sc = np.concatenate([p[2] for p in parts])
+        return gidx[top_candidates(sc, K)]
+
+    def m_engine(q, qc):
+        hits = eng.recall(q, opts)
+        return np.array([int(h.id[1:]) for h in hits])
+
+    def m_scan_1t(q, qc):
+        return merge([scan(s, qc) for s in segs])
+
+    def m_scan_pool(q, qc):
+        if len(segs) > 1:
+            return merge(list(pool.map(lambda s: scan(s, qc), segs)))
+        return merge([scan(segs[0], qc)])
+
+    def m_faiss(k):
+        def f(q, qc):
+            _, idx = index.search(qc.astype(np.float32)[None, :], k)
+            return idx[0][:K]
+        return f
+
+    def m_numpy(q, qc):
+        s = Xn @ q
+        idx = np.argpartition(-s, K - 1)[:K]
+        return idx[np.argsort(-s[idx])]
+
+    methods = {
+        "engine.recall() end to end": m_engine,
+        "engine scan only, engine pool (2 threads)": m_scan_pool,
+        "engine scan only, 1 thread": m_scan_1t,
+        "faiss SQ8 direct_signed k=10 (our codes)": m_faiss(K),
+        "faiss SQ8 direct_signed k=100 (our codes)": m_faiss(POOL),
+        "numpy float32 matvec + argpartition": m_numpy,
+    }
+    times = {name: [] for name in methods}
+    got = {name: [] for name in methods}
+    # exact ground truth (float32, batched)
+    sims = Xn @ Q.T
+    truth = np.argpartition(-sims, K - 1, axis=0)[:K].T
+    del sims
+    # sanity: faiss scores are the engine's integer dot products
+    q0 = Q[0]
+    qc0, _ = eng.quantizer.encode_query(q0)
+    d, i = index.search(qc0.astype(np.float32)[None, :], K)
+    ref = codes[i[0]].astype(np.int32) @ qc0.astype(np.int32)
+    assert np.array_equal(d[0].astype(np.int64), ref.astype(np.int64)), (d, ref)
+    for qi, q in enumerate(Q):
+        qc, _ = eng.quantizer.encode_query(q)
+        for name, fn in methods.items():
+            t = now()
+            out = fn(q, qc)
+            dt = now() - t
+            if qi >= warm:
+                times[name].append(dt)
+                got[name].append(out)
+    res: dict = {"records": n, "build_s_sync_false": build_s, "segments": len(segs),
+                 "methods": {}}
+    bytes_read = {
+        "engine.recall() end to end": n * (64 + DIM),
+        "engine scan only, engine pool (2 threads)": n * (64 + DIM),
+        "engine scan only, 1 thread": n * (64 + DIM),
+        "faiss SQ8 direct_signed k=10 (our codes)": n * DIM,
+        "faiss SQ8 direct_signed k=100 (our codes)": n * DIM,
+        "numpy float32 matvec + argpartition": n * DIM * 4,
+    }
+    threads = {
+        "engine.recall() end to end": 2 if len(segs) > 1 else 1,
+        "engine scan only, engine pool (2 threads)": 2 if len(segs) > 1 else 1,
+        "engine scan only, 1 thread": 1,
+        "faiss SQ8 direct_signed k=10 (our codes)": 1,  # one query: faiss parallelises over queries
+        "faiss SQ8 direct_signed k=100 (our codes)": 1,
+        "numpy float32 matvec + argpartition": 2,  # OpenBLAS sgemv
+    }
+    qtruth = truth[warm:]
+    for name in methods:
+        ts = times[name]
+        bw = bw2 if threads[name] == 2 else bw1
+        rec = float(np.mean([len(set(g.tolist()) & set(t.tolist())) / K
+                             for g, t in zip(got[name], qtruth)]))
+        res["methods"][name] = {
+            "median_ms": median(ts) * 1e3,
+            "p95_ms": pct(ts, 95) * 1e3,
+            "threads": threads[name],
+            "bytes_read": bytes_read[name],
+            "bound_ms": bytes_read[name] / (bw * 1e9) * 1e3,
+            "recall@10": rec,
+        }
+    t = {k: np.asarray(v) for k, v in times.items()}
+    eng_t = t["engine.recall() end to end"]
+    res["ratios"] = {
+        "engine/faiss_k10": float(np.median(eng_t / t["faiss SQ8 direct_signed k=10 (our codes)"])),
+        "engine/faiss_k100": float(
+            np.median(eng_t / t["faiss SQ8 direct_signed k=100 (our codes)"])),
+        "engine/numpy": float(np.median(eng_t / t["numpy float32 matvec + argpartition"])),
+        "scan_1t/faiss_k10": float(np.median(
+            t["engine scan only, 1 thread"] / t["faiss SQ8 direct_signed k=10 (our codes)"])),
+        "scan_pool/faiss_k10": float(np.median(
+            t["engine scan only, engine pool (2 threads)"]
+            / t["faiss SQ8 direct_signed k=10 (our codes)"])),
+        "engine_overhead_ms": float(np.median(
+            eng_t - t["engine scan only, engine pool (2 threads)"]) * 1e3),
+    }
+    res["recall_at_10"] = {
+        "engine": res["methods"]["engine.recall() end to end"]["recall@10"],
+        "int8_only": res["methods"]["engine scan only, 1 thread"]["recall@10"],
+        "faiss_int8": res["methods"]["faiss SQ8 direct_signed k=10 (our codes)"]["recall@10"],
+    }
+    for name, m in res["methods"].items():
+        print(f"  {name:44s} median {m['median_ms']:8.2f} ms  p95 {m['p95_ms']:8.2f}  "
+              f"bound {m['bound_ms']:6.2f}  recall@10 {m['recall@10']:.3f}", flush=True)
+    print(f"  engine/faiss_k10 {res['ratios']['engine/faiss_k10']:.2f}  engine/numpy "
+          f"{res['ratios']['engine/numpy']:.2f}  scan_1t/faiss_k10 "
+          f"{res['ratios']['scan_1t/faiss_k10']:.2f}", flush=True)
+    return res
+
+
+def profile_recall(eng: Engine, Q: np.ndarray) -> dict:
+    opts = RecallOptions(k=K, now_ms=T0 + 60_000)
+    prof = cProfile.Profile()
+    t = now()
+    prof.enable()
+    for q in Q:
+        eng.recall(q, opts)
+    prof.disable()
+    wall = now() - t
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(18)
+    return {"queries": len(Q), "wall_s": wall, "text": buf.getvalue()}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,512 @@
+"""The ``engramdb`` command line: one command per :class:`~engramdb.Engine` call.
+
+Every command opens the store at ``--path`` (``$ENGRAMDB_PATH``, default ``./engramdb-data``)
+with ``--embedder`` (``$ENGRAMDB_EMBEDDER``, default ``default``), does its work and closes it.
+Library errors (:class:`~engramdb.errors.EngramDBError`) are turned into a one-line message on
+stderr and exit code 1 in one place, :class:`_Group`; nothing else catches them.
+
+Usage::
+
+    engramdb remember "Maya moved to Lisbon" --tag home --session s1
+    engramdb recall "where does Maya live?" --k 5
+    engramdb import notes.jsonl
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from typer.core import TyperGroup
+
+from . import __version__
+from .engine import validation as v
+from .engine.engine import Engine
+from .engine.options import MemoryInput, RecallHit, RecallOptions
+from .errors import EngramDBError, NotFoundError, ValidationError
+
+__all__ = ["app", "hits_table", "main"]
+
+out = Console(highlight=False, soft_wrap=False)
+err = Console(stderr=True, highlight=False)
+
+#: Bad lines listed by ``import`` before the rest are only counted.
+MAX_REPORTED_LINES = 20
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print ``message`` as one red line on stderr; the caller raises the returned Exit."""
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
+    return typer.Exit(1)
+
+
+class _Group(TyperGroup):
+    """The CLI boundary: library errors from any command (sub-apps too) become exit code 1."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except EngramDBError as exc:
+            raise _fail(str(exc)) from None
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="engramdb",
+    help="EngramDB: an embedded memory engine for AI agents.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    path: Path
+    embedder: str
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"engramdb {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    path: Annotated[
+        Path,
+        typer.Option("--path", "-p", envvar="ENGRAMDB_PATH", help="Store directory."),
+    ] = Path("engramdb-data"),
+    embedder: Annotated[
+        str,
+        typer.Option(
+            envvar="ENGRAMDB_EMBEDDER",
+            help="Embedder spec: default, hashing, hashing:DIM, static:PATH, st:NAME, "
+            "openai:MODEL@URL or package.module:Class. A store keeps the one it was created with.",
+        ),
+    ] = "default",
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """EngramDB: an embedded memory engine for AI agents."""
+    ctx.obj = _Settings(path=path, embedder=embedder)
+
+
+@contextmanager
+def _engine(ctx: typer.Context) -> Iterator[Engine]:
+    settings: _Settings = ctx.obj
+    with Engine.open(settings.path, embedder=settings.embedder) as engine:
+        yield engine
+
+
+# ---------------------------------------------------------------------------------- formatting
+def _date(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M")
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _jsonable(x) for k, x in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(x) for x in value]
+    if hasattr(value, "tolist"):  # numpy scalars and arrays
+        return value.tolist()
+    return value
+
+
+def _print_json(value: Any, indent: int | None = None) -> None:
+    typer.echo(json.dumps(_jsonable(value), ensure_ascii=False, indent=indent))
+
+
+def hits_table(hits: Sequence[RecallHit], *, explain: bool = False, title: str = "") -> Table:
+    """Recall hits as a Rich table: rank, score, tier, day (UTC), text with its id below."""
+    table = Table(title=title or None, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("tier")
+    table.add_column("date", no_wrap=True)
+    table.add_column("text / id", min_width=24, overflow="fold")
+    if explain:
+        table.add_column("why", no_wrap=True)
+    for rank, hit in enumerate(hits, 1):
+        text = f"{escape(hit.text)}\n[dim]{hit.id}[/dim]"
+        row = [str(rank), f"{hit.score:.3f}", hit.tier, _date(hit.timestamp_ms)[:10], text]
+        if explain:
+            parts = hit.explain or {}
+            row.append("\n".join(f"{k[:3]} {parts.get(k, 0.0):.3f}" for k in _EXPLAIN_KEYS))
+        table.add_row(*row)
+    return table
+
+
+_EXPLAIN_KEYS = ("similarity", "importance", "retention")
+
+
+# ---------------------------------------------------------------------------------- commands
+@app.command()
+def remember(
+    ctx: typer.Context,
+    text: Annotated[str, typer.Argument(help="What to remember; '-' reads standard input.")],
+    tier: Annotated[str | None, typer.Option(help="working, episodic, semantic, ...")] = None,
+    tag: Annotated[list[str] | None, typer.Option(help="A tag; repeat for more.")] = None,
+    session: Annotated[str | None, typer.Option(help="Session id.")] = None,
+    timestamp_ms: Annotated[
+        int | None, typer.Option(help="When it happened (Unix epoch ms); default now.")
+    ] = None,
+    id: Annotated[str | None, typer.Option("--id", help="Your own id; default a UUID.")] = None,
+    importance: Annotated[float | None, typer.Option(help="0.05 to 10; default 1.")] = None,
+    pinned: Annotated[bool, typer.Option("--pinned", help="Never decays or is evicted.")] = False,
+    source: Annotated[str | None, typer.Option(help="Where it came from.")] = None,
+    scope: Annotated[str | None, typer.Option(help="Partition key, e.g. user/alice.")] = None,
+    meta: Annotated[str | None, typer.Option(help="A JSON object stored with it.")] = None,
+) -> None:
+    """Store one memory and print its id."""
+    if text == "-":
+        text = sys.stdin.read().strip()
+    extra = _parse_meta(meta)
+    with _engine(ctx) as engine:
+        mid = engine.remember(
+            text,
+            tier=tier,
+            tags=tag,
+            session_id=session,
+            timestamp_ms=timestamp_ms,
+            id=id,
+            importance=importance,
+            pinned=pinned,
+            source=source,
+            scope=scope,
+            meta=extra,
+        )
+    typer.echo(mid)
+
+
+def _parse_meta(raw: str | None) -> dict[str, Any] | None:
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(f"not JSON: {exc}", param_hint="--meta") from None
+    if not isinstance(value, dict):
+        raise typer.BadParameter("must be a JSON object", param_hint="--meta")
+    return value
+
+
+@app.command()
+def recall(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="What to recall.")],
+    k: Annotated[int, typer.Option("--k", "-k", help="How many memories.")] = 10,
+    tier: Annotated[list[str] | None, typer.Option(help="Only this tier; repeatable.")] = None,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Show each factor of the score.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+) -> None:
+    """Recall the memories that best answer QUERY, ranked by the cognitive score."""
+    options = RecallOptions(k=k, tiers=tuple(tier) if tier else None, explain=explain)
+    with _engine(ctx) as engine:
+        hits = engine.recall(query, options)
+    if as_json:
+        for rank, hit in enumerate(hits, 1):
+            _print_json({"rank": rank, **dataclasses.asdict(hit)})
+    elif hits:
+        out.print(hits_table(hits, explain=explain))
+    else:
+        err.print("no memories found")
+
+
+@app.command()
+def search(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="Words to look for (BM25, porter stemming).")],
+    k: Annotated[int, typer.Option("--k", "-k", help="How many memories.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+) -> None:
+    """Full-text search (no embeddings); lower bm25 is better."""
+    with _engine(ctx) as engine:
+        found = engine.search_text(query, k)
+        rows = [(mid, score, engine.get(mid).text) for mid, score in found]
+    if as_json:
+        for rank, (mid, score, text) in enumerate(rows, 1):
+            _print_json({"rank": rank, "id": mid, "bm25": score, "text": text})
+        return
+    table = Table("#", "bm25", "text / id")
+    table.columns[2].overflow = "fold"
+    for rank, (mid, score, text) in enumerate(rows, 1):
+        table.add_row(str(rank), f"{score:.4g}", f"{escape(text)}\n[dim]{mid}[/dim]")
+    if rows:
+        out.print(table)
+    else:
+        err.print("no memories found")
+
+
+@app.command()
+def get(
+    ctx: typer.Context,
+    id: Annotated[str, typer.Argument(help="A memory id.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Show one stored memory."""
+    with _engine(ctx) as engine:
+        record = engine.get(id)
+    fields = dataclasses.asdict(record)
+    if as_json:
+        _print_json(fields, indent=2)
+        return
+    table = Table(show_header=False, box=None)
+    for key, value in fields.items():
+        if key.endswith("_ms"):
+            value = f"{value}  ({_date(value)} UTC)"
+        elif isinstance(value, list | dict):
+            value = json.dumps(value, ensure_ascii=False)
+        elif isinstance(value, float):
+            value = f"{value:.4g}"
+        table.add_row(key, escape(str(value)))
+    out.print(table)
+
+
+@app.command()
+def forget(ctx: typer.Context, id: Annotated[str, typer.Argument(help="A memory id.")]) -> None:
+    """Forget a memory: it is never recalled again."""
+    with _engine(ctx) as engine:
+        changed = engine.forget(id)
+    typer.echo(f"forgotten {id}" if changed else f"{id} was already forgotten")
+
+
+@app.command()
+def reinforce(
+    ctx: typer.Context,
+    id: Annotated[str, typer.Argument(help="A memory id.")],
+    strength: Annotated[float, typer.Option(help="How much to slow its decay (0 to 10).")] = 1.0,
+) -> None:
+    """Count an explicit recall of a memory, which slows its decay."""
+    with _engine(ctx) as engine:
+        engine.reinforce(id, strength)
+    typer.echo(f"reinforced {id}")
+
+
+@app.command()
+def stats(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Counts per tier, sizes on disk and the embedder."""
+    with _engine(ctx) as engine:
+        info = engine.stats()
+    if as_json:
+        _print_json(info, indent=2)
+        return
+    out.print(f"[bold]{escape(info['path'])}[/bold]: {info['live']} live memories")
+    out.print(
+        f"embedder {escape(info['embedder'])} (dim {info['dim']}), "
+        f"{info['record_bytes']} bytes a record, {info['disk_bytes'] / 1e6:.1f} MB on disk"
+    )
+    table = Table("tier", "live", "forgotten", "segments", "capacity")
+    for name, t in info["tiers"].items():
+        cap = "-" if t["capacity"] is None else str(t["capacity"])
+        table.add_row(name, str(t["live"]), str(t["forgotten"]), str(t["segments"]), cap)
+    out.print(table)
+
+
+# ---------------------------------------------------------------------------------- import
+class Format(StrEnum):
+    auto = "auto"
+    jsonl = "jsonl"
+    text = "text"
+
+
+_FIELDS = frozenset(f.name for f in dataclasses.fields(MemoryInput))
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="File to import.")],
+    format: Annotated[
+        Format,
+        typer.Option(
+            help="auto: jsonl for .jsonl/.ndjson/.json or a file starting with '{', else text."
+        ),
+    ] = Format.auto,
+    tier: Annotated[str | None, typer.Option(help="Tier for lines that name none.")] = None,
+    session: Annotated[str | None, typer.Option(help="Session for lines that name none.")] = None,
+    batch: Annotated[int, typer.Option(min=1, help="Memories per write.")] = 1000,
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Import the valid lines, skip the bad ones.")
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Check every line, write nothing.")
+    ] = False,
+) -> None:
+    """Import memories from a JSONL or text file, in batches.
+
+    JSONL: one object per line with MemoryInput fields, at least "text".
+
+    Text: one memory per non-empty line.
+
+    Every line is checked before anything is written.
+    """
+    fmt = _detect_format(file) if format is Format.auto else format
+    defaults = {k: val for k, val in (("tier", tier), ("session_id", session)) if val is not None}
+    with _engine(ctx) as engine:
+        items, bad = _load(file, fmt, defaults, engine)
+        for lineno, message in bad[:MAX_REPORTED_LINES]:
+            err.print(f"[red]line {lineno}:[/red] {escape(message)}", soft_wrap=True)
+        if len(bad) > MAX_REPORTED_LINES:
+            err.print(f"... and {len(bad) - MAX_REPORTED_LINES} more invalid lines")
+        if bad and not skip_invalid:
+            raise _fail(
+                f"{file}: {len(bad)} invalid line(s); nothing was written "
+                "(fix them, or pass --skip-invalid to import the valid lines)"
+            )
+        if dry_run:
+            typer.echo(f"{len(items)} valid memories in {file}; nothing written (--dry-run)")
+            return
+        written = _write(engine, items, batch)
+    skipped = f", skipped {len(bad)} invalid line(s)" if bad else ""
+    typer.echo(f"imported {written} memories from {file}{skipped}")
+
+
+def _detect_format(file: Path) -> Format:
+    if file.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        return Format.jsonl
+    with file.open(encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            if line.strip():
+                return Format.jsonl if line.lstrip().startswith("{") else Format.text
+    return Format.text
+
+
+def _load(
+    file: Path, fmt: Format, defaults: dict[str, Any], engine: Engine
+) -> tuple[list[tuple[int, dict[str, Any]]], list[tuple[int, str]]]:
+    """Parse and check every line: (line number, item) for the good, (line number, why) for
+    the bad."""
+    items: list[tuple[int, dict[str, Any]]] = []
+    bad: list[tuple[int, str]] = []
+    seen: dict[str, int] = {}
+    tiers = engine.tier_names()
+    with file.open("rb") as fh:
+        for lineno, raw in enumerate(fh, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                bad.append((lineno, f"not valid UTF-8 (byte {exc.start}: {exc.reason})"))
+                continue
+            if not line.strip():
+                continue
+            try:
+                item = _parse(line, fmt, defaults)
+                _check(item, tiers, engine.dim)
+                mid = item.get("id")
+                if mid is not None:
+                    if mid in seen:
+                        raise ValidationError("id", f"{mid!r} is also on line {seen[mid]}")
+                    seen[mid] = lineno
+                    if _stored(engine, mid):
+                        raise ValidationError("id", f"{mid!r} is already stored")
+            except EngramDBError as exc:
+                bad.append((lineno, str(exc)))
+                continue
+            items.append((lineno, item))
+    return items, bad
+
+
+def _parse(line: str, fmt: Format, defaults: dict[str, Any]) -> dict[str, Any]:
+    if fmt is Format.text:
+        return {"text": line.strip(), **defaults}
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValidationError("line", f"not JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(obj, dict):
+        raise ValidationError("line", f"must be a JSON object, got {type(obj).__name__}")
+    return {**defaults, **obj}
+
+
+def _check(item: dict[str, Any], tiers: list[str], dim: int) -> None:
+    """The checks ``Engine.remember_many`` makes, so that a bad line is found before any
+    write (the engine would refuse only the batch holding it)."""
+    unknown = set(item) - _FIELDS
+    if unknown:
+        raise ValidationError("fields", f"unknown {sorted(unknown)}; known: {sorted(_FIELDS)}")
+    if "text" not in item:
+        raise ValidationError("text", "is required")
+    v.check_text(item["text"])
+    tier = item.get("tier")
+    if tier is not None and tier not in tiers:
+        raise ValidationError("tier", f"unknown tier {tier!r}; known tiers: {', '.join(tiers)}")
+    if item.get("id") is not None:
+        v.check_id(item["id"])
+    v.check_tags(item.get("tags"))
+    v.check_timestamp(item.get("timestamp_ms"))
+    v.check_importance(item.get("importance"))
+    v.check_unit(item.get("valence"), "valence", -1.0, 1.0)
+    v.check_unit(item.get("arousal"), "arousal", 0.0, 1.0)
+    for name in ("session_id", "source", "scope", "kind"):
+        v.check_short(item.get(name), name)
+    if not isinstance(item.get("pinned", False), bool):
+        raise ValidationError("pinned", "must be true or false")
+    if item.get("meta") is not None and not isinstance(item["meta"], dict):
+        raise ValidationError("meta", "must be a JSON object")
+    if item.get("vector") is not None:
+        v.check_vector(item["vector"], dim)
+
+
+def _stored(engine: Engine, mid: str) -> bool:
+    try:
+        engine.get(mid)
+    except NotFoundError:
+        return False
+    return True
+
+
+def _write(engine: Engine, items: list[tuple[int, dict[str, Any]]], batch: int) -> int:
+    columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    written = 0
+    with Progress(*columns, console=err) as progress:
+        task = progress.add_task("import", total=len(items))
+        for start in range(0, len(items), batch):
+            chunk = items[start : start + batch]
+            try:
+                engine.remember_many([item for _, item in chunk])
+            except EngramDBError as exc:
+                raise EngramDBError(
+                    f"lines {chunk[0][0]}-{chunk[-1][0]} were refused ({exc}); "
+                    f"{written} memories from earlier lines were written"
+                ) from exc
+            written += len(chunk)
+            progress.advance(task, len(chunk))
+    return written
+
+
+# ---------------------------------------------------------------------------------- sub-apps
+try:
+    from engramdb.eval.cli import app as eval_app
+except ImportError:  # the eval package is optional
+    pass
+else:
+    app.add_typer(eval_app, name="eval", help="Evaluate retrieval (LoCoMo, synthetic long-memory).")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app(prog_name="engramdb")

@@ -1,0 +1,305 @@
+"""The Engine façade: writes, reads, tiers, ranking factors, errors, locking."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engramdb import (
+    EmbedderMismatchError,
+    Engine,
+    EngineConfig,
+    MemoryInput,
+    NotFoundError,
+    RecallOptions,
+    StoreLockedError,
+    ValidationError,
+)
+from engramdb.engine import BaseTierStore, MemoryType
+from engramdb.engine.validation import MAX_TEXT_BYTES
+
+DAY = 86_400_000
+NOW = 1_780_000_000_000
+
+
+def test_remember_get_recall_forget(engine):
+    a = engine.remember("I moved to Berlin last spring", session_id="s1", tags=["home"])
+    b = engine.remember("My cat knocks glasses off the kitchen table")
+    rec = engine.get(a)
+    assert rec.text == "I moved to Berlin last spring"
+    assert rec.session_id == "s1" and rec.tags == ["home"] and rec.tier == "episodic"
+    assert rec.memory_type == "episodic" and rec.importance == 1.0
+    hits = engine.recall("moved to Berlin", RecallOptions(k=1))
+    assert [h.id for h in hits] == [a]
+    assert engine.forget(b) is True
+    assert engine.forget(b) is False
+    assert b not in {h.id for h in engine.recall("cat kitchen table", RecallOptions(k=5))}
+    with pytest.raises(NotFoundError):
+        engine.get(b)
+    with pytest.raises(NotFoundError):
+        engine.forget("never-stored")
+
+
+def test_memories_survive_reopen(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        mid = eng.remember("The invoice is due at the end of the month", id="inv")
+    with Engine.open(store_path, embedder="hashing") as eng:
+        assert eng.get(mid).text.startswith("The invoice")
+        assert eng.recall("invoice due", RecallOptions(k=1))[0].id == "inv"
+        assert eng.search_text("invoice")[0][0] == "inv"
+
+
+def test_remember_many_and_explicit_ids(engine):
+    ids = engine.remember_many(
+        [MemoryInput(text=f"note number {i} about topic {i % 3}", id=f"n{i}") for i in range(50)]
+        + [{"text": "a dict works too", "tags": ["x"]}]
+    )
+    assert ids[:3] == ["n0", "n1", "n2"] and len(ids) == 51
+    assert engine.stats()["live"] == 51
+    with pytest.raises(ValidationError, match="already stored"):
+        engine.remember("again", id="n3")
+
+
+def test_crossing_segment_boundaries(store_path, small_segments):
+    with Engine.open(store_path, embedder="hashing", config=small_segments) as eng:
+        ids = eng.remember_many([{"text": f"memory about item {i}"} for i in range(300)])
+        assert eng.stats()["tiers"]["episodic"]["segments"] == 5
+        assert eng.recall("memory about item 257", RecallOptions(k=1))[0].id == ids[257]
+    with Engine.open(store_path, embedder="hashing", config=small_segments) as eng:
+        assert eng.get(ids[299]).text == "memory about item 299"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"text": ""}, "text"),
+        ({"text": "   \n"}, "text"),
+        ({"text": "x" * (MAX_TEXT_BYTES + 1)}, "text"),
+        ({"text": b"caf\xc3"}, "text"),
+        ({"text": "bad \ud800 surrogate"}, "text"),
+        ({"text": "ok", "tier": "nonexistent"}, "tier"),
+        ({"text": "ok", "vector": [float("nan")] * 256}, "vector"),
+        ({"text": "ok", "vector": [float("inf")] + [0.0] * 255}, "vector"),
+        ({"text": "ok", "vector": [0.1] * 255}, "vector"),
+        ({"text": "ok", "vector": [0.0] * 256}, "vector"),
+        ({"text": "ok", "importance": 11}, "importance"),
+        ({"text": "ok", "valence": 2}, "valence"),
+        ({"text": "ok", "timestamp_ms": -5}, "timestamp_ms"),
+        ({"text": "ok", "tags": "not-a-list"}, "tags"),
+        ({"text": "ok", "id": ""}, "id"),
+    ],
+)
+def test_bad_input_is_refused_and_changes_nothing(engine, kwargs, field):
+    engine.remember("already here", id="keep")
+    before = engine.stats()
+    with pytest.raises(ValidationError) as err:
+        engine.remember(**kwargs)
+    assert err.value.field == field
+    assert field in str(err.value)
+    after = engine.stats()
+    assert after["live"] == before["live"] == 1
+    assert after["lsn"] == before["lsn"]
+    assert engine.get("keep").text == "already here"
+
+
+def test_text_limit_is_stated():
+    with pytest.raises(ValidationError, match=f"limit: {MAX_TEXT_BYTES} bytes"):
+        from engramdb.engine.validation import check_text
+
+        check_text("é" * (MAX_TEXT_BYTES // 2 + 1))
+
+
+def test_a_bad_item_in_a_batch_writes_nothing(engine):
+    with pytest.raises(ValidationError, match=r"items\[1\]|text"):
+        engine.remember_many([{"text": "fine"}, {"text": ""}, {"text": "also fine"}])
+    with pytest.raises(ValidationError, match="twice"):
+        engine.remember_many([{"text": "a", "id": "x"}, {"text": "b", "id": "x"}])
+    assert engine.stats()["live"] == 0
+
+
+def test_recall_validates_k_and_query(engine):
+    engine.remember("something")
+    with pytest.raises(ValidationError, match="k"):
+        engine.recall("something", RecallOptions(k=0))
+    with pytest.raises(ValidationError, match="query"):
+        engine.recall("")
+    with pytest.raises(ValidationError, match="query"):
+        engine.recall(np.zeros(3))
+
+
+def test_opening_with_another_embedder_is_a_clear_error(store_path):
+    with Engine.open(store_path, embedder="hashing"):
+        pass
+    with pytest.raises(EmbedderMismatchError, match="hashing"):
+        Engine.open(store_path, embedder="hashing:128")
+    with Engine.open(store_path, embedder="hashing") as eng:  # still opens with its own
+        assert eng.dim == 256
+
+
+def test_second_writer_in_another_process_is_refused(store_path):
+    with Engine.open(store_path, embedder="hashing"):
+        code = (
+            "import sys\n"
+            "from engramdb import Engine, StoreLockedError\n"
+            "try:\n"
+            f"    Engine.open({str(store_path)!r}, embedder='hashing')\n"
+            "except StoreLockedError as e:\n"
+            "    print('LOCKED', e); sys.exit(3)\n"
+        )
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert out.returncode == 3, out.stderr
+        assert "already open for writing" in out.stdout
+    # and in the same process too
+    with Engine.open(store_path, embedder="hashing"), pytest.raises(StoreLockedError):
+        Engine.open(store_path, embedder="hashing")
+
+
+def test_tiers_route_and_filter(engine):
+    e = engine.remember("episode: we went to the lake", kind="turn")
+    s = engine.remember("fact: the lake is 40 metres deep", kind="document")
+    p = engine.remember("always answer about the lake briefly", kind="instruction")
+    w = engine.remember("scratch: lake plan draft", tier="working")
+    assert [engine.get(x).tier for x in (e, s, p, w)] == [
+        "episodic",
+        "semantic",
+        "procedural",
+        "working",
+    ]
+    hits = engine.recall("lake", RecallOptions(k=10, tiers=("semantic",)))
+    assert [h.id for h in hits] == [s]
+
+
+class NotebookTier(BaseTierStore):
+    name = "notebook"
+    memory_type = MemoryType.SEMANTIC
+
+
+def test_a_custom_tier_plugs_in_without_other_changes(store_path):
+    with Engine.open(store_path, embedder="hashing", tiers=[NotebookTier()]) as eng:
+        nid = eng.remember("the notebook tier keeps lab notes", tier="notebook")
+        eng.remember("the lab notes of the episodic kind")
+        assert "notebook" in eng.tier_names()
+        hits = eng.recall("lab notes", RecallOptions(k=5, tiers=("notebook",)))
+        assert [h.id for h in hits] == [nid]
+        assert eng.get(nid).memory_type == "semantic"
+    assert (store_path / "segments" / "notebook").is_dir()
+    with Engine.open(store_path, embedder="hashing", tiers=[NotebookTier()]) as eng:
+        assert eng.get(nid).tier == "notebook"
+
+
+def test_working_tier_evicts_its_weakest_unpinned_memory(store_path):
+    from engramdb.engine import WorkingTier
+
+    tiers = [WorkingTier(capacity=3)]
+    with Engine.open(store_path, embedder="hashing", tiers=tiers) as eng:
+        pinned = eng.remember("pinned but weak", tier="working", importance=0.05, pinned=True)
+        strong = eng.remember("strong thought", tier="working", importance=9)
+        weak = eng.remember("weak passing thought", tier="working", importance=0.1)
+        mid = eng.remember("medium thought", tier="working", importance=2)
+        stats = eng.stats()["tiers"]["working"]
+        assert stats["live"] == 3 and stats["forgotten"] == 1
+        with pytest.raises(NotFoundError):
+            eng.get(weak)
+        for kept in (pinned, strong, mid):
+            assert eng.get(kept)
+
+
+def _store_with_vectors(store_path, config=None):
+    eng = Engine.open(store_path, embedder="hashing", config=config)
+    base = eng.embedder.embed(["the quarterly planning meeting"])[0]
+    return eng, base
+
+
+def test_importance_breaks_a_tie_in_similarity(store_path):
+    eng, v = _store_with_vectors(store_path)
+    with eng:
+        low = eng.remember("minor", vector=v, importance=0.2, timestamp_ms=NOW)
+        high = eng.remember("major", vector=v, importance=8.0, timestamp_ms=NOW)
+        hits = eng.recall(v, RecallOptions(k=2, now_ms=NOW, explain=True))
+        assert [h.id for h in hits] == [high, low]
+        assert hits[0].explain["importance"] > hits[1].explain["importance"]
+        assert hits[0].explain["similarity"] == pytest.approx(hits[1].explain["similarity"])
+
+
+def test_older_memories_decay_below_recent_ones(store_path):
+    eng, v = _store_with_vectors(store_path)
+    with eng:
+        old = eng.remember("old", vector=v, timestamp_ms=NOW - 400 * DAY)
+        new = eng.remember("new", vector=v, timestamp_ms=NOW - DAY)
+        hits = eng.recall(v, RecallOptions(k=2, now_ms=NOW, explain=True))
+        assert [h.id for h in hits] == [new, old]
+        assert hits[0].explain["retention"] > hits[1].explain["retention"]
+
+
+def test_reinforcement_slows_decay(store_path):
+    eng, v = _store_with_vectors(store_path)
+    with eng:
+        a = eng.remember("a", vector=v, timestamp_ms=NOW - 30 * DAY)
+        b = eng.remember("b", vector=v, timestamp_ms=NOW - 30 * DAY)
+        first = eng.recall(v, RecallOptions(k=2, now_ms=NOW))
+        assert [h.id for h in first] == [a, b]  # a tie, kept in store order
+        for _ in range(3):
+            eng.reinforce(b)
+        assert eng.get(b).agent_recall_count == 3
+        assert eng.get(b).storage_strength == pytest.approx(3.0)
+        second = eng.recall(v, RecallOptions(k=2, now_ms=NOW))
+        assert [h.id for h in second] == [b, a]
+
+
+def test_pinned_memories_do_not_decay(store_path):
+    eng, v = _store_with_vectors(store_path)
+    with eng:
+        pinned = eng.remember("pinned", vector=v, timestamp_ms=NOW - 700 * DAY, pinned=True)
+        fresh = eng.remember("fresh", vector=v, timestamp_ms=NOW - 2 * DAY)
+        hits = eng.recall(v, RecallOptions(k=2, now_ms=NOW, explain=True))
+        assert hits[0].id == pinned and hits[1].id == fresh
+
+
+def test_time_bounds_filter_the_scan(engine):
+    ids = [engine.remember(f"daily log entry {i}", timestamp_ms=NOW + i * DAY) for i in range(10)]
+    hits = engine.recall(
+        "daily log entry",
+        RecallOptions(k=10, min_timestamp_ms=NOW + 3 * DAY, max_timestamp_ms=NOW + 5 * DAY),
+    )
+    assert sorted(h.id for h in hits) == sorted(ids[3:6])
+
+
+def test_threads_can_write_and_read_at_once(engine):
+    errors: list[BaseException] = []
+
+    def writer(w: int) -> None:
+        try:
+            for i in range(40):
+                engine.remember(f"writer {w} wrote line {i}", id=f"w{w}-{i}")
+                engine.recall(f"writer {w} line {i}", RecallOptions(k=3))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(w,)) for w in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert engine.stats()["live"] == 160
+    assert engine.get("w3-39").text == "writer 3 wrote line 39"
+
+
+def test_closed_engine_refuses_calls(store_path):
+    eng = Engine.open(store_path, embedder="hashing")
+    eng.close()
+    eng.close()  # idempotent
+    with pytest.raises(Exception, match="closed"):
+        eng.remember("late")
+
+
+def test_config_sync_off_still_survives_clean_reopen(store_path: Path):
+    with Engine.open(store_path, embedder="hashing", config=EngineConfig(sync=False)) as eng:
+        eng.remember("no fsync per frame", id="x")
+    with Engine.open(store_path, embedder="hashing") as eng:
+        assert eng.get("x").text == "no fsync per frame"
