@@ -28,7 +28,7 @@ def test_calibration_follows_the_data_per_dimension():
     # half the widest so rarely used dimensions cannot clip
     assert q.scales[-1] > 1.8 * q.scales[0]
     top = q.scales[40:]
-    assert np.corrcoef(top, scale[40:])[0, 1] > 0.95
+    assert np.corrcoef(top, scale[40:])[0, 1] > 0.9
     assert q.scales.min() >= 0.5 * q.scales.max() - 1e-6
     assert q.scales.max() < 0.5
     err = np.abs(q.decode(q.encode(x)) - x)
