@@ -30,7 +30,7 @@ def test_calibration_follows_the_data_per_dimension():
     top = q.scales[40:]
     assert np.corrcoef(top, scale[40:])[0, 1] > 0.9
     assert q.scales.min() >= 0.5 * q.scales.max() - 1e-6
-    assert q.scales.max() < 0.5
+    assert q.scales.max() < 0.8  # far inside [-1, 1]: the levels go where the data is
     err = np.abs(q.decode(q.encode(x)) - x)
     assert np.percentile(err, 99) < 0.01 * np.abs(x).max()
 

@@ -29,12 +29,12 @@ __all__ = ["FORGET_ID", "FORGET_QUERY", "QUERIES", "load_sample", "run"]
 #: Questions asked of the sample, best answer first.
 QUERIES = (
     "where does Maya live now?",
-    "what pet does she have?",
+    "what pet does Maya have?",
     "what should I avoid when suggesting food?",
 )
 #: Maya asks (in session s5) to forget what she said about her sister; this is that memory.
 FORGET_ID = "s3-06"
-FORGET_QUERY = "how is Maya's sister doing?"
+FORGET_QUERY = "how is Priya doing?"
 
 _DAY_MS = 86_400_000
 
