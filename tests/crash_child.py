@@ -1,7 +1,8 @@
 """A writer that the durability tests kill -9 at a random moment.
 
 Prints ``B <ids>`` before each batch, ``A <ids>`` once it is acknowledged, ``G <id>`` before a
-forget and ``F <id>`` once it is acknowledged. Texts are a pure function of the id, so the parent can check them.
+forget and ``F <id>`` once it is acknowledged. Texts are a pure function of the id, so the parent
+can check them.
 """
 
 from __future__ import annotations
@@ -13,8 +14,20 @@ import zlib
 
 from engramdb import Engine, EngineConfig
 
-
-_WORDS = "amber birch cobalt delta ember fjord garnet harbor indigo juniper kelp lumen".split()
+_WORDS = [
+    "amber",
+    "birch",
+    "cobalt",
+    "delta",
+    "ember",
+    "fjord",
+    "garnet",
+    "harbor",
+    "indigo",
+    "juniper",
+    "kelp",
+    "lumen",
+]
 
 
 def text_for(mid: str) -> str:

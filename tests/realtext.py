@@ -12,7 +12,8 @@ import warnings
 _MODULES = sorted(
     m
     for m in sys.stdlib_module_names
-    if not m.startswith("_") and m not in {"antigravity", "this", "idlelib", "turtledemo", "tkinter"}
+    if not m.startswith("_")
+    and m not in {"antigravity", "this", "idlelib", "turtledemo", "tkinter"}
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
@@ -36,7 +37,10 @@ def docstring_sentences(limit: int) -> list[str]:
                 mod = importlib.import_module(name)
             except Exception:
                 continue
-            objs = [mod, *(getattr(mod, a, None) for a in sorted(dir(mod)) if not a.startswith("_"))]
+            objs = [
+                mod,
+                *(getattr(mod, a, None) for a in sorted(dir(mod)) if not a.startswith("_")),
+            ]
             members = [
                 getattr(o, a, None)
                 for o in objs

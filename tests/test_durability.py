@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from crash_child import text_for
 
+from crash_child import text_for
 from engramdb import CorruptionError, Engine, NotFoundError, RecallOptions
 
 HERE = Path(__file__).parent
@@ -24,7 +24,9 @@ def _child(path: Path, seed: int, stop_after: int | None = None) -> subprocess.P
     if stop_after is not None:
         args += [str(stop_after), str(1 << 30)]  # no checkpoint: everything stays in the log
     env = {**os.environ, "PYTHONPATH": str(HERE)}
-    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
 
 
 def _parse(out: str):

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from realtext import docstring_sentences
 
 from engramdb import Engine, EngineConfig, RecallOptions
 from engramdb.embed import StaticEmbedder
 from engramdb.engine import ScalarQuantizer, ScoreWeights
 from engramdb.engine.scan import dot_scan, top_candidates
+from realtext import docstring_sentences
 
 
 def _unit(rng, n, dim, scale):
@@ -75,9 +75,7 @@ def test_scan_skips_tombstones_and_honours_time_bounds():
     assert scores[3] == -np.inf and np.isfinite(np.delete(scores, 3)).all()
     bounded = dot_scan(records, 10, qcodes, min_ts=2000, max_ts=5000)
     assert np.isfinite(bounded).nonzero()[0].tolist() == [2, 4, 5]
-    assert top_candidates(bounded, 5).tolist() == sorted(
-        [2, 4, 5], key=lambda i: -bounded[i]
-    )
+    assert top_candidates(bounded, 5).tolist() == sorted([2, 4, 5], key=lambda i: -bounded[i])
 
 
 @pytest.mark.slow

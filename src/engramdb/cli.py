@@ -378,11 +378,15 @@ def import_(
                 "(fix them, or pass --skip-invalid to import the valid lines)"
             )
         if dry_run:
-            typer.echo(f"{len(items)} valid memories in {file}; nothing written (--dry-run)")
+            typer.echo(f"{_n(len(items))} valid in {file}; nothing written (--dry-run)")
             return
         written = _write(engine, items, batch)
     skipped = f", skipped {len(bad)} invalid line(s)" if bad else ""
-    typer.echo(f"imported {written} memories from {file}{skipped}")
+    typer.echo(f"imported {_n(written)} from {file}{skipped}")
+
+
+def _n(count: int) -> str:
+    return f"{count} {'memory' if count == 1 else 'memories'}"
 
 
 def _detect_format(file: Path) -> Format:
@@ -436,9 +440,9 @@ def _parse(line: str, fmt: Format, defaults: dict[str, Any]) -> dict[str, Any]:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise ValidationError("line", f"not JSON ({exc.msg} at column {exc.colno})") from None
+        raise ValidationError("json", f"cannot parse ({exc.msg} at column {exc.colno})") from None
     if not isinstance(obj, dict):
-        raise ValidationError("line", f"must be a JSON object, got {type(obj).__name__}")
+        raise ValidationError("json", f"must be an object, got {type(obj).__name__}")
     return {**defaults, **obj}
 
 

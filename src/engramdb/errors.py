@@ -7,6 +7,7 @@
     ├── NotFoundError (also KeyError)          an id that is not stored
     ├── ConfigError                            a configuration that cannot work
     │   └── EmbedderMismatchError              store written with another embedding model
+    ├── EmbeddingServiceError                  an embedding server failed or answered nonsense
     └── StorageError                           anything below the API on disk
         ├── StoreLockedError                   another process holds the write lock
         ├── CorruptionError                    checksum mismatch: file, offset, what was found
@@ -22,6 +23,7 @@ __all__ = [
     "ConfigError",
     "CorruptionError",
     "EmbedderMismatchError",
+    "EmbeddingServiceError",
     "EngramDBError",
     "NotFoundError",
     "StorageError",
@@ -74,6 +76,22 @@ class EmbedderMismatchError(ConfigError):
             f"it cannot be opened with {given!r} (dim {given_dim}). Open it with the same "
             f"embedder, or re-index into a new store."
         )
+
+
+class EmbeddingServiceError(EngramDBError):
+    """An embedding server failed or answered something unusable.
+
+    ``status`` is the HTTP status (None if no answer came), ``body`` a short excerpt of it.
+    """
+
+    def __init__(self, url: str, detail: str, *, status: int | None = None, body: str = ""):
+        self.url, self.detail, self.status, self.body = url, detail, status, body
+        msg = f"embedding request to {url} failed: {detail}"
+        if status is not None:
+            msg += f" (HTTP {status})"
+        if body:
+            msg += f"; response starts: {body!r}"
+        super().__init__(msg)
 
 
 class StorageError(EngramDBError):

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from engramdb.demo import run
 from engramdb.errors import EngramDBError
@@ -29,12 +30,13 @@ def main(argv: list[str] | None = None) -> int:
                 run(Path(tmp) / "store")
             return 0
         if args.path.exists() and any(args.path.iterdir()):
-            err.print(f"[red]error:[/red] {args.path} is not empty; the demo needs a new store")
+            msg = f"{args.path} is not empty; the demo needs a new store"
+            err.print(f"[red]error:[/red] {escape(msg)}")
             return 2
         run(args.path)
         print(f"\nThe store is kept in {args.path}; try: engramdb -p {args.path} stats")
     except EngramDBError as exc:
-        err.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         return 1
     return 0
 

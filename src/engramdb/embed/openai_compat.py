@@ -17,29 +17,13 @@ import numpy as np
 
 from engramdb.embed._texts import as_text_list
 from engramdb.embed.base import normalize_rows
-from engramdb.errors import ConfigError, EngramDBError, ValidationError
+from engramdb.errors import ConfigError, EmbeddingServiceError, ValidationError
 
 __all__ = ["EmbeddingServiceError", "OpenAICompatibleEmbedder"]
 
 _INSTALL_HINT = "pip install 'engramdb[openai]'"
 _EXCERPT = 200
 _RETRY_STATUS = frozenset({429, 502, 503, 504})
-
-
-class EmbeddingServiceError(EngramDBError):
-    """An embedding server failed or answered something unusable.
-
-    ``status`` is the HTTP status (None if no answer came), ``body`` a short excerpt of it.
-    """
-
-    def __init__(self, url: str, detail: str, *, status: int | None = None, body: str = ""):
-        self.url, self.detail, self.status, self.body = url, detail, status, body
-        msg = f"embedding request to {url} failed: {detail}"
-        if status is not None:
-            msg += f" (HTTP {status})"
-        if body:
-            msg += f"; response starts: {body!r}"
-        super().__init__(msg)
 
 
 class OpenAICompatibleEmbedder:

@@ -36,8 +36,15 @@ from .lexical import fts_query
 from .lock import ProcessLock
 from .options import MemoryInput, MemoryRecord, RecallHit, RecallOptions
 from .quantizer import ScalarQuantizer
-from .record import HEADER_DTYPE, HEADER_SIZE, Flag, get_memory_type, has_flag, make_flags
-from .record import record_stride
+from .record import (
+    HEADER_DTYPE,
+    HEADER_SIZE,
+    Flag,
+    get_memory_type,
+    has_flag,
+    make_flags,
+    record_stride,
+)
 from .scan import dot_scan, top_candidates
 from .scoring import DECAY_PRESETS, DecayTable, ScoreWeights, score_candidates
 from .tiers import DEFAULT_SEGMENT_CAPACITY, BaseTierStore, TierRouter, TierStore
@@ -129,7 +136,10 @@ class Engine:
         for tier in tiers or ():
             router.register(tier, replace=True)
         for tier in router:
-            if isinstance(tier, BaseTierStore) and tier.segment_capacity == DEFAULT_SEGMENT_CAPACITY:
+            if (
+                isinstance(tier, BaseTierStore)
+                and tier.segment_capacity == DEFAULT_SEGMENT_CAPACITY
+            ):
                 tier.segment_capacity = config.segment_capacity
         engine = cls(path, get_embedder(embedder), router, config)
         engine._plock.acquire()
@@ -343,10 +353,11 @@ class Engine:
         if item.meta is not None and not isinstance(item.meta, Mapping):
             raise ValidationError("meta", "must be a mapping")
         meta = dict(item.meta or {})
-        try:
-            json.dumps(meta)
-        except (TypeError, ValueError) as exc:
-            raise ValidationError("meta", f"must be JSON-serialisable ({exc})") from None
+        if meta:
+            try:
+                json.dumps(meta)
+            except (TypeError, ValueError) as exc:
+                raise ValidationError("meta", f"must be JSON-serialisable ({exc})") from None
         return _Prepared(
             text=v.check_text(item.text),
             tier=tier,
@@ -383,8 +394,9 @@ class Engine:
     def _write_chunk(self, chunk: list[_Prepared], vectors: np.ndarray) -> None:
         n = len(chunk)
         norms = np.linalg.norm(vectors, axis=1).astype(np.float32)
-        unit = np.divide(vectors, norms[:, None], out=np.zeros_like(vectors),
-                         where=norms[:, None] > 0)
+        unit = np.divide(
+            vectors, norms[:, None], out=np.zeros_like(vectors), where=norms[:, None] > 0
+        )
         headers = np.zeros(n, dtype=HEADER_DTYPE)
         headers["header_version"] = 1
         headers["flags"] = [
@@ -601,8 +613,11 @@ class Engine:
         def scan(job):
             tier, seg, n = job
             scores = dot_scan(
-                seg.records, n, qcodes,
-                min_ts=opts.min_timestamp_ms, max_ts=opts.max_timestamp_ms,
+                seg.records,
+                n,
+                qcodes,
+                min_ts=opts.min_timestamp_ms,
+                max_ts=opts.max_timestamp_ms,
             )
             best = top_candidates(scores, pool_size)
             return tier, seg, best, scores[best]
@@ -611,7 +626,11 @@ class Engine:
             results = list(self._pool.map(scan, work))
         else:
             results = [scan(j) for j in work]
-        cands = [(t, s, slot, sc) for t, s, best, scs in results for slot, sc in zip(best, scs)]
+        cands = [
+            (t, s, slot, sc)
+            for t, s, best, scs in results
+            for slot, sc in zip(best, scs, strict=True)
+        ]
         if not cands:
             return []
         approx = np.array([c[3] for c in cands], dtype=np.float32)
@@ -634,12 +653,14 @@ class Engine:
             self.config.decay,
         )
         order = np.argsort(-total, kind="stable")
-        locs = [pack_loc(chosen[i][0].index, chosen[i][1].segment_no, int(chosen[i][2]))
-                for i in order[: k * 2]]
+        locs = [
+            pack_loc(chosen[i][0].index, chosen[i][1].segment_no, int(chosen[i][2]))
+            for i in order[: k * 2]
+        ]
         with self._lock:
             rows = self._index.rows_by_loc(locs)
         hits: list[RecallHit] = []
-        for rank_i, loc in zip(order, locs):
+        for rank_i, loc in zip(order, locs, strict=False):
             row = rows.get(loc)
             if row is None or row["deleted"]:
                 continue
@@ -701,8 +722,11 @@ class Engine:
                 "lsn": self._lsn,
                 "wal_bytes": self._wal.size,
                 "disk_bytes": disk,
-                "config": {k: val for k, val in asdict(self.config).items()
-                           if k not in ("decay", "weights")},
+                "config": {
+                    k: val
+                    for k, val in asdict(self.config).items()
+                    if k not in ("decay", "weights")
+                },
             }
 
     def tier_names(self) -> list[str]:

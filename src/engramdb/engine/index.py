@@ -12,7 +12,6 @@ transaction together with ``applied_lsn``, so replay after a crash knows exactly
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -95,12 +94,12 @@ class MemoryIndex:
                 r["tier"],
                 r["text"],
                 r.get("source"),
-                json.dumps(r.get("tags") or [], ensure_ascii=False),
+                _json(r.get("tags"), "[]"),
                 r.get("scope"),
                 r.get("session_id"),
                 r["timestamp_ms"],
                 r["created_ms"],
-                json.dumps(r.get("meta") or {}, ensure_ascii=False),
+                _json(r.get("meta"), "{}"),
                 lsn,
             )
             for loc, r in zip(locs, rows, strict=True)
@@ -130,15 +129,21 @@ class MemoryIndex:
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
-            live = [
-                r[0]
-                for r in con.execute(
-                    f"SELECT loc FROM memories WHERE deleted=0 AND loc IN ({_marks(locs)})", locs
-                )
-            ] if locs else []
+            live = (
+                [
+                    r[0]
+                    for r in con.execute(
+                        f"SELECT loc FROM memories WHERE deleted=0 AND loc IN ({_marks(locs)})",
+                        locs,
+                    )
+                ]
+                if locs
+                else []
+            )
             self._fts_delete(live)
-            con.executemany("UPDATE memories SET deleted=1, lsn=? WHERE loc=?",
-                            [(lsn, x) for x in live])
+            con.executemany(
+                "UPDATE memories SET deleted=1, lsn=? WHERE loc=?", [(lsn, x) for x in live]
+            )
             self.set_meta({"applied_lsn": str(lsn)})
             con.execute("COMMIT")
         except BaseException:
@@ -234,6 +239,10 @@ class MemoryIndex:
 
     def close(self) -> None:
         self.con.close()
+
+
+def _json(value: Any, empty: str) -> str:
+    return json.dumps(value, ensure_ascii=False) if value else empty
 
 
 def _marks(items: Sequence[Any]) -> str:

@@ -26,7 +26,9 @@ class ProcessLock:
         except BlockingIOError:
             holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or None
             os.close(fd)
-            raise StoreLockedError(str(self.path.parent), f"pid {holder}" if holder else None)
+            raise StoreLockedError(
+                str(self.path.parent), f"pid {holder}" if holder else None
+            ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         self._fd = fd

@@ -67,9 +67,6 @@ def top_candidates(scores: np.ndarray, c: int) -> np.ndarray:
     c = min(c, scores.size if finite is None else finite)
     if c <= 0:
         return np.empty(0, dtype=np.int64)
-    if c < scores.size:
-        idx = np.argpartition(-scores, c - 1)[:c]
-    else:
-        idx = np.arange(scores.size)
+    idx = np.argpartition(-scores, c - 1)[:c] if c < scores.size else np.arange(scores.size)
     idx = idx[np.argsort(-scores[idx], kind="stable")]
     return idx[np.isfinite(scores[idx])]

@@ -34,8 +34,20 @@ _HOUR = 3_600_000
 _DAY = 24 * _HOUR
 
 _BUCKETS_MS = np.array(
-    [0, _HOUR, 6 * _HOUR, _DAY, 3 * _DAY, 7 * _DAY, 14 * _DAY, 30 * _DAY, 90 * _DAY,
-     180 * _DAY, 365 * _DAY, 730 * _DAY],
+    [
+        0,
+        _HOUR,
+        6 * _HOUR,
+        _DAY,
+        3 * _DAY,
+        7 * _DAY,
+        14 * _DAY,
+        30 * _DAY,
+        90 * _DAY,
+        180 * _DAY,
+        365 * _DAY,
+        730 * _DAY,
+    ],
     dtype=np.int64,
 )
 

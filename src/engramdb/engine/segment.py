@@ -38,6 +38,7 @@ first row that differs from its checksum region.
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import struct
@@ -191,11 +192,9 @@ class _MappedFile:
 
     def close(self) -> None:
         self.rows = None  # type: ignore[assignment]
-        try:
+        # A caller may still hold a view of the rows; the map then closes when it is dropped.
+        with contextlib.suppress(BufferError):
             self._mm.close()
-        except BufferError:
-            # A caller still holds a view of the rows; the map closes when it is dropped.
-            pass
         self._fh.close()
 
 

@@ -116,8 +116,9 @@ def check_importance(value: Any) -> float | None:
         return None
     v = _finite(value, "importance")
     if not IMPORTANCE_MIN <= v <= IMPORTANCE_MAX:
-        raise ValidationError("importance", f"{v} is out of range",
-                              limit=f"{IMPORTANCE_MIN}..{IMPORTANCE_MAX}")
+        raise ValidationError(
+            "importance", f"{v} is out of range", limit=f"{IMPORTANCE_MIN}..{IMPORTANCE_MAX}"
+        )
     return v
 
 
@@ -132,8 +133,7 @@ def check_unit(value: Any, field: str, lo: float, hi: float) -> float | None:
 
 def check_k(k: Any) -> int:
     if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 1 <= k <= MAX_K:
-        raise ValidationError("k", f"must be an integer from 1 to {MAX_K}, got {k!r}",
-                              limit=MAX_K)
+        raise ValidationError("k", f"must be an integer from 1 to {MAX_K}, got {k!r}", limit=MAX_K)
     return int(k)
 
 
@@ -144,8 +144,9 @@ def check_vector(vector: Any, dim: int, field: str = "vector") -> np.ndarray:
     except (TypeError, ValueError):
         raise ValidationError(field, "must be a sequence of numbers") from None
     if v.ndim != 1 or v.shape[0] != dim:
-        raise ValidationError(field, f"has shape {v.shape}, the store's dimension is {dim}",
-                              limit=f"dim {dim}")
+        raise ValidationError(
+            field, f"has shape {v.shape}, the store's dimension is {dim}", limit=f"dim {dim}"
+        )
     if not np.isfinite(v).all():
         raise ValidationError(field, "contains NaN or infinity")
     if not np.any(v):

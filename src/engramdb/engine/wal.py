@@ -28,6 +28,7 @@ checkpoint (segments synced, SQLite durable up to an LSN) the log is emptied.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import struct
@@ -145,10 +146,8 @@ class WriteAheadLog:
             if self._sync:
                 os.fdatasync(self._fh.fileno())
         except OSError as exc:  # disk full, I/O error: the write is not acknowledged
-            try:
+            with contextlib.suppress(OSError):
                 self._fh.truncate(self.size)
-            except OSError:
-                pass
             raise WALError(f"could not write to {self.path}: {exc}") from exc
         self.size += len(frame)
 

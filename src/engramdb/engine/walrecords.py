@@ -30,8 +30,14 @@ __all__ = ["KIND_HEADERS", "KIND_REMEMBER", "LOC_DTYPE", "HeaderUpdate", "Rememb
 KIND_REMEMBER = 1
 KIND_HEADERS = 2
 
-LOC_DTYPE = np.dtype({"names": ["tier", "segment", "slot"], "formats": ["<u2", "<u4", "<u4"],
-                      "offsets": [0, 4, 8], "itemsize": 12})
+LOC_DTYPE = np.dtype(
+    {
+        "names": ["tier", "segment", "slot"],
+        "formats": ["<u2", "<u4", "<u4"],
+        "offsets": [0, 4, 8],
+        "itemsize": 12,
+    }
+)
 _U32x3 = struct.Struct("<III")
 _U32x2 = struct.Struct("<II")
 

@@ -73,10 +73,11 @@ def question_metrics(
 
 
 def aggregate(rows: Sequence[dict[str, float]], digits: int = 4) -> dict[str, float]:
-    """Mean of each metric over rows (all rows share the same keys)."""
-    if not rows:
-        return {}
-    return {key: round(m.mean(r[key] for r in rows), digits) for key in rows[0]}
+    """Mean of each metric over the rows that have it, keys in first-seen order."""
+    keys: dict[str, None] = {}
+    for r in rows:
+        keys.update(dict.fromkeys(r))
+    return {key: round(m.mean(r[key] for r in rows if key in r), digits) for key in keys}
 
 
 def evaluate_locomo(
@@ -143,9 +144,7 @@ def evaluate_locomo(
         "retrievers": {},
     }
     for r in built:
-        result["retrievers"][r.name] = _summary(
-            rows[r.name], latencies[r.name], ingest_s[r.name]
-        )
+        result["retrievers"][r.name] = _summary(rows[r.name], latencies[r.name], ingest_s[r.name])
     return result
 
 

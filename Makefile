@@ -1,0 +1,42 @@
+# Each target sets up its own virtual environment in .venv, so both work on a fresh machine
+# that has nothing but Python 3.11.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: demo test lint format bench eval clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev,openai,eval]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+demo: $(STAMP)
+	$(BIN)/python -m engramdb.demo
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
+
+format: $(STAMP)
+	$(BIN)/ruff format src tests benchmarks scripts
+	$(BIN)/ruff check --fix src tests benchmarks scripts
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/bench_embed.py
+	$(BIN)/python benchmarks/bench_ingest.py
+	$(BIN)/python benchmarks/bench_recall.py
+
+eval: $(STAMP)
+	$(BIN)/engramdb eval locomo --data ../shared/data/locomo-dev.json
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache
