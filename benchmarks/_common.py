@@ -131,17 +131,76 @@ def measure_fdatasync(directory: Path, reps: int = 60, big_mib: int = 4, big_rep
 
 
 def measure_bandwidth(mib: int = 1024, reps: int = 5) -> dict[str, float]:
-    """Memory read bandwidth seen by one core: numpy sum over a float32 array much larger
-    than the caches (the reference the scans are compared with)."""
-    a = np.ones((mib << 20) // 4, dtype=np.float32)
-    a.sum()  # fault the pages in
-    ts = []
-    for _ in range(reps):
-        t = now()
-        a.sum()
-        ts.append(now() - t)
-    s = median(ts)
-    return {"array_mib": mib, "numpy_sum_ms": s * 1e3, "gb_per_s": a.nbytes / s / 1e9}
+    """Memory read bandwidth over an array much larger than the caches, in GB/s: numpy sums
+    (float32 and int64; numpy's float32 sum is partly compute-bound) and a compiled streaming
+    int64 sum (numba) in one and in two threads. ``best_1t`` / ``best_2t`` are the bounds the
+    scans are compared with."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numba
+
+    @numba.njit(nogil=True, fastmath=True, cache=False)
+    def stream(a):  # pragma: no cover - compiled
+        acc = np.int64(0)
+        for i in range(a.shape[0]):
+            acc += a[i]
+        return acc
+
+    f = np.ones((mib << 20) // 4, dtype=np.float32)
+    i64 = f.view(np.int64)
+    halves = np.array_split(i64, 2)
+    stream(i64[:16])
+
+    def rate(fn) -> float:
+        fn()
+        ts = []
+        for _ in range(reps):
+            t = now()
+            fn()
+            ts.append(now() - t)
+        return f.nbytes / median(ts) / 1e9
+
+    with ThreadPoolExecutor(2) as pool:
+        out = {
+            "array_mib": mib,
+            "numpy_sum_f32_1t": rate(f.sum),
+            "numpy_sum_i64_1t": rate(i64.sum),
+            "numba_stream_1t": rate(lambda: stream(i64)),
+            "numba_stream_2t": rate(lambda: list(pool.map(stream, halves))),
+        }
+    out["best_1t"] = max(out["numpy_sum_f32_1t"], out["numpy_sum_i64_1t"], out["numba_stream_1t"])
+    out["best_2t"] = max(out["best_1t"], out["numba_stream_2t"])
+    return out
+
+
+def core_scaling(reps: int = 5) -> dict[str, float]:
+    """How much of the second core this process gets right now: a pure-compute job run once,
+    then twice at the same time in two threads (2.0 = two full cores, 1.0 = one)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numba
+
+    @numba.njit(nogil=True, cache=False)
+    def spin(n):  # pragma: no cover - compiled
+        x = 0.0
+        for _ in range(n):
+            x = x * 0.999999 + 1.0
+        return x
+
+    spin(10)
+    work = 10_000_000
+    ratios = []
+    with ThreadPoolExecutor(2) as pool:
+        for _ in range(reps):
+            t = now()
+            spin(work)
+            t1 = now() - t
+            t = now()
+            list(pool.map(spin, [work, work]))
+            t2 = now() - t
+            ratios.append(2 * t1 / t2)
+    return {"scaling_median": median(ratios), "scaling_min": min(ratios),
+            "scaling_max": max(ratios)}
 
 
 # --------------------------------------------------------------------------- data
@@ -302,3 +361,40 @@ def _json_default(o: Any) -> Any:
     if isinstance(o, Path):
         return str(o)
     raise TypeError(type(o).__name__)
+
+
+# --------------------------------------------------------------------------- BLAS threads
+def _numpy_openblas():
+    """numpy's bundled OpenBLAS as a ctypes library (found in /proc/self/maps), or None."""
+    import ctypes
+
+    np.ones(4) @ np.ones(4)  # make sure BLAS is loaded
+    try:
+        with open("/proc/self/maps") as fh:
+            paths = {ln.split()[-1] for ln in fh if "openblas" in ln and "numpy" in ln}
+    except OSError:
+        return None
+    for p in sorted(paths):
+        try:
+            return ctypes.CDLL(p)
+        except OSError:
+            continue
+    return None
+
+
+def set_blas_threads(n: int) -> bool:
+    """Set numpy's OpenBLAS thread count at run time (what threadpoolctl does); False if the
+    library or its symbol is not found."""
+    import ctypes
+
+    lib = _numpy_openblas()
+    if lib is None:
+        return False
+    for name in ("scipy_openblas_set_num_threads64_", "openblas_set_num_threads64_",
+                 "openblas_set_num_threads"):
+        fn = getattr(lib, name, None)
+        if fn is not None:
+            fn.argtypes = [ctypes.c_int]
+            fn(int(n))
+            return True
+    return False

@@ -44,6 +44,7 @@ from _common import (
     clustered_vectors,
     filesystem_of,
     machine_info,
+    core_scaling,
     measure_bandwidth,
     median,
     now,
@@ -71,20 +72,6 @@ def build(eng: Engine, vectors: np.ndarray, start: int, stop: int, batch: int = 
     return now() - t
 
 
-def two_thread_bandwidth(mib: int = 1024, reps: int = 5) -> float:
-    """GB/s of numpy sums over two halves of an array in two threads (numpy drops the GIL)."""
-    a = np.ones((mib << 20) // 4, dtype=np.float32)
-    halves = np.array_split(a, 2)
-    with ThreadPoolExecutor(2) as pool:
-        list(pool.map(np.sum, halves))
-        ts = []
-        for _ in range(reps):
-            t = now()
-            list(pool.map(np.sum, halves))
-            ts.append(now() - t)
-    return a.nbytes / median(ts) / 1e9
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true")
@@ -104,10 +91,16 @@ def main() -> None:
     info["faiss_omp_threads"] = faiss.omp_get_max_threads()
     print(f"bench_recall ({'quick' if args.quick else 'full'}) {info['date_utc']} UTC, "
           f"{info['cores']} cores, {info['cpu']}, load {info['loadavg_1m']:.2f}")
-    bw1 = measure_bandwidth()
-    bw2 = two_thread_bandwidth()
-    print(f"memory bandwidth: numpy sum over 1 GiB float32: {bw1['gb_per_s']:.1f} GB/s (1 thread),"
-          f" {bw2:.1f} GB/s (2 threads)")
+    bw = measure_bandwidth()
+    bw1, bw2 = bw["best_1t"], bw["best_2t"]
+    print(f"memory read bandwidth over 1 GiB (GB/s): numpy float32 sum {bw['numpy_sum_f32_1t']:.1f}"
+          f", numpy int64 sum {bw['numpy_sum_i64_1t']:.1f}, compiled stream "
+          f"{bw['numba_stream_1t']:.1f} (1 thread) / {bw['numba_stream_2t']:.1f} (2 threads); "
+          f"bounds below use {bw1:.1f} (1 thread) and {bw2:.1f} (2 threads)")
+    cs = core_scaling()
+    print(f"second-core availability now: 2 threads of pure compute run "
+          f"{cs['scaling_median']:.2f}x one (min {cs['scaling_min']:.2f}, max "
+          f"{cs['scaling_max']:.2f}; 2.0 = two free cores)")
 
     t = now()
     X = clustered_vectors(sizes[-1], seed=1)
@@ -117,7 +110,8 @@ def main() -> None:
     results: dict = {
         "machine": info,
         "quick": args.quick,
-        "bandwidth": {"one_thread_gb_s": bw1["gb_per_s"], "two_threads_gb_s": bw2},
+        "bandwidth_gb_s": bw,
+        "core_scaling_at_start": cs,
         "data": {"dim": DIM, "centres": 2000, "noise": 0.75, "queries": nq},
         "sizes": {},
     }
@@ -150,7 +144,7 @@ def main() -> None:
                     index.add(codes[s : min(n, s + 65_536)].astype(np.float32))
                 have = n
                 results["sizes"][str(n)] = run_size(eng, segs, cap, index, X[:n], Q, warm,
-                                                    codes, bw1["gb_per_s"], bw2, build_s=bt)
+                                                    codes, bw1, bw2, build_s=bt)
                 del codes
             if args.profile:
                 results["profile"] = profile_recall(eng, Q[warm:])
@@ -183,7 +177,8 @@ def main() -> None:
     print(f"\nTarget: exact recall at {int(top):,} within 2x of faiss on the same int8 codes: "
           f"engine/faiss = {r:.2f} -> {'MET' if r <= 2.0 else 'NOT met'}")
     if "profile" in results:
-        print("\ncProfile of engine.recall at the largest size (top by cumulative time):")
+        print("\ncProfile of engine.recall at the largest size (top by own time; 'acquire' = "
+              "waiting for the scan threads):")
         print(results["profile"]["text"])
     out = write_json("bench_recall", results)
     print(f"JSON: {out}")
@@ -263,7 +258,7 @@ def run_size(eng, segs, cap, index, Xn, Q, warm, codes, bw1, bw2, *, build_s) ->
                     times[name].append(dt)
                     got[name].append(out)
     res: dict = {"records": n, "build_s_sync_false": build_s, "segments": len(segs),
-                 "methods": {}}
+                 "core_scaling_after": core_scaling(), "methods": {}}
     bytes_read = {
         "engine.recall() end to end": n * (64 + DIM),
         "engine scan only, engine pool (2 threads)": n * (64 + DIM),
@@ -319,7 +314,8 @@ def run_size(eng, segs, cap, index, Xn, Q, warm, codes, bw1, bw2, *, build_s) ->
               f"bound {m['bound_ms']:6.2f}  recall@10 {m['recall@10']:.3f}", flush=True)
     print(f"  engine/faiss_k10 {res['ratios']['engine/faiss_k10']:.2f}  engine/numpy "
           f"{res['ratios']['engine/numpy']:.2f}  scan_1t/faiss_k10 "
-          f"{res['ratios']['scan_1t/faiss_k10']:.2f}", flush=True)
+          f"{res['ratios']['scan_1t/faiss_k10']:.2f}  second core: "
+          f"{res['core_scaling_after']['scaling_median']:.2f}x", flush=True)
     return res
 
 
@@ -333,7 +329,7 @@ def profile_recall(eng: Engine, Q: np.ndarray) -> dict:
     prof.disable()
     wall = now() - t
     buf = io.StringIO()
-    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(18)
+    pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(16)
     return {"queries": len(Q), "wall_s": wall, "text": buf.getvalue()}
 
 

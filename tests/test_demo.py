@@ -24,7 +24,10 @@ def test_demo_runs_and_recalls(tmp_path: Path) -> None:
     env = {**os.environ, "COLUMNS": "160"}
     done = subprocess.run(
         [sys.executable, "-m", "engramdb.demo", "--path", str(store)],
-        capture_output=True, text=True, timeout=120, env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
@@ -41,7 +44,10 @@ def test_demo_runs_and_recalls(tmp_path: Path) -> None:
 
     again = subprocess.run(
         [sys.executable, "-m", "engramdb.demo", "--path", str(store)],
-        capture_output=True, text=True, timeout=120, env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
     assert again.returncode == 2
     assert "not empty" in again.stderr

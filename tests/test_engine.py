@@ -303,3 +303,27 @@ def test_config_sync_off_still_survives_clean_reopen(store_path: Path):
         eng.remember("no fsync per frame", id="x")
     with Engine.open(store_path, embedder="hashing") as eng:
         assert eng.get("x").text == "no fsync per frame"
+
+
+def test_reopening_without_an_embedder_uses_the_stores_own(store_path):
+    with Engine.open(store_path, embedder="hashing:64") as eng:
+        eng.remember("written with a 64-dimensional hashing model", id="h")
+    with Engine.open(store_path) as eng:
+        assert eng.embedder.model_id == "engramdb/hashing-64-s0@1"
+        assert eng.recall("hashing model", RecallOptions(k=1))[0].id == "h"
+
+
+def test_validate_and_exists_check_without_writing(engine):
+    engine.remember("kept", id="a")
+    engine.remember("dropped", id="b")
+    engine.forget("b")
+    engine.validate([{"text": "fine", "id": "c"}])
+    with pytest.raises(ValidationError, match="already stored"):
+        engine.validate([{"text": "reuse", "id": "b"}])
+    with pytest.raises(ValidationError, match="pinned"):
+        engine.validate([{"text": "x", "pinned": "false"}])
+    with pytest.raises(ValidationError, match="tier"):
+        engine.validate([{"text": "x", "tier": ["episodic"]}])
+    assert engine.exists("a") and not engine.exists("b")
+    assert engine.exists("b", include_forgotten=True)
+    assert engine.stats()["live"] == 1

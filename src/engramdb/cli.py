@@ -33,10 +33,9 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from . import __version__
-from .engine import validation as v
 from .engine.engine import Engine
 from .engine.options import MemoryInput, RecallHit, RecallOptions
-from .errors import EngramDBError, NotFoundError, ValidationError
+from .errors import EngramDBError, ValidationError
 
 __all__ = ["app", "hits_table", "main"]
 
@@ -76,7 +75,7 @@ app = typer.Typer(
 @dataclass(frozen=True)
 class _Settings:
     path: Path
-    embedder: str
+    embedder: str | None
 
 
 def _version(value: bool) -> None:
@@ -93,13 +92,14 @@ def _root(
         typer.Option("--path", "-p", envvar="ENGRAMDB_PATH", help="Store directory."),
     ] = Path("engramdb-data"),
     embedder: Annotated[
-        str,
+        str | None,
         typer.Option(
             envvar="ENGRAMDB_EMBEDDER",
             help="Embedder spec: default, hashing, hashing:DIM, static:PATH, st:NAME, "
-            "openai:MODEL@URL or package.module:Class. A store keeps the one it was created with.",
+            "openai:MODEL@URL or package.module:Class. Default: the store's own model (the "
+            "shipped static model for a new store).",
         ),
-    ] = "default",
+    ] = None,
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
@@ -407,7 +407,6 @@ def _load(
     items: list[tuple[int, dict[str, Any]]] = []
     bad: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
-    tiers = engine.tier_names()
     with file.open("rb") as fh:
         for lineno, raw in enumerate(fh, 1):
             try:
@@ -419,14 +418,12 @@ def _load(
                 continue
             try:
                 item = _parse(line, fmt, defaults)
-                _check(item, tiers, engine.dim)
                 mid = item.get("id")
-                if mid is not None:
-                    if mid in seen:
-                        raise ValidationError("id", f"{mid!r} is also on line {seen[mid]}")
+                if isinstance(mid, str) and mid in seen:
+                    raise ValidationError("id", f"{mid!r} is also on line {seen[mid]}")
+                engine.validate([item])  # the engine's own checks, nothing written
+                if isinstance(mid, str):
                     seen[mid] = lineno
-                    if _stored(engine, mid):
-                        raise ValidationError("id", f"{mid!r} is already stored")
             except EngramDBError as exc:
                 bad.append((lineno, str(exc)))
                 continue
@@ -446,43 +443,6 @@ def _parse(line: str, fmt: Format, defaults: dict[str, Any]) -> dict[str, Any]:
     return {**defaults, **obj}
 
 
-def _check(item: dict[str, Any], tiers: list[str], dim: int) -> None:
-    """The checks ``Engine.remember_many`` makes, so that a bad line is found before any
-    write (the engine would refuse only the batch holding it)."""
-    unknown = set(item) - _FIELDS
-    if unknown:
-        raise ValidationError("fields", f"unknown {sorted(unknown)}; known: {sorted(_FIELDS)}")
-    if "text" not in item:
-        raise ValidationError("text", "is required")
-    v.check_text(item["text"])
-    tier = item.get("tier")
-    if tier is not None and tier not in tiers:
-        raise ValidationError("tier", f"unknown tier {tier!r}; known tiers: {', '.join(tiers)}")
-    if item.get("id") is not None:
-        v.check_id(item["id"])
-    v.check_tags(item.get("tags"))
-    v.check_timestamp(item.get("timestamp_ms"))
-    v.check_importance(item.get("importance"))
-    v.check_unit(item.get("valence"), "valence", -1.0, 1.0)
-    v.check_unit(item.get("arousal"), "arousal", 0.0, 1.0)
-    for name in ("session_id", "source", "scope", "kind"):
-        v.check_short(item.get(name), name)
-    if not isinstance(item.get("pinned", False), bool):
-        raise ValidationError("pinned", "must be true or false")
-    if item.get("meta") is not None and not isinstance(item["meta"], dict):
-        raise ValidationError("meta", "must be a JSON object")
-    if item.get("vector") is not None:
-        v.check_vector(item["vector"], dim)
-
-
-def _stored(engine: Engine, mid: str) -> bool:
-    try:
-        engine.get(mid)
-    except NotFoundError:
-        return False
-    return True
-
-
 def _write(engine: Engine, items: list[tuple[int, dict[str, Any]]], batch: int) -> int:
     columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     written = 0
@@ -493,9 +453,10 @@ def _write(engine: Engine, items: list[tuple[int, dict[str, Any]]], batch: int) 
             try:
                 engine.remember_many([item for _, item in chunk])
             except EngramDBError as exc:
+                first, last = chunk[0][0], chunk[-1][0]
+                where = f"line {first}" if first == last else f"lines {first}-{last}"
                 raise EngramDBError(
-                    f"lines {chunk[0][0]}-{chunk[-1][0]} were refused ({exc}); "
-                    f"{written} memories from earlier lines were written"
+                    f"{where} refused ({exc}); {_n(written)} from earlier lines were written"
                 ) from exc
             written += len(chunk)
             progress.advance(task, len(chunk))

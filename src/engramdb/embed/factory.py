@@ -9,7 +9,7 @@ import re
 from engramdb.embed.base import Embedder
 from engramdb.errors import ConfigError
 
-__all__ = ["API_KEY_ENV", "SPEC_HELP", "get_embedder"]
+__all__ = ["API_KEY_ENV", "SPEC_HELP", "embedder_for_model_id", "get_embedder"]
 
 #: Environment variable read for the key of ``openai:`` specs. Deliberately not OPENAI_API_KEY:
 #: a spec may point at any host, and a key for one provider must not be sent to another.
@@ -113,3 +113,23 @@ def _from_dotted(s: str) -> Embedder:
             f"model_id, dim and embed()"
         )
     return made
+
+
+_HASHING_ID = re.compile(r"^engramdb/hashing-(\d+)-s(\d+)@1$")
+
+
+def embedder_for_model_id(model_id: str) -> Embedder | None:
+    """Rebuild the embedder a store recorded, when its id says enough to do so offline (the
+    shipped model, the hashing embedder, a sentence-transformers name); None otherwise."""
+    from engramdb.embed.static import DEFAULT_MODEL_ID
+
+    if model_id == DEFAULT_MODEL_ID:
+        return _static(None)
+    m = _HASHING_ID.match(model_id)
+    if m:
+        from engramdb.embed.hashing import HashingEmbedder
+
+        return HashingEmbedder(dim=int(m.group(1)), seed=int(m.group(2)))
+    if model_id.startswith("st:"):
+        return get_embedder(model_id)
+    return None

@@ -18,6 +18,7 @@ import logging
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -27,8 +28,14 @@ from typing import Any
 import numpy as np
 
 from ..embed.base import Embedder
-from ..embed.factory import get_embedder
-from ..errors import EmbedderMismatchError, NotFoundError, StorageError, ValidationError
+from ..embed.factory import embedder_for_model_id, get_embedder
+from ..errors import (
+    ConfigError,
+    EmbedderMismatchError,
+    NotFoundError,
+    StorageError,
+    ValidationError,
+)
 from . import validation as v
 from .calibration import calibration_texts
 from .index import MemoryIndex, pack_loc, unpack_loc
@@ -101,9 +108,12 @@ class _Prepared:
 class Engine:
     """An open store. Use :meth:`open`; close it (or use ``with``) to checkpoint and unlock."""
 
-    def __init__(self, path: Path, embedder: Embedder, router: TierRouter, config: EngineConfig):
+    def __init__(
+        self, path: Path, embedder: Embedder | str | None, router: TierRouter, config: EngineConfig
+    ):
         self.path = path
-        self.embedder = embedder
+        self._embedder_spec = embedder
+        self.embedder: Embedder
         self.config = config
         self._router = router
         self._lock = threading.RLock()
@@ -125,8 +135,10 @@ class Engine:
     ) -> Engine:
         """Open (or create) the store in directory ``path``.
 
-        ``embedder`` defaults to the shipped static model; a store remembers the model it was
-        created with and refuses another. ``tiers`` adds tiers to the four built-in ones, or
+        ``embedder`` (an :class:`Embedder` or a spec such as ``"hashing"``) defaults to the
+        store's own model when the store exists and its model can be rebuilt offline, and to the
+        shipped static model for a new store. A store remembers the model it was created with
+        and refuses another. ``tiers`` adds tiers to the four built-in ones, or
         replaces the built-in tier of the same name.
         """
         path = Path(path)
@@ -141,7 +153,7 @@ class Engine:
                 and tier.segment_capacity == DEFAULT_SEGMENT_CAPACITY
             ):
                 tier.segment_capacity = config.segment_capacity
-        engine = cls(path, get_embedder(embedder), router, config)
+        engine = cls(path, embedder, router, config)
         engine._plock.acquire()
         try:
             engine._open()
@@ -152,8 +164,8 @@ class Engine:
 
     def _open(self) -> None:
         self._index = MemoryIndex(self.path / "index.db")
-        emb = self.embedder
         stored = self._index.get_meta("embedder_model")
+        self.embedder = emb = self._resolve_embedder(stored)
         if stored is None:
             sample = emb.embed(calibration_texts())
             quantizer = ScalarQuantizer.calibrate(sample)
@@ -191,6 +203,18 @@ class Engine:
         self._recover()
         self._pool = ThreadPoolExecutor(max(1, self.config.scan_threads), "engramdb-scan")
         self._closed = False
+
+    def _resolve_embedder(self, stored: str | None) -> Embedder:
+        spec = self._embedder_spec
+        if spec is not None or stored is None:
+            return get_embedder(spec)
+        own = embedder_for_model_id(stored)
+        if own is None:
+            raise ConfigError(
+                f"store {self.path} was written with embedder {stored!r}, which cannot be "
+                "rebuilt from its id alone; pass the same embedder to Engine.open(embedder=...)"
+            )
+        return own
 
     def _recover(self) -> None:
         frames = self._wal.read_frames()
@@ -320,20 +344,43 @@ class Engine:
         if len(prepared) > v.MAX_BATCH:
             raise ValidationError("items", f"{len(prepared)} items", limit=v.MAX_BATCH)
         ids = [p.id for p in prepared]
-        if len(set(ids)) != len(ids):
-            raise ValidationError("id", "the same id appears twice in one batch")
+        self._check_ids(ids)
         vectors = self._vectors(prepared)
         with self._lock:
             self._check_open()
-            taken = self._index.existing_ids(ids)
-            if taken:
-                raise ValidationError("id", f"already stored: {sorted(taken)[:5]}")
+            self._check_ids(ids)  # again under the lock: another thread may have taken one
             step = max(1, self.config.frame_records)
             for start in range(0, len(prepared), step):
                 self._write_chunk(prepared[start : start + step], vectors[start : start + step])
             self._evict_if_needed({p.tier.name for p in prepared})
             self._maybe_checkpoint()
         return ids
+
+    def validate(self, items: Iterable[MemoryInput | Mapping[str, Any]]) -> None:
+        """Check items exactly as ``remember_many`` would, without writing anything: bad fields,
+        ids repeated in the batch, ids already taken (forgotten ids stay taken)."""
+        prepared = [self._prepare(item, i) for i, item in enumerate(items)]
+        self._check_ids([p.id for p in prepared])
+
+    def exists(self, id: str, *, include_forgotten: bool = False) -> bool:
+        """Whether a memory with this id is stored (forgotten ones count when asked: their ids
+        cannot be reused)."""
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            return self._index.loc_of(id, include_deleted=include_forgotten) is not None
+
+    def _check_ids(self, ids: list[str]) -> None:
+        if len(set(ids)) != len(ids):
+            dup = next(i for i, n in Counter(ids).items() if n > 1)
+            raise ValidationError("id", f"{dup!r} appears twice in one batch")
+        with self._lock:
+            self._check_open()
+            taken = self._index.existing_ids(ids)
+        if taken:
+            raise ValidationError(
+                "id", f"already stored (ids of forgotten memories stay taken): {sorted(taken)[:5]}"
+            )
 
     def _prepare(self, item: MemoryInput | Mapping[str, Any], i: int) -> _Prepared:
         if isinstance(item, Mapping):
@@ -345,6 +392,12 @@ class Engine:
             item = MemoryInput(**item)
         elif not isinstance(item, MemoryInput):
             raise ValidationError(f"items[{i}]", "must be a MemoryInput or a mapping")
+        for name in ("tier", "kind"):
+            value = getattr(item, name)
+            if value is not None and not isinstance(value, str):
+                raise ValidationError(name, f"must be a string, got {type(value).__name__}")
+        if not isinstance(item.pinned, bool):
+            raise ValidationError("pinned", f"must be true or false, got {item.pinned!r}")
         tier = self._router.route(item.tier, item.kind)
         pid = v.check_id(item.id) if item.id is not None else uuid.uuid4().hex
         importance = v.check_importance(item.importance)
@@ -370,7 +423,7 @@ class Engine:
             importance=importance if importance is not None else self.config.default_importance,
             valence=valence or 0.0,
             arousal=arousal or 0.0,
-            pinned=bool(item.pinned),
+            pinned=item.pinned,
             vector=v.check_vector(item.vector, self.dim) if item.vector is not None else None,
             meta=meta,
         )

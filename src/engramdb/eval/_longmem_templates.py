@@ -9,78 +9,117 @@ from __future__ import annotations
 __all__ = [
     "ACKS",
     "FILLER_TOPICS",
+    "SMALL_TALK",
     "WORDS",
 ]
 
+
+def _words(spec: str) -> tuple[str, ...]:
+    """A word list written as one ``|``-separated string (keeps the lists compact)."""
+    return tuple(w.strip() for w in spec.split("|") if w.strip())
+
+
 WORDS: dict[str, tuple[str, ...]] = {
-    "person": (
-        "Priya", "Marcus", "Elena", "Tomasz", "Aisha", "Diego", "Hannah", "Kenji", "Fatima",
-        "Oliver", "Ingrid", "Samuel", "Lucia", "Ravi", "Noor", "Gabriel", "Yuki", "Chloe",
-        "Mateo", "Zara", "Felix", "Amara", "Jonas", "Leila",
+    "person": _words(
+        "Priya|Marcus|Elena|Tomasz|Aisha|Diego|Hannah|Kenji|Fatima|Oliver|"
+        "Ingrid|Samuel|Lucia|Ravi|Noor|Gabriel|Yuki|Chloe|Mateo|Zara|Felix|"
+        "Amara|Jonas|Leila"
     ),
-    "relative": ("sister", "brother", "cousin", "aunt", "uncle", "best friend", "neighbour",
-                 "coworker", "roommate", "mother-in-law"),
-    "breed": ("beagle", "golden retriever", "border collie", "dachshund", "corgi", "labrador",
-              "greyhound", "shiba inu", "poodle", "boxer"),
-    "pet_name": ("Biscuit", "Pepper", "Nova", "Waffles", "Juniper", "Moose", "Clementine",
-                 "Ziggy", "Olive", "Bruno", "Maple", "Pickles"),
-    "job": ("nurse", "data analyst", "high-school teacher", "architect", "pastry chef",
-            "software engineer", "physiotherapist", "product manager", "paralegal",
-            "graphic designer", "pharmacist", "civil engineer"),
-    "company": ("Northwind Clinic", "Bluefield Analytics", "Harbor Lane School",
-                "Stonebridge Studio", "Copper Kettle Bakery", "Lumen Labs", "Riverbend Health",
-                "Brightpath Software", "Oakmont Legal", "Tidewater Design", "Greenleaf Pharmacy",
-                "Ironworks Engineering"),
-    "city": ("Lisbon", "Denver", "Osaka", "Edinburgh", "Montreal", "Valencia", "Melbourne",
-             "Austin", "Krakow", "Seattle", "Cape Town", "Ljubljana", "Porto", "Vancouver"),
-    "car": ("Toyota Corolla", "Honda Civic", "Subaru Outback", "Mazda 3", "Volkswagen Golf",
-            "Ford Focus", "Kia Niro", "Hyundai Ioniq", "Tesla Model 3", "Volvo XC40"),
-    "color": ("red", "silver", "dark blue", "white", "black", "green", "grey"),
-    "activity": ("pottery", "salsa dancing", "rock climbing", "watercolour painting",
-                 "Italian cooking", "jazz piano", "kickboxing", "aerial yoga", "woodworking",
-                 "improv comedy"),
-    "weekday": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"),
-    "book": ("The Glass Orchard", "A River of Lanterns", "Northern Static", "The Salt Archive",
-             "Letters from the Quiet Coast", "The Clockmaker's Daughter", "Paper Satellites",
-             "The Long Harvest", "Winter in Marrow Street", "The Cartographer's Tea"),
-    "author": ("Ada Whitlock", "Jonah Reyes", "Mira Castellan", "Theo Ambrose", "Sana Okafor",
-               "Lena Morrow", "Iris Calloway", "Victor Hale"),
-    "allergen": ("peanuts", "shellfish", "penicillin", "cats", "pollen", "latex", "sesame",
-                 "bee stings"),
-    "month": ("January", "February", "March", "April", "May", "June", "July", "August",
-              "September", "October", "November", "December"),
-    "diet": ("vegetarian", "vegan", "pescatarian", "gluten-free"),
-    "cuisine": ("Thai", "Ethiopian", "Sichuan", "Mexican", "Lebanese", "Korean", "Peruvian",
-                "south Indian"),
-    "genre": ("jazz", "bluegrass", "synth-pop", "classical piano", "indie folk", "afrobeat",
-              "drum and bass", "bossa nova"),
-    "book_genre": ("space opera", "historical mystery", "cozy fantasy", "hard science fiction",
-                   "Nordic noir", "literary memoir"),
-    "landscape": ("quiet mountain trails", "small coastal villages", "remote lakes",
-                  "old university towns", "desert canyons"),
-    "trip_activity": ("hiked to a waterfall", "took a cooking class", "went to a jazz festival",
-                      "visited three museums in one day", "rented bikes along the coast",
-                      "saw a football match", "toured an old castle"),
-    "item_kitchen": ("stand mixer", "cast-iron skillet", "espresso machine", "rice cooker",
-                     "chef's knife", "air fryer", "food processor"),
-    "item_camera": ("camera lens", "tripod", "camera bag", "flash unit", "memory card set"),
-    "item_plant": ("fiddle-leaf fig", "monstera", "snake plant", "bonsai juniper",
-                   "lemon tree", "orchid"),
-    "dish": ("lasagna", "shakshuka", "banana bread", "ramen broth", "paella", "falafel",
-             "butter chicken", "mushroom risotto", "sourdough", "dumplings"),
-    "language": ("Python", "JavaScript", "Rust", "SQL", "Go", "TypeScript"),
-    "task": ("parse a CSV file", "write unit tests", "speed up a slow loop", "handle dates",
-             "read a JSON config", "sort a list of records"),
-    "movie_genre": ("sci-fi", "heist", "romantic comedy", "documentary", "animated",
-                    "psychological thriller"),
-    "plant": ("tomatoes", "basil", "succulents", "roses", "peppers", "strawberries"),
-    "skill": ("Spanish", "Japanese", "guitar", "chess", "touch typing", "sketching"),
-    "room": ("kitchen", "bathroom", "garage", "balcony", "home office", "hallway"),
-    "repair": ("a leaky tap", "a squeaky door", "a cracked tile", "a running toilet",
-               "peeling paint", "a wobbly shelf"),
-    "game": ("Catan", "Ticket to Ride", "Wingspan", "Carcassonne", "Azul", "Codenames"),
-    "season": ("spring", "summer", "autumn", "winter"),
-    "money_goal": ("an emergency fund", "a trip abroad", "a new laptop", "a house deposit"),
+    "relative": _words(
+        "sister|brother|cousin|aunt|uncle|best friend|neighbour|coworker|roommate|mother-in-law"
+    ),
+    "breed": _words(
+        "beagle|golden retriever|border collie|dachshund|corgi|labrador|"
+        "greyhound|shiba inu|poodle|boxer"
+    ),
+    "pet_name": _words(
+        "Biscuit|Pepper|Nova|Waffles|Juniper|Moose|Clementine|Ziggy|Olive|Bruno|Maple|Pickles"
+    ),
+    "job": _words(
+        "nurse|data analyst|high-school teacher|architect|pastry chef|"
+        "software engineer|physiotherapist|product manager|paralegal|"
+        "graphic designer|pharmacist|civil engineer"
+    ),
+    "company": _words(
+        "Northwind Clinic|Bluefield Analytics|Harbor Lane School|"
+        "Stonebridge Studio|Copper Kettle Bakery|Lumen Labs|Riverbend Health|"
+        "Brightpath Software|Oakmont Legal|Tidewater Design|Greenleaf Pharmacy|"
+        "Ironworks Engineering"
+    ),
+    "city": _words(
+        "Lisbon|Denver|Osaka|Edinburgh|Montreal|Valencia|Melbourne|Austin|"
+        "Krakow|Seattle|Cape Town|Ljubljana|Porto|Vancouver"
+    ),
+    "car": _words(
+        "Toyota Corolla|Honda Civic|Subaru Outback|Mazda 3|Volkswagen Golf|"
+        "Ford Focus|Kia Niro|Hyundai Ioniq|Tesla Model 3|Volvo XC40"
+    ),
+    "color": _words("red|silver|dark blue|white|black|green|grey"),
+    "activity": _words(
+        "pottery|salsa dancing|rock climbing|watercolour painting|"
+        "Italian cooking|jazz piano|kickboxing|aerial yoga|woodworking|"
+        "improv comedy"
+    ),
+    "weekday": _words("Monday|Tuesday|Wednesday|Thursday|Friday|Saturday"),
+    "book": _words(
+        "The Glass Orchard|A River of Lanterns|Northern Static|"
+        "The Salt Archive|Letters from the Quiet Coast|"
+        "The Clockmaker's Daughter|Paper Satellites|The Long Harvest|"
+        "Winter in Marrow Street|The Cartographer's Tea"
+    ),
+    "author": _words(
+        "Ada Whitlock|Jonah Reyes|Mira Castellan|Theo Ambrose|Sana Okafor|"
+        "Lena Morrow|Iris Calloway|Victor Hale"
+    ),
+    "allergen": _words("peanuts|shellfish|penicillin|cats|pollen|latex|sesame|bee stings"),
+    "month": _words(
+        "January|February|March|April|May|June|July|August|September|October|November|December"
+    ),
+    "diet": _words("vegetarian|vegan|pescatarian|gluten-free"),
+    "cuisine": _words("Thai|Ethiopian|Sichuan|Mexican|Lebanese|Korean|Peruvian|south Indian"),
+    "genre": _words(
+        "jazz|bluegrass|synth-pop|classical piano|indie folk|afrobeat|drum and bass|bossa nova"
+    ),
+    "book_genre": _words(
+        "space opera|historical mystery|cozy fantasy|hard science fiction|"
+        "Nordic noir|literary memoir"
+    ),
+    "landscape": _words(
+        "quiet mountain trails|small coastal villages|remote lakes|"
+        "old university towns|desert canyons"
+    ),
+    "trip_activity": _words(
+        "hiked to a waterfall|took a cooking class|went to a jazz festival|"
+        "visited three museums in one day|rented bikes along the coast|"
+        "saw a football match|toured an old castle"
+    ),
+    "item_kitchen": _words(
+        "stand mixer|cast-iron skillet|espresso machine|rice cooker|"
+        "chef's knife|air fryer|food processor"
+    ),
+    "item_camera": _words("camera lens|tripod|camera bag|flash unit|memory card set"),
+    "item_plant": _words("fiddle-leaf fig|monstera|snake plant|bonsai juniper|lemon tree|orchid"),
+    "dish": _words(
+        "lasagna|shakshuka|banana bread|ramen broth|paella|falafel|"
+        "butter chicken|mushroom risotto|sourdough|dumplings"
+    ),
+    "language": _words("Python|JavaScript|Rust|SQL|Go|TypeScript"),
+    "task": _words(
+        "parse a CSV file|write unit tests|speed up a slow loop|handle dates|"
+        "read a JSON config|sort a list of records"
+    ),
+    "movie_genre": _words(
+        "sci-fi|heist|romantic comedy|documentary|animated|psychological thriller"
+    ),
+    "plant": _words("tomatoes|basil|succulents|roses|peppers|strawberries"),
+    "skill": _words("Spanish|Japanese|guitar|chess|touch typing|sketching"),
+    "room": _words("kitchen|bathroom|garage|balcony|home office|hallway"),
+    "repair": _words(
+        "a leaky tap|a squeaky door|a cracked tile|a running toilet|peeling paint|a wobbly shelf"
+    ),
+    "game": _words("Catan|Ticket to Ride|Wingspan|Carcassonne|Azul|Codenames"),
+    "season": _words("spring|summer|autumn|winter"),
+    "money_goal": _words("an emergency fund|a trip abroad|a new laptop|a house deposit"),
 }
 
 #: What the assistant says after the user shares something personal.
@@ -90,6 +129,21 @@ ACKS: tuple[str, ...] = (
     "Oh, how nice. Let me know if you want any suggestions related to it.",
     "Got it. That sounds like a big part of your life right now.",
     "Noted! It's always good to hear how things are going for you.",
+)
+
+#: Topic-free exchanges (user, assistant) that pad a session.
+SMALL_TALK: tuple[tuple[str, str], ...] = (
+    ("Thanks, that's really helpful.", "Glad it helps! Anything else on your mind?"),
+    ("Sorry, I got distracted, my {relative} just called.", "No problem, take your time."),
+    ("It's been such a long week.", "That sounds tiring. I hope you get some rest soon."),
+    (
+        "What do you think about the weather in {season}?",
+        "Every season has its charm, but {season} has some lovely days.",
+    ),
+    ("I should probably get some sleep soon.", "Good idea, rest makes everything easier."),
+    ("Can you keep answers short from now on?", "Sure, I'll keep it brief."),
+    ("Haha, fair enough.", "Happy to help anytime."),
+    ("I'll try that tonight and tell you how it went.", "Looking forward to hearing about it."),
 )
 
 #: Chit-chat that fills the haystack: per topic, user openers, assistant answers, user
@@ -202,8 +256,7 @@ FILLER_TOPICS: dict[str, dict[str, tuple[str, ...]]] = {
             "Is it better to pay off debt or save for {money_goal}?",
         ),
         "assistant": (
-            "Set a monthly amount, automate the transfer and keep the money in a separate "
-            "account.",
+            "Set a monthly amount, automate the transfer and keep the money in a separate account.",
             "High-interest debt usually comes first, but a small safety buffer is wise.",
         ),
         "follow": ("How much should I put aside each month?", "Any budgeting apps you like?"),

@@ -142,6 +142,7 @@ def format_longmem(result: Mapping[str, Any]) -> str:
     parts = [
         f"LongMemEval-style retrieval: {result['dataset']}: {result['questions']} questions "
         f"scored, {result['skipped_abstention']} abstention questions skipped, "
+        f"{result['skipped_no_gold']} without gold sessions skipped, "
         f"{result['skipped_no_turn_gold']} without turn-level gold (session metrics only); "
         f"{result['turns_indexed']} turns indexed ({result['granularity']}); "
         f"{result['seconds']} s",
@@ -161,9 +162,9 @@ def format_longmem(result: Mapping[str, Any]) -> str:
                 [
                     [
                         name,
-                        *[r[f"{level}_recall_any@{k}"] for k in ks],
-                        *[r[f"{level}_recall_all@{k}"] for k in ks],
-                        *[r[f"{level}_ndcg_any@{k}"] for k in ks],
+                        *[r.get(f"{level}_recall_any@{k}") for k in ks],
+                        *[r.get(f"{level}_recall_all@{k}") for k in ks],
+                        *[r.get(f"{level}_ndcg_any@{k}") for k in ks],
                     ]
                     for name, r in rets.items()
                 ],
@@ -188,7 +189,7 @@ def format_longmem(result: Mapping[str, Any]) -> str:
                     name,
                     r["knowledge_update"]["questions"],
                     r["knowledge_update"]["newer_above_stale"],
-                    r["turn_mrr"],
+                    r.get("turn_mrr"),
                     r["latency_ms_p50"],
                     r["latency_ms_p95"],
                     r["ingest_s"],
