@@ -6,6 +6,7 @@ Every script imports this module from its own directory (``python benchmarks/NAM
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 import os
@@ -66,10 +67,8 @@ class Scratch:
 
     def __exit__(self, *exc: object) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
-        try:
+        with contextlib.suppress(OSError):
             SCRATCH_ROOT.rmdir()  # only if empty: another script may be running
-        except OSError:
-            pass
 
 
 def filesystem_of(path: Path) -> dict[str, str]:
@@ -199,14 +198,23 @@ def core_scaling(reps: int = 5) -> dict[str, float]:
             list(pool.map(spin, [work, work]))
             t2 = now() - t
             ratios.append(2 * t1 / t2)
-    return {"scaling_median": median(ratios), "scaling_min": min(ratios),
-            "scaling_max": max(ratios)}
+    return {
+        "scaling_median": median(ratios),
+        "scaling_min": min(ratios),
+        "scaling_max": max(ratios),
+    }
 
 
 # --------------------------------------------------------------------------- data
 def clustered_vectors(
-    n: int, dim: int = DIM, *, centres: int = 2000, noise: float = 0.75, seed: int = 0,
-    centre_seed: int = 12345, chunk: int = 262_144,
+    n: int,
+    dim: int = DIM,
+    *,
+    centres: int = 2000,
+    noise: float = 0.75,
+    seed: int = 0,
+    centre_seed: int = 12345,
+    chunk: int = 262_144,
 ) -> np.ndarray:
     """Unit float32 vectors around ``centres`` random unit centres: x = c + noise * g,
     g ~ N(0, I/dim), then L2-normalised (cosine to its centre ~0.8 for noise 0.75, to another
@@ -255,17 +263,19 @@ class ClusteredSampleEmbedder:
         return np.asarray(rows, dtype=np.float32).reshape(len(rows), self._dim)
 
 
-_WORDS = (
+_VOCAB = (
     "the user said they prefer tea coffee meeting tomorrow morning project deadline friday "
     "berlin paris trip hotel booking dentist appointment sister wedding june birthday gift "
     "report revenue quarter budget team review design document policy refund order shipping "
-    "password account email phone call reminder dinner restaurant vegetarian allergy peanuts "
-    "running marathon training week plan book novel chapter movie weekend garden puppy vet"
-).split()
+    "password account email phone call reminder dinner restaurant vegetarian allergy "
+    "peanuts running marathon training week plan book novel chapter movie weekend garden "
+    "puppy vet"
+)
+_WORDS = _VOCAB.split()
 
 
 def short_texts(n: int, seed: int = 7) -> list[str]:
-    """``n`` distinct short chat-like texts (6-14 words, ~60 characters)."""
+    """``n`` distinct short chat-like texts (6-14 words, ~75 characters)."""
     rng = np.random.default_rng(seed)
     lens = rng.integers(6, 15, n)
     picks = rng.integers(0, len(_WORDS), int(lens.sum()))
@@ -335,14 +345,19 @@ def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[Any]]
         return str(x)
 
     cells = [[fmt(x) for x in r] for r in rows]
-    widths = [max(len(h), *(len(r[i]) for r in cells)) if cells else len(h)
-              for i, h in enumerate(header)]
+    widths = [
+        max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(header)
+    ]
     print(f"\n{title}")
-    print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=False)))
     print("  ".join("-" * w for w in widths))
     for r in cells:
-        print("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in
-                        enumerate(zip(r, widths))))
+        print(
+            "  ".join(
+                c.rjust(w) if i else c.ljust(w)
+                for i, (c, w) in enumerate(zip(r, widths, strict=False))
+            )
+        )
     sys.stdout.flush()
 
 
@@ -390,8 +405,11 @@ def set_blas_threads(n: int) -> bool:
     lib = _numpy_openblas()
     if lib is None:
         return False
-    for name in ("scipy_openblas_set_num_threads64_", "openblas_set_num_threads64_",
-                 "openblas_set_num_threads"):
+    for name in (
+        "scipy_openblas_set_num_threads64_",
+        "openblas_set_num_threads64_",
+        "openblas_set_num_threads",
+    ):
         fn = getattr(lib, name, None)
         if fn is not None:
             fn.argtypes = [ctypes.c_int]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import typer
 
+from ..errors import EngramDBError
 from .harness import DEFAULT_DEPTH, DEFAULT_KS, evaluate_locomo
 from .locomo import load_locomo
 from .longmem import (
@@ -110,15 +111,19 @@ def locomo_cmd(
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines on stderr."),
 ) -> None:
-    """Score retrievers on LoCoMo conversations (categories 1-4): turn-level evidence
-    recall@k, recall_all@k, session recall_any@k, NDCG@10, MRR, latency, ingestion time."""
+    """Score retrievers on conversations in LoCoMo's format.
+
+    Questions of categories 1-4: turn-level evidence recall@k, recall_all@k, session-level
+    recall_any@k, NDCG@10, MRR, query latency p50/p95 and ingestion time, overall and per
+    category.
+    """
     ks = _ints(k, "--k")
     names = _retrievers(retrievers)
     started = time.perf_counter()
     try:
         dataset = load_locomo(data)
         result = evaluate_locomo(dataset, names, ks, depth=depth, progress=_progress(quiet))
-    except (ValueError, OSError) as e:
+    except (ValueError, OSError, EngramDBError) as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
     typer.echo(format_locomo(result))
@@ -153,9 +158,12 @@ def longmem_cmd(
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines on stderr."),
 ) -> None:
-    """Score retrievers on a LongMemEval-format file the way LongMemEval does: recall_any@k,
-    recall_all@k and ndcg_any@k at session and turn level; knowledge updates report whether
-    the newer fact ranks above the stale one."""
+    """Score retrievers on a file in LongMemEval's format.
+
+    As LongMemEval scores retrieval: recall_any@k, recall_all@k and ndcg_any@k at session and
+    turn level; knowledge-update questions report whether the newer fact ranks above the stale
+    one.
+    """
     ks = _ints(k, "--k")
     names = _retrievers(retrievers)
     if granularity not in ("user", "all"):
@@ -171,7 +179,7 @@ def longmem_cmd(
             dataset=data.name,
             progress=_progress(quiet),
         )
-    except (ValueError, OSError) as e:
+    except (ValueError, OSError, EngramDBError) as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
     typer.echo(format_longmem(result))
@@ -196,8 +204,11 @@ def generate_cmd(
         ",".join(QUESTION_TYPES), "--types", help="Comma-separated question types to include."
     ),
 ) -> None:
-    """Write a synthetic long-memory benchmark in LongMemEval's format (haystack sessions with
-    planted evidence, knowledge updates, temporal questions)."""
+    """Write a synthetic long-memory benchmark in LongMemEval's format.
+
+    Haystack sessions of chit-chat with planted evidence, distractors, knowledge updates and
+    temporal questions; the same seed gives the same file.
+    """
     config = GeneratorConfig(
         questions=questions,
         sessions=sessions,
@@ -208,7 +219,7 @@ def generate_cmd(
     )
     try:
         n = write_longmem(out, config)
-    except (ValueError, OSError) as e:
+    except (ValueError, OSError, EngramDBError) as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
     typer.echo(f"wrote {n} questions x {sessions} sessions to {out}")

@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_KS",
     "SCORED_CATEGORIES",
     "aggregate",
+    "build_retrievers",
     "evaluate_locomo",
     "question_metrics",
     "turn_docs",
@@ -69,6 +70,8 @@ def question_metrics(
         out[f"session_recall_any@{k}"] = m.recall_any(sessions, gold_sessions, k)
     out["ndcg@10"] = m.ndcg(ranked, gold, 10)
     out["mrr"] = m.reciprocal_rank(ranked, gold)
+    # the per-category summary always carries turn_recall@10, whatever the cut-offs
+    out.setdefault("turn_recall@10", m.evidence_recall(ranked, gold, 10))
     return out
 
 
@@ -82,21 +85,22 @@ def aggregate(rows: Sequence[dict[str, float]], digits: int = 4) -> dict[str, fl
 
 def evaluate_locomo(
     data: LocomoData,
-    retrievers: Sequence[str] = DEFAULT_RETRIEVERS,
+    retrievers: Sequence[str | Retriever] = DEFAULT_RETRIEVERS,
     ks: Sequence[int] = DEFAULT_KS,
     *,
     depth: int = DEFAULT_DEPTH,
     categories: Sequence[int] = SCORED_CATEGORIES,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Score each retriever on every conversation; returns the ``--json`` document."""
+    """Score each retriever (a name for ``make_retriever``, or a ``Retriever``) on every
+    conversation; returns the ``--json`` document."""
     ks = sorted(set(ks))
     if not ks or ks[0] < 1:
         raise ValueError("k values must be positive integers")
     depth = max(depth, ks[-1], 10)
     say = progress or (lambda _msg: None)
     cache = EmbedderCache()
-    built: list[Retriever] = [make_retriever(name, cache) for name in retrievers]
+    built = build_retrievers(retrievers, cache)
     rows: dict[str, list[tuple[int, dict[str, float]]]] = defaultdict(list)
     latencies: dict[str, list[float]] = defaultdict(list)
     ingest_s: Counter[str] = Counter()
@@ -146,6 +150,17 @@ def evaluate_locomo(
     for r in built:
         result["retrievers"][r.name] = _summary(rows[r.name], latencies[r.name], ingest_s[r.name])
     return result
+
+
+def build_retrievers(
+    retrievers: Sequence[str | Retriever], cache: EmbedderCache
+) -> list[Retriever]:
+    """Retrievers from names (``make_retriever``) or as given; names must be unique."""
+    built = [make_retriever(r, cache) if isinstance(r, str) else r for r in retrievers]
+    names = [r.name for r in built]
+    if len(set(names)) != len(names):
+        raise ValueError(f"retriever names must be unique, got {names}")
+    return built
 
 
 def _summary(

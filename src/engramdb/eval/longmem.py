@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from . import metrics as m
-from .harness import aggregate
+from .harness import aggregate, build_retrievers
 from .locomo import parse_session_datetime
 from .longmem_gen import QUESTION_TYPES, GeneratorConfig, generate_longmem, write_longmem
-from .retrievers import DEFAULT_RETRIEVERS, Doc, EmbedderCache, Retriever, make_retriever
+from .retrievers import DEFAULT_RETRIEVERS, Doc, EmbedderCache, Retriever
 
 __all__ = [
     "LONGMEM_KS",
@@ -156,7 +156,7 @@ def knowledge_update_ranks(
 
 def evaluate_longmem(
     instances: Sequence[dict[str, Any]],
-    retrievers: Sequence[str] = DEFAULT_RETRIEVERS,
+    retrievers: Sequence[str | Retriever] = DEFAULT_RETRIEVERS,
     ks: Sequence[int] = LONGMEM_KS,
     *,
     depth: int = DEFAULT_LONGMEM_DEPTH,
@@ -171,7 +171,7 @@ def evaluate_longmem(
     depth = max(depth, ks[-1])
     say = progress or (lambda _msg: None)
     cache = EmbedderCache()
-    built: list[Retriever] = [make_retriever(name, cache) for name in retrievers]
+    built = build_retrievers(retrievers, cache)
     rows: dict[str, list[tuple[str, dict[str, float]]]] = defaultdict(list)
     ku: dict[str, list[dict[str, Any]]] = defaultdict(list)
     latencies: dict[str, list[float]] = defaultdict(list)

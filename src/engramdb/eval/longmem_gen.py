@@ -213,7 +213,7 @@ def _run(r: _Rng) -> _Fact:
     return _Fact(
         f"My best 5k time so far is {m} minutes and {s} seconds.",
         "What is my personal best time for a 5k?",
-        f"{m}:{s:02d}",
+        f"{m} minutes {s} seconds",
         [
             f"My {r.pick('relative')} ran a 5k in {r.randint(19, 35)} minutes last weekend.",
             "There's a charity 5k in the park next month that a few coworkers are running.",
@@ -221,7 +221,7 @@ def _run(r: _Rng) -> _Fact:
         (
             f"I set a new personal record in the 5k this morning: {m2} minutes {s2} seconds!",
             "What is my current personal best for the 5k?",
-            f"{m2}:{s2:02d}",
+            f"{m2} minutes {s2} seconds",
         ),
     )
 
