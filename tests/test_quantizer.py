@@ -10,6 +10,7 @@ import pytest
 from engramdb import Engine, EngineConfig, RecallOptions
 from engramdb.embed import StaticEmbedder
 from engramdb.engine import ScalarQuantizer, ScoreWeights
+from engramdb.engine.reflect import ReflectConfig
 from engramdb.engine.scan import dot_scan, top_candidates
 from realtext import docstring_sentences
 
@@ -87,7 +88,10 @@ def test_recall_at_10_after_rescoring_is_at_least_0_99_on_real_text(tmp_path: Pa
     xs = emb.embed(corpus)
     qs = emb.embed(queries)
     exact = np.argsort(-(qs @ xs.T), axis=1)[:, :10]
-    config = EngineConfig(weights=ScoreWeights(similarity=1.0, importance=0.0, retention=0.0))
+    config = EngineConfig(
+        weights=ScoreWeights(similarity=1.0, importance=0.0, retention=0.0),
+        reflect=ReflectConfig(every_writes=None),
+    )
     with Engine.open(tmp_path / "s", config=config) as eng:
         ids = eng.remember_many([{"text": t, "id": f"t{i}"} for i, t in enumerate(corpus)])
         assert len(ids) == 10_000

@@ -19,7 +19,7 @@ import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -42,6 +42,7 @@ from .index import MemoryIndex, pack_loc, unpack_loc
 from .lexical import fts_query
 from .lock import ProcessLock
 from .options import MemoryInput, MemoryRecord, RecallHit, RecallOptions
+from .pipeline import IngestConfig, IngestionPipeline
 from .quantizer import ScalarQuantizer
 from .record import (
     HEADER_DTYPE,
@@ -52,11 +53,25 @@ from .record import (
     make_flags,
     record_stride,
 )
+from .reflect import ReflectConfig, ReflectReport, gist_text, plan_consolidation
 from .scan import dot_scan, top_candidates
-from .scoring import DECAY_PRESETS, DecayTable, ScoreWeights, score_candidates
+from .scoring import (
+    DECAY_PRESETS,
+    DecayTable,
+    ScoreWeights,
+    reinforcement_gain,
+    score_candidates,
+)
 from .tiers import DEFAULT_SEGMENT_CAPACITY, BaseTierStore, TierRouter, TierStore
 from .wal import WriteAheadLog
-from .walrecords import KIND_HEADERS, KIND_REMEMBER, LOC_DTYPE, HeaderUpdate, RememberBatch
+from .walrecords import (
+    KIND_HEADERS,
+    KIND_REMEMBER,
+    KIND_REMEMBER_LINKED,
+    LOC_DTYPE,
+    HeaderUpdate,
+    RememberBatch,
+)
 
 __all__ = ["Engine", "EngineConfig"]
 
@@ -84,7 +99,12 @@ class EngineConfig:
     verify_on_open: bool = True
     decay: DecayTable = field(default_factory=lambda: DECAY_PRESETS["default"])
     weights: ScoreWeights = field(default_factory=ScoreWeights)
-    default_importance: float = 1.0
+    #: Storage-strength gain of a passive recall (an explicit ``reinforce`` defaults to 1).
+    passive_gain: float = 0.25
+    #: The cognitive ingestion steps (tags, affect, surprise, Hebbian, entities).
+    ingest: IngestConfig = field(default_factory=IngestConfig)
+    #: When and how reflection consolidates episodes and prunes working memory.
+    reflect: ReflectConfig = field(default_factory=ReflectConfig)
 
 
 @dataclass
@@ -97,9 +117,9 @@ class _Prepared:
     id: str
     source: str | None
     scope: str | None
-    importance: float
-    valence: float
-    arousal: float
+    importance: float | None
+    valence: float | None
+    arousal: float | None
     pinned: bool
     vector: np.ndarray | None
     meta: dict[str, Any]
@@ -200,7 +220,14 @@ class Engine:
             self._by_index[idx] = tier
         self._tier_ids = tier_ids
         self._wal = WriteAheadLog(self.path / "wal.log", sync=self.config.sync)
+        self._pipeline = IngestionPipeline(self._index, self.dim, self.config.ingest)
         self._recover()
+        recent = self._index.recent_locs(self.config.ingest.surprise.window)
+        if recent:
+            self._pipeline.seed_recent(self._vectors_of(recent))
+        state = json.loads(self._index.get_meta("reflect_state") or "{}")
+        self._since_reflect = self._writes_total() - int(state.get("writes", 0))
+        self._last_reflect_ms = int(state.get("time_ms", _now_ms()))
         self._pool = ThreadPoolExecutor(max(1, self.config.scan_threads), "engramdb-scan")
         self._closed = False
 
@@ -223,8 +250,12 @@ class Engine:
         top = applied
         for frame in frames:
             top = max(top, frame.lsn)
-            if frame.kind == KIND_REMEMBER:
-                batch = RememberBatch.decode(frame.payload)
+            if frame.kind in (KIND_REMEMBER, KIND_REMEMBER_LINKED):
+                batch = (
+                    RememberBatch.decode(frame.payload)
+                    if frame.kind == KIND_REMEMBER
+                    else RememberBatch.decode_linked(frame.payload)
+                )
                 touched |= self._apply_remember(frame.lsn, batch, replay=True, applied=applied)
             elif frame.kind == KIND_HEADERS:
                 update = HeaderUpdate.decode(frame.payload)
@@ -338,6 +369,11 @@ class Engine:
     def remember_many(self, items: Iterable[MemoryInput | Mapping[str, Any]]) -> list[str]:
         """Store many memories; all are validated before any is written. Each chunk of
         ``frame_records`` is one synced log frame (group commit)."""
+        ids = self._remember_many(items)
+        self._maybe_reflect(len(ids))
+        return ids
+
+    def _remember_many(self, items: Iterable[MemoryInput | Mapping[str, Any]]) -> list[str]:
         prepared = [self._prepare(item, i) for i, item in enumerate(items)]
         if not prepared:
             return []
@@ -420,9 +456,9 @@ class Engine:
             id=pid,
             source=v.check_short(item.source, "source"),
             scope=v.check_short(item.scope, "scope"),
-            importance=importance if importance is not None else self.config.default_importance,
-            valence=valence or 0.0,
-            arousal=arousal or 0.0,
+            importance=importance,
+            valence=valence,
+            arousal=arousal,
             pinned=item.pinned,
             vector=v.check_vector(item.vector, self.dim) if item.vector is not None else None,
             meta=meta,
@@ -444,22 +480,40 @@ class Engine:
                 out[i] = p.vector
         return out
 
-    def _write_chunk(self, chunk: list[_Prepared], vectors: np.ndarray) -> None:
+    def _write_chunk(
+        self,
+        chunk: list[_Prepared],
+        vectors: np.ndarray,
+        link: Callable[[list[int]], HeaderUpdate] | None = None,
+    ) -> None:
+        """One log frame for ``chunk``; ``link`` (given the new memories' locations) adds header
+        updates that must land in the same frame."""
         n = len(chunk)
         norms = np.linalg.norm(vectors, axis=1).astype(np.float32)
         unit = np.divide(
             vectors, norms[:, None], out=np.zeros_like(vectors), where=norms[:, None] > 0
         )
+        rich = self._pipeline.enrich(
+            [p.text for p in chunk],
+            [p.tags for p in chunk],
+            unit,
+            [p.importance for p in chunk],
+            [p.valence for p in chunk],
+            [p.arousal for p in chunk],
+        )
+        pinned = rich.pinned | np.array([p.pinned for p in chunk], dtype=bool)
         headers = np.zeros(n, dtype=HEADER_DTYPE)
         headers["header_version"] = 1
         headers["flags"] = [
-            make_flags(p.tier.memory_type, *([Flag.PINNED] if p.pinned else [])) for p in chunk
+            make_flags(p.tier.memory_type, *([Flag.PINNED] if pin else []))
+            for p, pin in zip(chunk, pinned, strict=True)
         ]
-        headers["valence"] = [round(p.valence * 127) for p in chunk]
-        headers["arousal"] = [round(p.arousal * 255) for p in chunk]
-        headers["importance"] = [p.importance for p in chunk]
+        headers["valence"] = np.rint(np.clip(rich.valence, -1, 1) * 127)
+        headers["arousal"] = np.rint(np.clip(rich.arousal, 0, 1) * 255)
+        headers["importance"] = rich.importance
         headers["timestamp_ms"] = [p.timestamp_ms for p in chunk]
         headers["exact_norm"] = norms
+        headers["synaptic_tags"] = rich.blooms
         records = np.empty((n, record_stride(self.dim)), dtype=np.uint8)
         records[:, :HEADER_SIZE] = headers.view(np.uint8).reshape(n, HEADER_SIZE)
         records[:, HEADER_SIZE:] = self.quantizer.encode(unit).view(np.uint8)
@@ -486,18 +540,23 @@ class Engine:
                 "timestamp_ms": p.timestamp_ms,
                 "created_ms": created,
                 "meta": p.meta,
+                "keyphrases": kp,
+                "novelty": None if np.isnan(nov) else float(nov),
             }
-            for p in chunk
+            for p, kp, nov in zip(chunk, rich.keyphrases, rich.novelty, strict=True)
         ]
         batch = RememberBatch(locs, records, unit.astype(np.float16), meta_rows)
-        self._log_and_apply(KIND_REMEMBER, batch)
+        if link is not None:
+            batch.updates = link([pack_loc(t, s, sl) for t, s, sl in locs.tolist()])
+        self._log_and_apply(batch)
 
-    def _log_and_apply(self, kind: int, change: RememberBatch | HeaderUpdate) -> None:
+    def _log_and_apply(self, change: RememberBatch | HeaderUpdate) -> None:
         lsn = self._lsn + 1
+        kind = change.kind if isinstance(change, RememberBatch) else KIND_HEADERS
         self._wal.append(lsn, kind, change.encode())
         self._lsn = lsn
         try:
-            if kind == KIND_REMEMBER:
+            if isinstance(change, RememberBatch):
                 self._apply_remember(lsn, change, replay=False, applied=lsn - 1)
             else:
                 self._apply_headers(lsn, change, replay=False, applied=lsn - 1)
@@ -522,14 +581,19 @@ class Engine:
             slots = batch.locs["slot"][rows].astype(np.int64)
             tier.put(seg_no, slots, batch.records[rows], batch.vectors16[rows])
             touched.add((tier_idx, seg_no))
+        if batch.updates is not None:
+            touched |= self._put_headers(lsn, batch.updates, replay=replay)
         if lsn > applied:
             locs = [pack_loc(t, s, sl) for t, s, sl in batch.locs.tolist()]
-            self._index.apply_remember(lsn, locs, batch.rows, replay=replay)
+            unit = None if replay else batch.vectors16.astype(np.float32)
+            steps = self._pipeline.steps(locs, batch.rows, unit)
+            links = batch.updates.meta.get("links") if batch.updates is not None else None
+            if links:
+                steps.append(("hebbian-links", lambda: self._link(links)))
+            self._index.apply_remember(lsn, locs, batch.rows, replay=replay, steps=steps)
         return touched
 
-    def _apply_headers(
-        self, lsn: int, update: HeaderUpdate, *, replay: bool, applied: int
-    ) -> set[tuple[int, int]]:
+    def _put_headers(self, lsn: int, update: HeaderUpdate, *, replay: bool) -> set:
         touched = set()
         for tier_idx, seg_no, rows in self._groups(update.locs):
             tier = self._tier_by_index(tier_idx)
@@ -538,13 +602,24 @@ class Engine:
             slots = update.locs["slot"][rows].astype(np.int64)
             tier.put_headers(seg_no, slots, update.headers[rows])
             touched.add((tier_idx, seg_no))
+        return touched
+
+    def _apply_headers(
+        self, lsn: int, update: HeaderUpdate, *, replay: bool, applied: int
+    ) -> set[tuple[int, int]]:
+        touched = self._put_headers(lsn, update, replay=replay)
         if lsn > applied:
             deleted = update.meta.get("deleted") or []
-            if deleted:
-                self._index.apply_deleted(lsn, deleted)
-            else:
-                self._index.mark_applied(lsn)
+            links = update.meta.get("links") or []
+            steps = []
+            if links:
+                steps.append(("hebbian", lambda: self._link(links)))
+            self._index.apply_deleted(lsn, deleted, steps=steps)
         return touched
+
+    def _link(self, links: list[list[int]]) -> None:
+        for a, b, ts in links:
+            self._pipeline.hebbian.strengthen([(a, b)], now_ms=ts)
 
     def _tier_by_index(self, idx: int) -> TierStore:
         try:
@@ -564,12 +639,23 @@ class Engine:
             out[i] = np.ascontiguousarray(seg.records[sl, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
         return out
 
+    def _vectors_of(self, locs: Sequence[int]) -> np.ndarray:
+        """Float32 unit vectors of stored memories (from their float16 rescoring copies)."""
+        out = np.zeros((len(locs), self.dim), dtype=np.float32)
+        for i, loc in enumerate(locs):
+            t, s, sl = unpack_loc(loc)
+            out[i] = self._tier_by_index(t).segment(s).vectors16[sl]
+        return out
+
     def _write_headers(self, locs: Sequence[int], headers: np.ndarray, meta: dict) -> None:
+        self._log_and_apply(self._header_update(locs, headers, meta))
+
+    def _header_update(self, locs: Sequence[int], headers: np.ndarray, meta: dict) -> HeaderUpdate:
         arr = np.zeros(len(locs), dtype=LOC_DTYPE)
         for i, loc in enumerate(locs):
             arr[i] = unpack_loc(loc)
-        raw = headers.view(np.uint8).reshape(len(locs), HEADER_SIZE)
-        self._log_and_apply(KIND_HEADERS, HeaderUpdate(arr, raw, meta))
+        raw = np.ascontiguousarray(headers).view(np.uint8).reshape(len(locs), HEADER_SIZE)
+        return HeaderUpdate(arr, raw, meta)
 
     def forget(self, id: str) -> bool:
         """Tombstone a memory: it is never recalled again. False if it was already forgotten."""
@@ -591,21 +677,45 @@ class Engine:
         headers["flags"] |= np.uint8(Flag.TOMBSTONE)
         self._write_headers(locs, headers, {"deleted": locs})
 
-    def reinforce(self, id: str, strength: float = 1.0) -> None:
+    def reinforce(self, id: str, strength: float = 1.0, *, now_ms: int | None = None) -> None:
         """An explicit recall by the agent: counts it and grows the storage strength, which
-        slows the memory's decay."""
+        slows the memory's decay; the harder the memory was to retrieve (the more it had
+        faded), the more it grows (see :mod:`engramdb.engine.scoring`)."""
         v.check_id(id)
-        strength = v.check_unit(strength, "strength", 0.0, 10.0) or 0.0
+        gain = v.check_unit(strength, "strength", 0.0, 10.0) or 0.0
         with self._lock:
             self._check_open()
             found = self._index.loc_of(id)
             if found is None:
                 raise NotFoundError(id)
-            headers = self._read_headers([found[0]])
-            headers["agent_recall_count"] += 1
-            headers["storage_strength"] += np.float32(strength)
-            self._write_headers([found[0]], headers, {})
+            self._strengthen([found[0]], gain, now_ms, explicit=True)
             self._maybe_checkpoint()
+
+    def mark_recalled(self, ids: Sequence[str], *, now_ms: int | None = None) -> None:
+        """Passive reinforcement of memories a recall returned (what LEARN mode does): the
+        passive counter, the time of it, and a smaller growth of storage strength."""
+        with self._lock:
+            self._check_open()
+            locs = [f[0] for i in ids if (f := self._index.loc_of(v.check_id(i)))]
+            if locs:
+                self._strengthen(locs, self.config.passive_gain, now_ms, explicit=False)
+                self._maybe_checkpoint()
+
+    def _strengthen(self, locs: list[int], gain: float, now_ms: int | None, *, explicit: bool):
+        now = now_ms if now_ms is not None else _now_ms()
+        headers = self._read_headers(locs)
+        retention = self.config.decay.retention(
+            now - headers["timestamp_ms"],
+            headers["storage_strength"],
+            headers["arousal"].astype(np.float32) / 255.0,
+        )
+        headers["storage_strength"] += reinforcement_gain(retention, gain)
+        if explicit:
+            headers["agent_recall_count"] += 1
+        else:
+            headers["spector_recall_cnt"] += 1
+            headers["last_auto_ltp"] = now
+        self._write_headers(locs, headers, {})
 
     def _evict_if_needed(self, tier_names: set[str]) -> None:
         for name in tier_names:
@@ -619,7 +729,9 @@ class Engine:
             headers = self._read_headers(live)
             pinned = (headers["flags"] & np.uint8(Flag.PINNED)) != 0
             retention = self.config.decay.retention(
-                _now_ms() - headers["timestamp_ms"], headers["storage_strength"]
+                _now_ms() - headers["timestamp_ms"],
+                headers["storage_strength"],
+                headers["arousal"].astype(np.float32) / 255.0,
             )
             strength = headers["importance"] * retention
             strength[pinned] = np.inf
@@ -628,6 +740,170 @@ class Engine:
             if victims:
                 log.debug("tier %s over capacity: evicting %d", name, len(victims))
                 self._forget_locs(victims)
+
+    # ------------------------------------------------------------------ reflection
+    def reflect(self, *, now_ms: int | None = None) -> ReflectReport:
+        """Consolidate related episodes into semantic memories and prune weak working memories
+        (see :mod:`engramdb.engine.reflect`). Runs by itself when due (``EngineConfig.reflect``)."""
+        cfg = self.config.reflect
+        now = now_ms if now_ms is not None else _now_ms()
+        report = ReflectReport()
+        with self._lock:
+            self._check_open()
+            self._router.get(cfg.source_tier)
+            self._router.get(cfg.target_tier)
+            rows = self._index.unconsolidated(cfg.source_tier, cfg.max_candidates)
+            locs = [r[0] for r in rows]
+            headers = self._read_headers(locs) if locs else np.zeros(0, HEADER_DTYPE)
+            keep = (headers["flags"] & np.uint8(Flag.CONSOLIDATED)) == 0
+            rows = [r for r, k in zip(rows, keep, strict=True) if k]
+            headers = headers[keep]
+            locs = [r[0] for r in rows]
+            clusters = plan_consolidation(
+                self._vectors_of(locs), np.array([r[2] for r in rows], dtype=np.int64), cfg
+            )
+            base = int(self._index.get_meta("centroid_seq") or 0)
+            items: list[MemoryInput] = []
+            for j, cl in enumerate(clusters):
+                member_ids = [rows[i][1] for i in cl.members]
+                items.append(
+                    MemoryInput(
+                        text=gist_text([rows[i][3] for i in cl.gist]),
+                        tier=cfg.target_tier,
+                        timestamp_ms=int(max(rows[i][2] for i in cl.members)),
+                        source="consolidation",
+                        importance=float(
+                            min(10.0, 1.5 * float(np.mean(headers["importance"][cl.members])))
+                        ),
+                        meta={
+                            "kind": "consolidation",
+                            "derived_from": member_ids,
+                            "cluster": (base + j) % 65535 + 1,
+                            "cohesion": round(cl.cohesion, 4),
+                        },
+                    )
+                )
+                report.consolidated += member_ids
+            if items:
+                prepared = [self._prepare(item, i) for i, item in enumerate(items)]
+                marks = [locs[i] for cl in clusters for i in cl.members]
+                cids = [
+                    it.meta["cluster"]
+                    for it, cl in zip(items, clusters, strict=True)
+                    for _ in cl.members
+                ]
+                hdr = self._read_headers(marks)
+                hdr["flags"] |= np.uint8(Flag.CONSOLIDATED)
+                hdr["centroid_id"] = cids
+
+                def link(new_locs: list[int]) -> HeaderUpdate:
+                    pairs = [
+                        [new_locs[j], locs[i], now]
+                        for j, cl in enumerate(clusters)
+                        for i in cl.members
+                    ]
+                    return self._header_update(marks, hdr, {"links": pairs})
+
+                # the gists, the marks on their sources and the links land in one frame
+                self._write_chunk(prepared, self._vectors(prepared), link=link)
+                report.created = [p.id for p in prepared]
+                self._index.set_meta({"centroid_seq": str(base + len(clusters))})
+            report.clusters = len(clusters)
+            report.pruned = self._prune_working(now)
+            self._index.set_meta(
+                {"reflect_state": json.dumps({"writes": self._writes_total(), "time_ms": now})}
+            )
+            self._since_reflect = 0
+            self._maybe_checkpoint()
+        return report
+
+    def _prune_working(self, now: int) -> list[str]:
+        cfg = self.config.reflect
+        live = self._index.live_locs("working")
+        if not live:
+            return []
+        h = self._read_headers(live)
+        retention = self.config.decay.retention(
+            now - h["timestamp_ms"], h["storage_strength"], h["arousal"].astype(np.float32) / 255
+        )
+        weak = (
+            (h["importance"] * retention < cfg.prune_below)
+            & ((h["flags"] & np.uint8(Flag.PINNED)) == 0)
+            & (now - h["timestamp_ms"] >= cfg.prune_min_age_ms)
+        )
+        victims = [loc for loc, w in zip(live, weak, strict=True) if w]
+        if not victims:
+            return []
+        ids = [r["id"] for r in self._index.rows_by_loc(victims).values()]
+        self._forget_locs(victims)
+        return ids
+
+    def _writes_total(self) -> int:
+        return self._index.count() + self._index.count(deleted=True)
+
+    def _maybe_reflect(self, written: int) -> None:
+        cfg = self.config.reflect
+        if written <= 0 or (cfg.every_writes is None and cfg.every_ms is None):
+            return
+        with self._lock:
+            self._since_reflect += written
+            due = cfg.every_writes is not None and self._since_reflect >= cfg.every_writes
+            if cfg.every_ms is not None:
+                due |= _now_ms() - self._last_reflect_ms >= cfg.every_ms
+            if due:
+                try:
+                    self.reflect()
+                except Exception:  # the writes stand; reflection is retried next time
+                    log.warning("automatic reflection failed", exc_info=True)
+
+    # ------------------------------------------------------------------ associations
+    def associations(self, id: str, *, now_ms: int | None = None) -> list[tuple[str, float]]:
+        """Hebbian neighbours of a memory with their current (decayed) weights, strongest
+        first."""
+        loc = self._live_loc(id)
+        with self._lock:
+            found = self._pipeline.hebbian.neighbors([loc], now_ms or _now_ms())[loc]
+            rows = self._index.rows_by_loc([o for o, _ in found])
+        pairs = [(rows[o]["id"], w) for o, w in found if o in rows and not rows[o]["deleted"]]
+        return sorted(pairs, key=lambda p: -p[1])
+
+    def session_neighbors(self, id: str, hops: int = 3) -> tuple[list[str], list[str]]:
+        """The memories before and after this one in its session (nearest first)."""
+        loc = self._live_loc(id)
+        with self._lock:
+            back = self._pipeline.temporal.follow(loc, hops, forward=False)
+            fwd = self._pipeline.temporal.follow(loc, hops, forward=True)
+            rows = self._index.rows_by_loc(back + fwd)
+        return [rows[x]["id"] for x in back], [rows[x]["id"] for x in fwd]
+
+    def entities_of(self, id: str) -> list[dict[str, Any]]:
+        """Entities (names, dates, known names) this memory mentions."""
+        loc = self._live_loc(id)
+        with self._lock:
+            found = self._pipeline.entities.entities_of(loc)
+        return [{"key": k, "kind": kind, "name": name} for _, k, kind, name in found]
+
+    def entity_memories(self, name: str, *, hops: int = 0) -> list[str]:
+        """Ids of live memories that mention an entity (by name or ISO date), or, with
+        ``hops``, entities linked to it by co-occurrence."""
+        key = " ".join(name.casefold().split())
+        with self._lock:
+            self._check_open()
+            eids = self._pipeline.entities.find(key)
+            if hops:
+                eids = list(self._pipeline.entities.related(eids, hops))
+            locs = self._pipeline.entities.memories_of(eids)
+            rows = self._index.rows_by_loc(locs)
+        return [rows[x]["id"] for x in sorted(locs, key=lambda x: rows[x]["seq"])]
+
+    def _live_loc(self, id: str) -> int:
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id)
+        if found is None:
+            raise NotFoundError(id)
+        return found[0]
 
     # ------------------------------------------------------------------ reading
     def get(self, id: str) -> MemoryRecord:
@@ -704,6 +980,7 @@ class Engine:
             now,
             self.config.weights,
             self.config.decay,
+            headers["arousal"].astype(np.float32) / 255.0,
         )
         order = np.argsort(-total, kind="stable")
         locs = [
@@ -778,7 +1055,7 @@ class Engine:
                 "config": {
                     k: val
                     for k, val in asdict(self.config).items()
-                    if k not in ("decay", "weights")
+                    if isinstance(val, int | float | str | bool)
                 },
             }
 
@@ -813,6 +1090,7 @@ def _record(row: dict[str, Any], h: np.void) -> MemoryRecord:
         agent_recall_count=int(h["agent_recall_count"]),
         storage_strength=float(h["storage_strength"]),
         memory_type=get_memory_type(flags).name.lower(),
+        keyphrases=row["keyphrases"],
         meta=row["meta"],
     )
 

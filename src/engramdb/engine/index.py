@@ -12,10 +12,14 @@ transaction together with ``applied_lsn``, so replay after a crash knows exactly
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import logging
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..store.sqlite import connect
+from .graph import GRAPH_SCHEMA
+
+log = logging.getLogger("engramdb.index")
 
 __all__ = ["MemoryIndex", "pack_loc", "unpack_loc"]
 
@@ -36,12 +40,14 @@ CREATE TABLE IF NOT EXISTS memories (
     timestamp_ms INTEGER NOT NULL,
     created_ms   INTEGER NOT NULL,
     meta         TEXT NOT NULL DEFAULT '{}',
+    keyphrases   TEXT NOT NULL DEFAULT '[]',
     lsn          INTEGER NOT NULL,
+    seq          INTEGER NOT NULL,
     deleted      INTEGER NOT NULL DEFAULT 0,
     segment      INTEGER GENERATED ALWAYS AS ((loc >> 24) & 16777215) VIRTUAL,
     slot         INTEGER GENERATED ALWAYS AS (loc & 16777215) VIRTUAL
 );
-CREATE INDEX IF NOT EXISTS memories_session ON memories(session_id, timestamp_ms);
+CREATE INDEX IF NOT EXISTS memories_session ON memories(session_id, timestamp_ms, seq);
 CREATE INDEX IF NOT EXISTS memories_scope ON memories(scope);
 CREATE INDEX IF NOT EXISTS memories_tier ON memories(tier, deleted);
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
@@ -50,8 +56,11 @@ CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
 """
 
 _ROW_COLUMNS = (
-    "loc, id, tier, text, source, tags, scope, session_id, timestamp_ms, created_ms, meta, lsn"
+    "loc, id, tier, text, source, tags, scope, session_id, timestamp_ms, created_ms, meta, "
+    "keyphrases, lsn, seq"
 )
+#: ``seq`` orders memories by arrival: the frame's LSN, then the position in the frame.
+SEQ_PER_FRAME = 8192
 
 
 def pack_loc(tier: int, segment: int, slot: int) -> int:
@@ -67,7 +76,7 @@ class MemoryIndex:
 
     def __init__(self, path):
         self.con = connect(path)
-        self.con.executescript(_SCHEMA)
+        self.con.executescript(_SCHEMA + GRAPH_SCHEMA)
 
     # -- meta ------------------------------------------------------------------------------
     def get_meta(self, key: str, default: str | None = None) -> str | None:
@@ -83,10 +92,19 @@ class MemoryIndex:
 
     # -- applying log frames -----------------------------------------------------------------
     def apply_remember(
-        self, lsn: int, locs: Sequence[int], rows: Sequence[dict[str, Any]], *, replay=False
+        self,
+        lsn: int,
+        locs: Sequence[int],
+        rows: Sequence[dict[str, Any]],
+        *,
+        replay: bool = False,
+        steps: Sequence[tuple[str, Callable[[], None]]] = (),
     ) -> None:
-        """Insert a batch; on replay, rows a crash left behind are replaced, so applying a
-        frame twice gives the same result."""
+        """Insert a batch, then run the graph ``steps`` in the same transaction. On replay, rows
+        a crash left behind are replaced, so applying a frame twice gives the same result.
+
+        Each step runs in a savepoint: if it fails, its partial writes are rolled back, the
+        failure is logged, and the memories are stored all the same (graceful degradation)."""
         params = [
             (
                 loc,
@@ -100,9 +118,11 @@ class MemoryIndex:
                 r["timestamp_ms"],
                 r["created_ms"],
                 _json(r.get("meta"), "{}"),
+                _json(r.get("keyphrases"), "[]"),
                 lsn,
+                lsn * SEQ_PER_FRAME + i,
             )
-            for loc, r in zip(locs, rows, strict=True)
+            for i, (loc, r) in enumerate(zip(locs, rows, strict=True))
         ]
         con = self.con
         con.execute("BEGIN IMMEDIATE")
@@ -113,18 +133,22 @@ class MemoryIndex:
                 con.executemany("DELETE FROM memories WHERE loc=?", [(x,) for x in stale])
                 con.executemany("DELETE FROM memories WHERE id=?", [(p[1],) for p in params])
             con.executemany(
-                f"INSERT INTO memories({_ROW_COLUMNS}) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)", params
+                f"INSERT INTO memories({_ROW_COLUMNS}) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", params
             )
             con.executemany(
                 "INSERT INTO memories_fts(rowid, text) VALUES(?, ?)", [(p[0], p[3]) for p in params]
             )
+            self.run_steps(steps)
             self.set_meta({"applied_lsn": str(lsn)})
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
 
-    def apply_deleted(self, lsn: int, locs: Iterable[int]) -> None:
+    def apply_deleted(
+        self, lsn: int, locs: Iterable[int], *, steps: Sequence[tuple[str, Callable[[], None]]] = ()
+    ) -> None:
+        """Mark memories deleted (and drop them from full-text search), run ``steps``."""
         locs = [int(x) for x in locs]
         con = self.con
         con.execute("BEGIN IMMEDIATE")
@@ -144,14 +168,29 @@ class MemoryIndex:
             con.executemany(
                 "UPDATE memories SET deleted=1, lsn=? WHERE loc=?", [(lsn, x) for x in live]
             )
+            self.run_steps(steps)
             self.set_meta({"applied_lsn": str(lsn)})
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
 
-    def mark_applied(self, lsn: int) -> None:
-        self.set_meta({"applied_lsn": str(lsn)})
+    def run_steps(self, steps: Sequence[tuple[str, Callable[[], None]]]) -> list[str]:
+        """Run steps inside the open transaction, each in its own savepoint; returns the names
+        of the steps that failed (they are logged, never raised)."""
+        failed = []
+        for name, step in steps:
+            self.con.execute("SAVEPOINT step")
+            try:
+                step()
+            except Exception:
+                self.con.execute("ROLLBACK TO step")
+                log.warning(
+                    "ingestion step %r failed; the write goes on without it", name, exc_info=True
+                )
+                failed.append(name)
+            self.con.execute("RELEASE step")
+        return failed
 
     def _fts_delete(self, locs: list[int]) -> None:
         if not locs:
@@ -203,10 +242,40 @@ class MemoryIndex:
                 "timestamp_ms": row[8],
                 "created_ms": row[9],
                 "meta": json.loads(row[10]),
-                "lsn": row[11],
-                "deleted": bool(row[12]),
+                "keyphrases": json.loads(row[11]),
+                "lsn": row[12],
+                "seq": row[13],
+                "deleted": bool(row[14]),
             }
         return out
+
+    def unconsolidated(self, tier: str, limit: int) -> list[tuple[int, str, int, str]]:
+        """(loc, id, timestamp_ms, text) of the tier's live memories, most recent ``limit``,
+        oldest first (the consolidated flag lives in the headers; the caller checks it)."""
+        rows = self.con.execute(
+            "SELECT loc, id, timestamp_ms, text FROM memories WHERE tier=? AND deleted=0 "
+            "ORDER BY seq DESC LIMIT ?",
+            (tier, limit),
+        ).fetchall()
+        return [(int(r[0]), r[1], int(r[2]), r[3]) for r in reversed(rows)]
+
+    def seqs(self, locs: Sequence[int]) -> dict[int, int]:
+        locs = [int(x) for x in locs]
+        if not locs:
+            return {}
+        return {
+            int(r[0]): int(r[1])
+            for r in self.con.execute(
+                f"SELECT loc, seq FROM memories WHERE loc IN ({_marks(locs)})", locs
+            )
+        }
+
+    def recent_locs(self, n: int) -> list[int]:
+        """The ``n`` most recently written live memories, oldest first."""
+        rows = self.con.execute(
+            "SELECT loc FROM memories WHERE deleted=0 ORDER BY seq DESC LIMIT ?", (n,)
+        ).fetchall()
+        return [int(r[0]) for r in reversed(rows)]
 
     def count(self, tier: str | None = None, *, deleted: bool = False) -> int:
         if tier is None:

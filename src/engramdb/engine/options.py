@@ -65,6 +65,8 @@ class MemoryRecord:
     agent_recall_count: int
     storage_strength: float
     memory_type: str
+    #: Tags extracted from the text when none were given (they fill the Bloom filter).
+    keyphrases: list[str] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
 
 

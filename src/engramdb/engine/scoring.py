@@ -5,13 +5,19 @@ For a candidate with cosine similarity ``sim`` to the query::
     score = w_sim * sim + w_imp * I + w_ret * R
 
     I = log(importance / 0.05) / log(10 / 0.05)      importance clamped to [0.05, 10] -> [0, 1]
-    R = decay(age / (1 + storage_strength))           power-law table, clamped to [floor, 1];
+    R = decay(age / ((1 + S) * (1 + g * arousal)))    power-law table, clamped to [floor, 1];
                                                       pinned memories have R = 1
 
 Every factor is clamped, so no single one can run away with the ranking; similarity dominates
 with the default weights, importance and recency break near-ties. The decay table is a power law
 ``(1 + t / tau) ** -beta`` sampled at age buckets, with a permastore floor: old memories fade but
-never vanish. Storage strength (grown by reinforcement) stretches the age a memory feels.
+never vanish. This is the two-factor model: storage strength ``S`` (grown by reinforcement, more
+so when retrieval was hard) and emotional arousal (``g`` = ``arousal_gain``) stretch the age a
+memory feels, so reinforced and emotional memories decay more slowly (reconsolidation).
+
+Reinforcement (explicit ``reinforce``, or a passive recall in LEARN mode) grows ``S`` by
+``gain * (2 - R_now)``: a memory that had faded (low retention ``R_now``) gains almost twice as
+much as a fresh one, as in Bjork and Bjork's desirable difficulty.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ __all__ = [
     "DecayTable",
     "ScoreWeights",
     "importance_factor",
+    "reinforcement_gain",
     "score_candidates",
 ]
 
@@ -59,6 +66,7 @@ class DecayTable:
     tau_ms: float = 6 * _HOUR
     beta: float = 0.25
     floor: float = 0.15
+    arousal_gain: float = 1.0
     buckets_ms: np.ndarray = field(default_factory=lambda: _BUCKETS_MS.copy())
 
     @property
@@ -66,11 +74,16 @@ class DecayTable:
         raw = (1.0 + self.buckets_ms / self.tau_ms) ** (-self.beta)
         return np.clip(raw, self.floor, 1.0).astype(np.float32)
 
-    def retention(self, age_ms: np.ndarray, storage_strength: np.ndarray | float = 0.0):
-        """Retention for ages (ms); future timestamps count as age zero."""
-        felt = np.maximum(np.asarray(age_ms, dtype=np.float64), 0.0) / (
-            1.0 + np.maximum(np.asarray(storage_strength, dtype=np.float64), 0.0)
-        )
+    def retention(
+        self,
+        age_ms: np.ndarray,
+        storage_strength: np.ndarray | float = 0.0,
+        arousal: np.ndarray | float = 0.0,
+    ) -> np.ndarray:
+        """Retention for ages (ms); future timestamps count as age zero. ``arousal`` in [0, 1]."""
+        strength = 1.0 + np.maximum(np.asarray(storage_strength, dtype=np.float64), 0.0)
+        emotion = 1.0 + self.arousal_gain * np.clip(np.asarray(arousal, dtype=np.float64), 0, 1)
+        felt = np.maximum(np.asarray(age_ms, dtype=np.float64), 0.0) / (strength * emotion)
         idx = np.searchsorted(self.buckets_ms, felt, side="right") - 1
         return self.values[np.clip(idx, 0, len(self.buckets_ms) - 1)]
 
@@ -90,6 +103,12 @@ class ScoreWeights:
     retention: float = 0.05
 
 
+def reinforcement_gain(retention_now: np.ndarray | float, gain: float) -> np.ndarray:
+    """How much storage strength a reinforcement adds: more when the memory had faded."""
+    r = np.clip(np.asarray(retention_now, dtype=np.float64), 0.0, 1.0)
+    return (gain * (2.0 - r)).astype(np.float32)
+
+
 def importance_factor(importance: np.ndarray) -> np.ndarray:
     imp = np.clip(np.asarray(importance, dtype=np.float64), IMPORTANCE_MIN, IMPORTANCE_MAX)
     return (np.log(imp / IMPORTANCE_MIN) / np.log(IMPORTANCE_MAX / IMPORTANCE_MIN)).astype(
@@ -106,11 +125,12 @@ def score_candidates(
     now_ms: int,
     weights: ScoreWeights,
     decay: DecayTable,
+    arousal: np.ndarray | float = 0.0,
 ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """Scores of candidates and each factor's weighted contribution (for ``explain``)."""
     sim = np.clip(similarity.astype(np.float32), -1.0, 1.0)
     imp = importance_factor(importance)
-    ret = decay.retention(now_ms - timestamp_ms.astype(np.int64), storage_strength)
+    ret = decay.retention(now_ms - timestamp_ms.astype(np.int64), storage_strength, arousal)
     ret = np.where(pinned, np.float32(1.0), ret)
     parts = {
         "similarity": weights.similarity * sim,

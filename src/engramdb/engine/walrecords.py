@@ -9,6 +9,11 @@ Kind 2, header updates (forget, reinforce, eviction)::
 
     u32 n | u32 meta_len | n x LOC | n x 64 header bytes | meta JSON object
 
+Kind 3, a remember batch and header updates that must land together (reflection: the gists and
+the marks on their sources)::
+
+    u32 remember_len | kind-1 payload (remember_len bytes) | kind-2 payload
+
 ``LOC`` is ``u16 tier, u16 zero, u32 segment, u32 slot`` (12 bytes): where the record lives. The
 records are written physically (redo is idempotent: replaying a frame twice gives the same
 bytes); the JSON carries what the SQLite index needs.
@@ -25,10 +30,18 @@ import numpy as np
 
 from .record import HEADER_SIZE, record_stride
 
-__all__ = ["KIND_HEADERS", "KIND_REMEMBER", "LOC_DTYPE", "HeaderUpdate", "RememberBatch"]
+__all__ = [
+    "KIND_HEADERS",
+    "KIND_REMEMBER",
+    "KIND_REMEMBER_LINKED",
+    "LOC_DTYPE",
+    "HeaderUpdate",
+    "RememberBatch",
+]
 
 KIND_REMEMBER = 1
 KIND_HEADERS = 2
+KIND_REMEMBER_LINKED = 3
 
 LOC_DTYPE = np.dtype(
     {
@@ -48,8 +61,17 @@ class RememberBatch:
     records: np.ndarray  # uint8 (n, 64 + dim)
     vectors16: np.ndarray  # float16 (n, dim)
     rows: list[dict[str, Any]]  # index metadata per record
+    #: Header updates that belong to the same atomic change (kind 3), if any.
+    updates: HeaderUpdate | None = None
+
+    @property
+    def kind(self) -> int:
+        return KIND_REMEMBER if self.updates is None else KIND_REMEMBER_LINKED
 
     def encode(self) -> bytes:
+        if self.updates is not None:
+            own = RememberBatch(self.locs, self.records, self.vectors16, self.rows).encode()
+            return struct.pack("<I", len(own)) + own + self.updates.encode()
         n, dim = self.vectors16.shape
         meta = json.dumps(self.rows, ensure_ascii=False, separators=(",", ":")).encode()
         return b"".join(
@@ -61,6 +83,13 @@ class RememberBatch:
                 meta,
             )
         )
+
+    @classmethod
+    def decode_linked(cls, payload: bytes) -> RememberBatch:
+        (size,) = struct.unpack_from("<I", payload, 0)
+        batch = cls.decode(payload[4 : 4 + size])
+        batch.updates = HeaderUpdate.decode(payload[4 + size :])
+        return batch
 
     @classmethod
     def decode(cls, payload: bytes) -> RememberBatch:

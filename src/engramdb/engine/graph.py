@@ -1,0 +1,272 @@
+"""The association graphs, kept in the SQLite index next to the memories they link.
+
+- :class:`HebbianGraph`: weighted, undirected memory-to-memory edges. Co-occurrence in a session
+  (at ingestion) and co-recall strengthen an edge with a saturating update; weights decay
+  exponentially with the time since the edge was last strengthened, and every weight is clamped to
+  ``[0, max_weight]``.
+- :class:`TemporalChain`: each session's memories in order (timestamp, then arrival), so a memory's
+  previous and next memories can be followed either way. The chain is the ordered index
+  ``memories(session_id, timestamp_ms, seq)``: no pointers to keep in step.
+- :class:`EntityGraph`: entities (names, dates, known names), which memories mention them, and
+  co-occurrence relations between entities mentioned together.
+
+Every write to these tables happens inside the transaction that applies a log frame, so the graphs
+are exactly as durable as the memories and are rebuilt by log replay after a crash.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["GRAPH_SCHEMA", "EntityGraph", "HebbianConfig", "HebbianGraph", "TemporalChain"]
+
+GRAPH_SCHEMA = """
+CREATE TABLE IF NOT EXISTS hebbian (
+    a          INTEGER NOT NULL,
+    b          INTEGER NOT NULL,
+    weight     REAL NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    PRIMARY KEY (a, b)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS hebbian_b ON hebbian(b);
+CREATE TABLE IF NOT EXISTS entities (
+    eid       INTEGER PRIMARY KEY,
+    key       TEXT NOT NULL,
+    kind      TEXT NOT NULL,
+    name      TEXT NOT NULL,
+    first_ms  INTEGER NOT NULL,
+    last_ms   INTEGER NOT NULL,
+    mentions  INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (key, kind)
+);
+CREATE TABLE IF NOT EXISTS mentions (
+    eid INTEGER NOT NULL,
+    loc INTEGER NOT NULL,
+    PRIMARY KEY (eid, loc)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS mentions_loc ON mentions(loc);
+CREATE TABLE IF NOT EXISTS entity_links (
+    a      INTEGER NOT NULL,
+    b      INTEGER NOT NULL,
+    weight REAL NOT NULL,
+    PRIMARY KEY (a, b)
+) WITHOUT ROWID;
+"""
+
+_DAY_MS = 86_400_000
+
+
+@dataclass(frozen=True)
+class HebbianConfig:
+    """Learning rate, ceiling and half-life of the Hebbian edges."""
+
+    rate: float = 1.0
+    max_weight: float = 10.0
+    half_life_days: float = 30.0
+    min_weight: float = 0.01
+
+
+class HebbianGraph:
+    def __init__(self, con: sqlite3.Connection, config: HebbianConfig | None = None):
+        self.con = con
+        self.config = config or HebbianConfig()
+
+    def decayed(self, weight: float, updated_ms: int, now_ms: int) -> float:
+        cfg = self.config
+        days = max(0, now_ms - updated_ms) / _DAY_MS
+        w = weight * math.exp(-math.log(2) * days / cfg.half_life_days)
+        return min(max(w, 0.0), cfg.max_weight)
+
+    def strengthen(self, pairs: Iterable[tuple[int, int]], now_ms: int, amount: float = 1.0):
+        """Hebb's rule with saturation: ``w += rate * amount * (1 - w / max)`` after decaying
+        the old weight to ``now_ms``."""
+        cfg = self.config
+        for x, y in pairs:
+            if x == y:
+                continue
+            a, b = (x, y) if x < y else (y, x)
+            row = self.con.execute(
+                "SELECT weight, updated_ms FROM hebbian WHERE a=? AND b=?", (a, b)
+            ).fetchone()
+            w = self.decayed(row[0], row[1], now_ms) if row else 0.0
+            w = min(cfg.max_weight, w + cfg.rate * amount * (1.0 - w / cfg.max_weight))
+            self.con.execute(
+                "INSERT INTO hebbian(a, b, weight, updated_ms) VALUES(?,?,?,?) "
+                "ON CONFLICT(a, b) DO UPDATE SET weight=excluded.weight, "
+                "updated_ms=max(updated_ms, excluded.updated_ms)",
+                (a, b, w, now_ms),
+            )
+
+    def neighbors(self, locs: Sequence[int], now_ms: int) -> dict[int, list[tuple[int, float]]]:
+        """Each loc's neighbours with their decayed weights (above ``min_weight``)."""
+        out: dict[int, list[tuple[int, float]]] = {int(x): [] for x in locs}
+        if not out:
+            return out
+        marks = ",".join("?" * len(out))
+        keys = list(out)
+        rows = self.con.execute(
+            f"SELECT a, b, weight, updated_ms FROM hebbian WHERE a IN ({marks}) "
+            f"UNION ALL SELECT a, b, weight, updated_ms FROM hebbian WHERE b IN ({marks})",
+            keys + keys,
+        )
+        for a, b, w, ts in rows:
+            weight = self.decayed(w, ts, now_ms)
+            if weight < self.config.min_weight:
+                continue
+            if a in out:
+                out[a].append((b, weight))
+            if b in out:
+                out[b].append((a, weight))
+        return out
+
+    def weight(self, x: int, y: int, now_ms: int) -> float:
+        a, b = (x, y) if x < y else (y, x)
+        row = self.con.execute(
+            "SELECT weight, updated_ms FROM hebbian WHERE a=? AND b=?", (a, b)
+        ).fetchone()
+        return self.decayed(row[0], row[1], now_ms) if row else 0.0
+
+    def count(self) -> int:
+        return int(self.con.execute("SELECT COUNT(*) FROM hebbian").fetchone()[0])
+
+
+class TemporalChain:
+    """Follow a session's memories in order from any one of them."""
+
+    def __init__(self, con: sqlite3.Connection):
+        self.con = con
+
+    def _position(self, loc: int) -> tuple[str, int, int] | None:
+        row = self.con.execute(
+            "SELECT session_id, timestamp_ms, seq FROM memories WHERE loc=?", (loc,)
+        ).fetchone()
+        return None if row is None or row[0] is None else (row[0], row[1], row[2])
+
+    def previous_of(self, session_id: str, timestamp_ms: int, seq: int) -> int | None:
+        """The last live memory of the session that comes before this position."""
+        row = self.con.execute(
+            "SELECT loc FROM memories WHERE session_id=? AND deleted=0 AND "
+            "(timestamp_ms < ? OR (timestamp_ms = ? AND seq < ?)) "
+            "ORDER BY timestamp_ms DESC, seq DESC LIMIT 1",
+            (session_id, timestamp_ms, timestamp_ms, seq),
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def follow(self, loc: int, hops: int, *, forward: bool = True) -> list[int]:
+        """Up to ``hops`` live memories after (or before) ``loc`` in its session, nearest
+        first."""
+        pos = self._position(loc)
+        if pos is None or hops <= 0:
+            return []
+        session, ts, seq = pos
+        if forward:
+            sql = (
+                "SELECT loc FROM memories WHERE session_id=? AND deleted=0 AND "
+                "(timestamp_ms > ? OR (timestamp_ms = ? AND seq > ?)) "
+                "ORDER BY timestamp_ms, seq LIMIT ?"
+            )
+        else:
+            sql = (
+                "SELECT loc FROM memories WHERE session_id=? AND deleted=0 AND "
+                "(timestamp_ms < ? OR (timestamp_ms = ? AND seq < ?)) "
+                "ORDER BY timestamp_ms DESC, seq DESC LIMIT ?"
+            )
+        return [int(r[0]) for r in self.con.execute(sql, (session, ts, ts, seq, hops))]
+
+
+class EntityGraph:
+    """Entities, their mentions in memories, and co-occurrence between entities."""
+
+    def __init__(self, con: sqlite3.Connection):
+        self.con = con
+
+    def add_mentions(self, loc: int, mentions: Sequence[tuple[str, str, str]], ts: int) -> None:
+        """Record (key, kind, name) mentions of one memory and link the entities it names
+        together."""
+        eids: list[int] = []
+        for key, kind, name in mentions:
+            self.con.execute(
+                "INSERT INTO entities(key, kind, name, first_ms, last_ms, mentions) "
+                "VALUES(?,?,?,?,?,0) ON CONFLICT(key, kind) DO UPDATE SET "
+                "first_ms=min(first_ms, excluded.first_ms), last_ms=max(last_ms, excluded.last_ms)",
+                (key, kind, name, ts, ts),
+            )
+            eid = self.con.execute(
+                "SELECT eid FROM entities WHERE key=? AND kind=?", (key, kind)
+            ).fetchone()[0]
+            cur = self.con.execute(
+                "INSERT OR IGNORE INTO mentions(eid, loc) VALUES(?, ?)", (eid, loc)
+            )
+            if cur.rowcount:
+                self.con.execute("UPDATE entities SET mentions=mentions+1 WHERE eid=?", (eid,))
+            eids.append(eid)
+        uniq = sorted(set(eids))
+        for i, a in enumerate(uniq):
+            for b in uniq[i + 1 :]:
+                self.con.execute(
+                    "INSERT INTO entity_links(a, b, weight) VALUES(?,?,1) "
+                    "ON CONFLICT(a, b) DO UPDATE SET weight=weight+1",
+                    (a, b),
+                )
+
+    def known_names(self) -> list[tuple[str, str]]:
+        """(name, kind) of every named entity, for the extractor's gazetteer."""
+        return [
+            (r[0], r[1])
+            for r in self.con.execute("SELECT name, kind FROM entities WHERE kind != 'date'")
+        ]
+
+    def find(self, key: str) -> list[int]:
+        return [int(r[0]) for r in self.con.execute("SELECT eid FROM entities WHERE key=?", (key,))]
+
+    def memories_of(self, eids: Iterable[int], *, live_only: bool = True) -> list[int]:
+        eids = list(eids)
+        if not eids:
+            return []
+        marks = ",".join("?" * len(eids))
+        sql = f"SELECT DISTINCT m.loc FROM mentions m WHERE m.eid IN ({marks})"
+        if live_only:
+            sql = (
+                f"SELECT DISTINCT m.loc FROM mentions m JOIN memories x ON x.loc = m.loc "
+                f"WHERE m.eid IN ({marks}) AND x.deleted = 0"
+            )
+        return [int(r[0]) for r in self.con.execute(sql, eids)]
+
+    def entities_of(self, loc: int) -> list[tuple[int, str, str, str]]:
+        return [
+            (int(r[0]), r[1], r[2], r[3])
+            for r in self.con.execute(
+                "SELECT e.eid, e.key, e.kind, e.name FROM mentions m JOIN entities e "
+                "ON e.eid = m.eid WHERE m.loc=? ORDER BY e.eid",
+                (loc,),
+            )
+        ]
+
+    def related(self, eids: Iterable[int], hops: int = 1) -> set[int]:
+        """Entities reachable through co-occurrence links within ``hops`` steps."""
+        frontier = set(eids)
+        seen = set(frontier)
+        for _ in range(hops):
+            if not frontier:
+                break
+            marks = ",".join("?" * len(frontier))
+            f = list(frontier)
+            nxt = {
+                int(r[0])
+                for r in self.con.execute(
+                    f"SELECT b FROM entity_links WHERE a IN ({marks}) "
+                    f"UNION SELECT a FROM entity_links WHERE b IN ({marks})",
+                    f + f,
+                )
+            }
+            frontier = nxt - seen
+            seen |= frontier
+        return seen
+
+    def count(self) -> tuple[int, int]:
+        e = self.con.execute("SELECT COUNT(*) FROM entities").fetchone()[0]
+        m = self.con.execute("SELECT COUNT(*) FROM mentions").fetchone()[0]
+        return int(e), int(m)
