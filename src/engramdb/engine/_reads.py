@@ -1,0 +1,144 @@
+"""The read path of the engine: get, recall (scan, rescore, score), full-text search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import NotFoundError
+from . import validation as v
+from ._common import _now_ms, _record
+from .index import pack_loc
+from .lexical import fts_query
+from .options import MemoryRecord, RecallHit, RecallOptions
+from .record import HEADER_DTYPE, HEADER_SIZE, Flag
+from .scan import dot_scan, top_candidates
+from .scoring import score_candidates
+
+__all__ = ["ReadPathMixin"]
+
+
+class ReadPathMixin:
+    """Part of :class:`engramdb.Engine` (see ``engine.py``); not used on its own."""
+
+    def get(self, id: str) -> MemoryRecord:
+        """The stored memory with this id (``NotFoundError`` if unknown or forgotten)."""
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id)
+            if found is None:
+                raise NotFoundError(id)
+            row = self._index.rows_by_loc([found[0]])[found[0]]
+            h = self._read_headers([found[0]])[0]
+        return _record(row, h)
+
+    def recall(self, query: str | Any, options: RecallOptions | None = None) -> list[RecallHit]:
+        """The ``k`` memories that best answer ``query`` (a text, or a vector of the store's
+        dimension), ranked by the cognitive score."""
+        opts = options or RecallOptions()
+        k = v.check_k(opts.k)
+        if isinstance(query, str | bytes):
+            qtext = v.check_text(query, "query")
+            q = np.asarray(self.embedder.embed([qtext])[0], dtype=np.float32)
+        else:
+            q = v.check_vector(query, self.dim, "query")
+        norm = float(np.linalg.norm(q))
+        if norm == 0.0:
+            return []
+        q = q / norm
+        tiers = [self._router.get(t) for t in opts.tiers] if opts.tiers else list(self._router)
+        with self._lock:
+            self._check_open()
+            work = [(t, seg, seg.count) for t in tiers for seg in t.segments() if seg.count]
+        qcodes, _ = self.quantizer.encode_query(q)
+        pool_size = max(opts.candidates, k)
+
+        def scan(job):
+            tier, seg, n = job
+            scores = dot_scan(
+                seg.records,
+                n,
+                qcodes,
+                min_ts=opts.min_timestamp_ms,
+                max_ts=opts.max_timestamp_ms,
+            )
+            best = top_candidates(scores, pool_size)
+            return tier, seg, best, scores[best]
+
+        if len(work) > 1 and self._pool is not None:
+            results = list(self._pool.map(scan, work))
+        else:
+            results = [scan(j) for j in work]
+        cands = [
+            (t, s, slot, sc)
+            for t, s, best, scs in results
+            for slot, sc in zip(best, scs, strict=True)
+        ]
+        if not cands:
+            return []
+        approx = np.array([c[3] for c in cands], dtype=np.float32)
+        keep = top_candidates(approx, pool_size)
+        chosen = [cands[i] for i in keep]
+        sims = np.empty(len(chosen), dtype=np.float32)
+        headers = np.empty(len(chosen), dtype=HEADER_DTYPE)
+        for i, (_, seg, slot, _) in enumerate(chosen):
+            sims[i] = seg.vectors16[slot].astype(np.float32) @ q
+            headers[i] = np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
+        now = opts.now_ms if opts.now_ms is not None else _now_ms()
+        total, parts = score_candidates(
+            sims,
+            headers["importance"],
+            headers["timestamp_ms"],
+            headers["storage_strength"],
+            (headers["flags"] & np.uint8(Flag.PINNED)) != 0,
+            now,
+            self.config.weights,
+            self.config.decay,
+            headers["arousal"].astype(np.float32) / 255.0,
+        )
+        order = np.argsort(-total, kind="stable")
+        locs = [
+            pack_loc(chosen[i][0].index, chosen[i][1].segment_no, int(chosen[i][2]))
+            for i in order[: k * 2]
+        ]
+        with self._lock:
+            rows = self._index.rows_by_loc(locs)
+        hits: list[RecallHit] = []
+        for rank_i, loc in zip(order, locs, strict=False):
+            row = rows.get(loc)
+            if row is None or row["deleted"]:
+                continue
+            hits.append(
+                RecallHit(
+                    id=row["id"],
+                    text=row["text"],
+                    score=float(total[rank_i]),
+                    similarity=float(sims[rank_i]),
+                    tier=row["tier"],
+                    timestamp_ms=int(row["timestamp_ms"]),
+                    session_id=row["session_id"],
+                    tags=row["tags"],
+                    meta=row["meta"],
+                    explain={n: float(p[rank_i]) for n, p in parts.items()}
+                    if opts.explain
+                    else None,
+                )
+            )
+            if len(hits) == k:
+                break
+        return hits
+
+    def search_text(self, query: str, k: int = 10) -> list[tuple[str, float]]:
+        """BM25 (FTS5, porter stemming) over live memories: (id, bm25) best first; lower bm25
+        is better, as SQLite reports it."""
+        k = v.check_k(k)
+        match = fts_query(v.check_text(query, "query"))
+        if match is None:
+            return []
+        with self._lock:
+            self._check_open()
+            found = self._index.fts_search(match, k)
+            rows = self._index.rows_by_loc([loc for loc, _ in found])
+        return [(rows[loc]["id"], s) for loc, s in found if loc in rows]

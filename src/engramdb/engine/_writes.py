@@ -1,0 +1,463 @@
+"""The write path of the engine: validation, embedding, enrichment, the log frame, and applying
+it to segments and the index; and every change to a stored header (forget, reinforce, eviction)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import NotFoundError, StorageError, ValidationError
+from . import validation as v
+from ._common import _now_ms, _segment_lsn
+from .index import pack_loc, unpack_loc
+from .options import MemoryInput
+from .record import HEADER_DTYPE, HEADER_SIZE, Flag, make_flags, record_stride
+from .scoring import reinforcement_gain
+from .tiers import TierStore
+from .walrecords import KIND_HEADERS, LOC_DTYPE, HeaderUpdate, RememberBatch
+
+__all__ = ["WritePathMixin"]
+
+log = logging.getLogger("engramdb.engine")
+
+
+@dataclass
+class _Prepared:
+    text: str
+    tier: TierStore
+    tags: list[str]
+    session_id: str | None
+    timestamp_ms: int
+    id: str
+    source: str | None
+    scope: str | None
+    importance: float | None
+    valence: float | None
+    arousal: float | None
+    pinned: bool
+    vector: np.ndarray | None
+    meta: dict[str, Any]
+
+
+class WritePathMixin:
+    """Part of :class:`engramdb.Engine` (see ``engine.py``); not used on its own."""
+
+    def remember(
+        self,
+        text: str | bytes,
+        *,
+        tier: str | None = None,
+        tags: Sequence[str] | None = None,
+        session_id: str | None = None,
+        timestamp_ms: int | None = None,
+        id: str | None = None,
+        source: str | None = None,
+        scope: str | None = None,
+        importance: float | None = None,
+        valence: float | None = None,
+        arousal: float | None = None,
+        pinned: bool = False,
+        vector: Any = None,
+        meta: Mapping[str, Any] | None = None,
+        kind: str | None = None,
+    ) -> str:
+        """Store one memory durably and return its id."""
+        item = MemoryInput(
+            text=text,
+            tier=tier,
+            tags=tags,  # type: ignore[arg-type]
+            session_id=session_id,
+            timestamp_ms=timestamp_ms,
+            id=id,
+            source=source,
+            scope=scope,
+            importance=importance,
+            valence=valence,
+            arousal=arousal,
+            pinned=pinned,
+            vector=vector,
+            meta=dict(meta) if meta else None,
+            kind=kind,
+        )
+        return self.remember_many([item])[0]
+
+    def remember_many(self, items: Iterable[MemoryInput | Mapping[str, Any]]) -> list[str]:
+        """Store many memories; all are validated before any is written. Each chunk of
+        ``frame_records`` is one synced log frame (group commit)."""
+        ids = self._remember_many(items)
+        self._maybe_reflect(len(ids))
+        return ids
+
+    def _remember_many(self, items: Iterable[MemoryInput | Mapping[str, Any]]) -> list[str]:
+        prepared = [self._prepare(item, i) for i, item in enumerate(items)]
+        if not prepared:
+            return []
+        if len(prepared) > v.MAX_BATCH:
+            raise ValidationError("items", f"{len(prepared)} items", limit=v.MAX_BATCH)
+        ids = [p.id for p in prepared]
+        self._check_ids(ids)
+        vectors = self._vectors(prepared)
+        with self._lock:
+            self._check_open()
+            self._check_ids(ids)  # again under the lock: another thread may have taken one
+            step = max(1, self.config.frame_records)
+            for start in range(0, len(prepared), step):
+                self._write_chunk(prepared[start : start + step], vectors[start : start + step])
+            self._evict_if_needed({p.tier.name for p in prepared})
+            self._maybe_checkpoint()
+        return ids
+
+    def validate(self, items: Iterable[MemoryInput | Mapping[str, Any]]) -> None:
+        """Check items exactly as ``remember_many`` would, without writing anything: bad fields,
+        ids repeated in the batch, ids already taken (forgotten ids stay taken)."""
+        prepared = [self._prepare(item, i) for i, item in enumerate(items)]
+        self._check_ids([p.id for p in prepared])
+
+    def exists(self, id: str, *, include_forgotten: bool = False) -> bool:
+        """Whether a memory with this id is stored (forgotten ones count when asked: their ids
+        cannot be reused)."""
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            return self._index.loc_of(id, include_deleted=include_forgotten) is not None
+
+    def _check_ids(self, ids: list[str]) -> None:
+        if len(set(ids)) != len(ids):
+            dup = next(i for i, n in Counter(ids).items() if n > 1)
+            raise ValidationError("id", f"{dup!r} appears twice in one batch")
+        with self._lock:
+            self._check_open()
+            taken = self._index.existing_ids(ids)
+        if taken:
+            raise ValidationError(
+                "id", f"already stored (ids of forgotten memories stay taken): {sorted(taken)[:5]}"
+            )
+
+    def _prepare(self, item: MemoryInput | Mapping[str, Any], i: int) -> _Prepared:
+        if isinstance(item, Mapping):
+            unknown = set(item) - set(MemoryInput.__dataclass_fields__)
+            if unknown:
+                raise ValidationError(f"items[{i}]", f"unknown fields {sorted(unknown)}")
+            if "text" not in item:
+                raise ValidationError(f"items[{i}].text", "is required")
+            item = MemoryInput(**item)
+        elif not isinstance(item, MemoryInput):
+            raise ValidationError(f"items[{i}]", "must be a MemoryInput or a mapping")
+        for name in ("tier", "kind"):
+            value = getattr(item, name)
+            if value is not None and not isinstance(value, str):
+                raise ValidationError(name, f"must be a string, got {type(value).__name__}")
+        if not isinstance(item.pinned, bool):
+            raise ValidationError("pinned", f"must be true or false, got {item.pinned!r}")
+        tier = self._router.route(item.tier, item.kind)
+        pid = v.check_id(item.id) if item.id is not None else uuid.uuid4().hex
+        importance = v.check_importance(item.importance)
+        valence = v.check_unit(item.valence, "valence", -1.0, 1.0)
+        arousal = v.check_unit(item.arousal, "arousal", 0.0, 1.0)
+        if item.meta is not None and not isinstance(item.meta, Mapping):
+            raise ValidationError("meta", "must be a mapping")
+        meta = dict(item.meta or {})
+        if meta:
+            try:
+                json.dumps(meta)
+            except (TypeError, ValueError) as exc:
+                raise ValidationError("meta", f"must be JSON-serialisable ({exc})") from None
+        return _Prepared(
+            text=v.check_text(item.text),
+            tier=tier,
+            tags=v.check_tags(item.tags),
+            session_id=v.check_short(item.session_id, "session_id"),
+            timestamp_ms=v.check_timestamp(item.timestamp_ms) or _now_ms(),
+            id=pid,
+            source=v.check_short(item.source, "source"),
+            scope=v.check_short(item.scope, "scope"),
+            importance=importance,
+            valence=valence,
+            arousal=arousal,
+            pinned=item.pinned,
+            vector=v.check_vector(item.vector, self.dim) if item.vector is not None else None,
+            meta=meta,
+        )
+
+    def _vectors(self, prepared: list[_Prepared]) -> np.ndarray:
+        out = np.empty((len(prepared), self.dim), dtype=np.float32)
+        need = [i for i, p in enumerate(prepared) if p.vector is None]
+        if need:
+            emb = np.asarray(self.embedder.embed([prepared[i].text for i in need]), np.float32)
+            if emb.shape != (len(need), self.dim) or not np.isfinite(emb).all():
+                raise StorageError(
+                    f"embedder {self.embedder.model_id!r} returned shape {emb.shape} "
+                    f"or non-finite values for {len(need)} texts"
+                )
+            out[need] = emb
+        for i, p in enumerate(prepared):
+            if p.vector is not None:
+                out[i] = p.vector
+        return out
+
+    def _write_chunk(
+        self,
+        chunk: list[_Prepared],
+        vectors: np.ndarray,
+        link: Callable[[list[int]], HeaderUpdate] | None = None,
+    ) -> None:
+        """One log frame for ``chunk``; ``link`` (given the new memories' locations) adds header
+        updates that must land in the same frame."""
+        n = len(chunk)
+        norms = np.linalg.norm(vectors, axis=1).astype(np.float32)
+        unit = np.divide(
+            vectors, norms[:, None], out=np.zeros_like(vectors), where=norms[:, None] > 0
+        )
+        rich = self._pipeline.enrich(
+            [p.text for p in chunk],
+            [p.tags for p in chunk],
+            unit,
+            [p.importance for p in chunk],
+            [p.valence for p in chunk],
+            [p.arousal for p in chunk],
+        )
+        pinned = rich.pinned | np.array([p.pinned for p in chunk], dtype=bool)
+        headers = np.zeros(n, dtype=HEADER_DTYPE)
+        headers["header_version"] = 1
+        headers["flags"] = [
+            make_flags(p.tier.memory_type, *([Flag.PINNED] if pin else []))
+            for p, pin in zip(chunk, pinned, strict=True)
+        ]
+        headers["valence"] = np.rint(np.clip(rich.valence, -1, 1) * 127)
+        headers["arousal"] = np.rint(np.clip(rich.arousal, 0, 1) * 255)
+        headers["importance"] = rich.importance
+        headers["timestamp_ms"] = [p.timestamp_ms for p in chunk]
+        headers["exact_norm"] = norms
+        headers["synaptic_tags"] = rich.blooms
+        records = np.empty((n, record_stride(self.dim)), dtype=np.uint8)
+        records[:, :HEADER_SIZE] = headers.view(np.uint8).reshape(n, HEADER_SIZE)
+        records[:, HEADER_SIZE:] = self.quantizer.encode(unit).view(np.uint8)
+        locs = np.zeros(n, dtype=LOC_DTYPE)
+        by_tier: dict[str, list[int]] = {}
+        for i, p in enumerate(chunk):
+            by_tier.setdefault(p.tier.name, []).append(i)
+        for name, rows in by_tier.items():
+            tier = self._router.get(name)
+            segs, slots = tier.allocate(len(rows))
+            locs["tier"][rows] = tier.index
+            locs["segment"][rows] = segs
+            locs["slot"][rows] = slots
+        created = _now_ms()
+        meta_rows = [
+            {
+                "id": p.id,
+                "tier": p.tier.name,
+                "text": p.text,
+                "source": p.source,
+                "tags": p.tags,
+                "scope": p.scope,
+                "session_id": p.session_id,
+                "timestamp_ms": p.timestamp_ms,
+                "created_ms": created,
+                "meta": p.meta,
+                "keyphrases": kp,
+                "novelty": None if np.isnan(nov) else float(nov),
+            }
+            for p, kp, nov in zip(chunk, rich.keyphrases, rich.novelty, strict=True)
+        ]
+        batch = RememberBatch(locs, records, unit.astype(np.float16), meta_rows)
+        if link is not None:
+            batch.updates = link([pack_loc(t, s, sl) for t, s, sl in locs.tolist()])
+        self._log_and_apply(batch)
+
+    def _log_and_apply(self, change: RememberBatch | HeaderUpdate) -> None:
+        lsn = self._lsn + 1
+        kind = change.kind if isinstance(change, RememberBatch) else KIND_HEADERS
+        self._wal.append(lsn, kind, change.encode())
+        self._lsn = lsn
+        try:
+            if isinstance(change, RememberBatch):
+                self._apply_remember(lsn, change, replay=False, applied=lsn - 1)
+            else:
+                self._apply_headers(lsn, change, replay=False, applied=lsn - 1)
+        except BaseException as exc:
+            self._broken = exc
+            raise
+
+    def _groups(self, locs: np.ndarray):
+        keys = locs["tier"].astype(np.int64) << 32 | locs["segment"].astype(np.int64)
+        for key in np.unique(keys):
+            rows = np.nonzero(keys == key)[0]
+            yield int(key >> 32), int(key & 0xFFFFFFFF), rows
+
+    def _apply_remember(
+        self, lsn: int, batch: RememberBatch, *, replay: bool, applied: int
+    ) -> set[tuple[int, int]]:
+        touched = set()
+        for tier_idx, seg_no, rows in self._groups(batch.locs):
+            tier = self._tier_by_index(tier_idx)
+            if replay and _segment_lsn(tier, seg_no) >= lsn:
+                continue
+            slots = batch.locs["slot"][rows].astype(np.int64)
+            tier.put(seg_no, slots, batch.records[rows], batch.vectors16[rows])
+            touched.add((tier_idx, seg_no))
+        if batch.updates is not None:
+            touched |= self._put_headers(lsn, batch.updates, replay=replay)
+        if lsn > applied:
+            locs = [pack_loc(t, s, sl) for t, s, sl in batch.locs.tolist()]
+            unit = None if replay else batch.vectors16.astype(np.float32)
+            steps = self._pipeline.steps(locs, batch.rows, unit)
+            links = batch.updates.meta.get("links") if batch.updates is not None else None
+            if links:
+                steps.append(("hebbian-links", lambda: self._link(links)))
+            self._index.apply_remember(lsn, locs, batch.rows, replay=replay, steps=steps)
+        return touched
+
+    def _put_headers(self, lsn: int, update: HeaderUpdate, *, replay: bool) -> set:
+        touched = set()
+        for tier_idx, seg_no, rows in self._groups(update.locs):
+            tier = self._tier_by_index(tier_idx)
+            if replay and _segment_lsn(tier, seg_no) >= lsn:
+                continue
+            slots = update.locs["slot"][rows].astype(np.int64)
+            tier.put_headers(seg_no, slots, update.headers[rows])
+            touched.add((tier_idx, seg_no))
+        return touched
+
+    def _apply_headers(
+        self, lsn: int, update: HeaderUpdate, *, replay: bool, applied: int
+    ) -> set[tuple[int, int]]:
+        touched = self._put_headers(lsn, update, replay=replay)
+        if lsn > applied:
+            deleted = update.meta.get("deleted") or []
+            links = update.meta.get("links") or []
+            steps = []
+            if links:
+                steps.append(("hebbian", lambda: self._link(links)))
+            self._index.apply_deleted(lsn, deleted, steps=steps)
+        return touched
+
+    def _link(self, links: list[list[int]]) -> None:
+        for a, b, ts in links:
+            self._pipeline.hebbian.strengthen([(a, b)], now_ms=ts)
+
+    def _tier_by_index(self, idx: int) -> TierStore:
+        try:
+            return self._by_index[idx]
+        except KeyError:
+            raise StorageError(
+                f"{self.path}: the log names tier #{idx}, which is not registered; open the store "
+                "with the same custom tiers it was written with"
+            ) from None
+
+    def _read_headers(self, locs: Sequence[int]) -> np.ndarray:
+        out = np.zeros(len(locs), dtype=HEADER_DTYPE)
+        for i, loc in enumerate(locs):
+            t, s, sl = unpack_loc(loc)
+            seg = self._tier_by_index(t).segment(s)
+            out[i] = np.ascontiguousarray(seg.records[sl, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
+        return out
+
+    def _vectors_of(self, locs: Sequence[int]) -> np.ndarray:
+        """Float32 unit vectors of stored memories (from their float16 rescoring copies)."""
+        out = np.zeros((len(locs), self.dim), dtype=np.float32)
+        for i, loc in enumerate(locs):
+            t, s, sl = unpack_loc(loc)
+            out[i] = self._tier_by_index(t).segment(s).vectors16[sl]
+        return out
+
+    def _write_headers(self, locs: Sequence[int], headers: np.ndarray, meta: dict) -> None:
+        self._log_and_apply(self._header_update(locs, headers, meta))
+
+    def _header_update(self, locs: Sequence[int], headers: np.ndarray, meta: dict) -> HeaderUpdate:
+        arr = np.zeros(len(locs), dtype=LOC_DTYPE)
+        for i, loc in enumerate(locs):
+            arr[i] = unpack_loc(loc)
+        raw = np.ascontiguousarray(headers).view(np.uint8).reshape(len(locs), HEADER_SIZE)
+        return HeaderUpdate(arr, raw, meta)
+
+    def forget(self, id: str) -> bool:
+        """Tombstone a memory: it is never recalled again. False if it was already forgotten."""
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id, include_deleted=True)
+            if found is None:
+                raise NotFoundError(id)
+            loc, deleted = found
+            if deleted:
+                return False
+            self._forget_locs([loc])
+            self._maybe_checkpoint()
+            return True
+
+    def _forget_locs(self, locs: list[int]) -> None:
+        headers = self._read_headers(locs)
+        headers["flags"] |= np.uint8(Flag.TOMBSTONE)
+        self._write_headers(locs, headers, {"deleted": locs})
+
+    def reinforce(self, id: str, strength: float = 1.0, *, now_ms: int | None = None) -> None:
+        """An explicit recall by the agent: counts it and grows the storage strength, which
+        slows the memory's decay; the harder the memory was to retrieve (the more it had
+        faded), the more it grows (see :mod:`engramdb.engine.scoring`)."""
+        v.check_id(id)
+        gain = v.check_unit(strength, "strength", 0.0, 10.0) or 0.0
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id)
+            if found is None:
+                raise NotFoundError(id)
+            self._strengthen([found[0]], gain, now_ms, explicit=True)
+            self._maybe_checkpoint()
+
+    def mark_recalled(self, ids: Sequence[str], *, now_ms: int | None = None) -> None:
+        """Passive reinforcement of memories a recall returned (what LEARN mode does): the
+        passive counter, the time of it, and a smaller growth of storage strength."""
+        with self._lock:
+            self._check_open()
+            locs = [f[0] for i in ids if (f := self._index.loc_of(v.check_id(i)))]
+            if locs:
+                self._strengthen(locs, self.config.passive_gain, now_ms, explicit=False)
+                self._maybe_checkpoint()
+
+    def _strengthen(self, locs: list[int], gain: float, now_ms: int | None, *, explicit: bool):
+        now = now_ms if now_ms is not None else _now_ms()
+        headers = self._read_headers(locs)
+        retention = self.config.decay.retention(
+            now - headers["timestamp_ms"],
+            headers["storage_strength"],
+            headers["arousal"].astype(np.float32) / 255.0,
+        )
+        headers["storage_strength"] += reinforcement_gain(retention, gain)
+        if explicit:
+            headers["agent_recall_count"] += 1
+        else:
+            headers["spector_recall_cnt"] += 1
+            headers["last_auto_ltp"] = now
+        self._write_headers(locs, headers, {})
+
+    def _evict_if_needed(self, tier_names: set[str]) -> None:
+        for name in tier_names:
+            tier = self._router.get(name)
+            if tier.capacity is None:
+                continue
+            live = self._index.live_locs(name)
+            n = tier.choose_evictions(len(live))
+            if n <= 0:
+                continue
+            headers = self._read_headers(live)
+            pinned = (headers["flags"] & np.uint8(Flag.PINNED)) != 0
+            retention = self.config.decay.retention(
+                _now_ms() - headers["timestamp_ms"],
+                headers["storage_strength"],
+                headers["arousal"].astype(np.float32) / 255.0,
+            )
+            strength = headers["importance"] * retention
+            strength[pinned] = np.inf
+            order = np.argsort(strength, kind="stable")[:n]
+            victims = [live[i] for i in order if np.isfinite(strength[i])]
+            if victims:
+                log.debug("tier %s over capacity: evicting %d", name, len(victims))
+                self._forget_locs(victims)
