@@ -190,9 +190,10 @@ def single_calls(
     }
 
 
-# (label, file, function) whose cumulative time is a stage; None rows are computed below.
+# (label, file, function) whose cumulative time is a stage. "engine" stands for the Engine class,
+# wherever its methods live (engine.py or its mixin modules _writes.py, _reads.py, ...).
 _STAGES = [
-    ("_prepare: per-item checks (text, vector, uuid4)", "engine.py", "_prepare"),
+    ("_prepare: per-item checks (text, vector, uuid4)", "engine", "_prepare"),
     ("id checks (SQLite lookups, twice per call)", "index.py", "existing_ids"),
     ("pipeline.enrich: keyphrases+bloom, affect, surprise", "pipeline.py", "enrich"),
     ("_write_chunk rest: headers, int8, float16", None, "write_rest"),
@@ -203,9 +204,17 @@ _STAGES = [
     ("post-log step: hebbian", "pipeline.py", "_hebbian"),
     ("post-log step: entities", "pipeline.py", "_entities"),
     ("post-log step: surprise stats", "pipeline.py", "_surprise_stats"),
-    ("auto-reflection (k-means, gists; incl. its writes)", "engine.py", "reflect"),
-    ("checkpoints (segments crc+fsync, SQLite, log reset)", "engine.py", "_checkpoint"),
+    ("auto-reflection (k-means, gists; incl. its writes)", "engine", "reflect"),
+    ("checkpoints (segments crc+fsync, SQLite, log reset)", "engine", "_checkpoint"),
 ]
+
+
+def _where(path: str) -> str:
+    """'engine' for the Engine class's modules, else the file's base name."""
+    p = Path(path)
+    in_engine = p.parent.name == "engine" and p.parent.parent.name == "engramdb"
+    mixin = p.name.startswith("_") and p.name != "__init__.py"
+    return "engine" if in_engine and (p.name == "engine.py" or mixin) else p.name
 
 
 def profile_run(path: Path, items: list[MemoryInput], batch: int, config: EngineConfig) -> dict:
@@ -223,16 +232,16 @@ def profile_run(path: Path, items: list[MemoryInput], batch: int, config: Engine
     raw = st.stats  # type: ignore[attr-defined]
     cum: dict[tuple[str, str], float] = {}
     for (fname, _line, func), (_cc, _nc, _tt, ct, _callers) in raw.items():
-        key = (Path(fname).name, func)
+        key = (_where(fname), func)
         cum[key] = cum.get(key, 0.0) + ct
-    total = cum.get(("engine.py", "remember_many"), 0.0) + cum.get(("engine.py", "close"), 0.0)
+    total = cum.get(("engine", "remember_many"), 0.0) + cum.get(("engine", "close"), 0.0)
     out = {}
     for label, fname, func in _STAGES:
         if func == "write_rest":
             v = (
-                cum.get(("engine.py", "_write_chunk"), 0.0)
+                cum.get(("engine", "_write_chunk"), 0.0)
                 - cum.get(("pipeline.py", "enrich"), 0.0)
-                - cum.get(("engine.py", "_log_and_apply"), 0.0)
+                - cum.get(("engine", "_log_and_apply"), 0.0)
             )
         elif func == "sqlite_rest":
             v = cum.get(("index.py", "apply_remember"), 0.0) - cum.get(
@@ -254,7 +263,6 @@ def profile_run(path: Path, items: list[MemoryInput], batch: int, config: Engine
     return {
         "records": len(items),
         "batch": batch,
-        "config": "default",
         "profiled_wall_s": wall,
         "profiled_total_s": total,
         "stages_cumulative_s": out,

@@ -340,8 +340,7 @@ class WritePathMixin:
         return touched
 
     def _link(self, links: list[list[int]]) -> None:
-        for a, b, ts in links:
-            self._pipeline.hebbian.strengthen([(a, b)], now_ms=ts)
+        self._pipeline.hebbian.strengthen_many([(a, b, ts) for a, b, ts in links])
 
     def _tier_by_index(self, idx: int) -> TierStore:
         try:

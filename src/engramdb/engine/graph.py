@@ -39,7 +39,6 @@ CREATE TABLE IF NOT EXISTS entities (
     name      TEXT NOT NULL,
     first_ms  INTEGER NOT NULL,
     last_ms   INTEGER NOT NULL,
-    mentions  INTEGER NOT NULL DEFAULT 0,
     UNIQUE (key, kind)
 );
 CREATE TABLE IF NOT EXISTS mentions (
@@ -83,22 +82,41 @@ class HebbianGraph:
     def strengthen(self, pairs: Iterable[tuple[int, int]], now_ms: int, amount: float = 1.0):
         """Hebb's rule with saturation: ``w += rate * amount * (1 - w / max)`` after decaying
         the old weight to ``now_ms``."""
+        self.strengthen_many([(x, y, now_ms) for x, y in pairs], amount)
+
+    def strengthen_many(self, pairs: Sequence[tuple[int, int, int]], amount: float = 1.0) -> None:
+        """``strengthen`` for many (x, y, time_ms) at once: one read and one write statement
+        for the whole batch; a pair listed twice is strengthened twice."""
         cfg = self.config
-        for x, y in pairs:
-            if x == y:
-                continue
-            a, b = (x, y) if x < y else (y, x)
-            row = self.con.execute(
-                "SELECT weight, updated_ms FROM hebbian WHERE a=? AND b=?", (a, b)
-            ).fetchone()
-            w = self.decayed(row[0], row[1], now_ms) if row else 0.0
+        edges: dict[tuple[int, int], tuple[float, int] | None] = {}
+        todo = []
+        for x, y, ts in pairs:
+            if x != y:
+                key = (x, y) if x < y else (y, x)
+                edges[key] = None
+                todo.append((key, ts))
+        if not todo:
+            return
+        keys = list(edges)
+        for i in range(0, len(keys), 400):
+            chunk = keys[i : i + 400]
+            cond = " OR ".join("(a=? AND b=?)" for _ in chunk)
+            flat = [v for k in chunk for v in k]
+            for a, b, w, ts in self.con.execute(
+                f"SELECT a, b, weight, updated_ms FROM hebbian WHERE {cond}", flat
+            ):
+                edges[(a, b)] = (w, ts)
+        for key, ts in todo:
+            old = edges[key]
+            w = self.decayed(old[0], old[1], ts) if old else 0.0
             w = min(cfg.max_weight, w + cfg.rate * amount * (1.0 - w / cfg.max_weight))
-            self.con.execute(
-                "INSERT INTO hebbian(a, b, weight, updated_ms) VALUES(?,?,?,?) "
-                "ON CONFLICT(a, b) DO UPDATE SET weight=excluded.weight, "
-                "updated_ms=max(updated_ms, excluded.updated_ms)",
-                (a, b, w, now_ms),
-            )
+            edges[key] = (w, max(ts, old[1]) if old else ts)
+        self.con.executemany(
+            "INSERT INTO hebbian(a, b, weight, updated_ms) VALUES(?,?,?,?) "
+            "ON CONFLICT(a, b) DO UPDATE SET weight=excluded.weight, "
+            "updated_ms=excluded.updated_ms",
+            [(a, b, w, ts) for (a, b), (w, ts) in ((k, edges[k]) for k in keys)],
+        )
 
     def neighbors(self, locs: Sequence[int], now_ms: int) -> dict[int, list[tuple[int, float]]]:
         """Each loc's neighbours with their decayed weights (above ``min_weight``)."""
@@ -145,6 +163,36 @@ class TemporalChain:
         ).fetchone()
         return None if row is None or row[0] is None else (row[0], row[1], row[2])
 
+    def predecessors(self, members: Sequence[tuple[int, str, int, int]]) -> dict[int, int]:
+        """Each new memory's predecessor in its session, for a batch of (loc, session, ts, seq)
+        that is already inserted: two queries per session, not one per memory."""
+        by_session: dict[str, list[tuple[int, int, int]]] = {}
+        for loc, session, ts, seq in members:
+            by_session.setdefault(session, []).append((ts, seq, loc))
+        out: dict[int, int] = {}
+        for session, rows in by_session.items():
+            lo = min(r[0] for r in rows)
+            hi = max(r[0] for r in rows)
+            first_seq = min(r[1] for r in rows)
+            chain = [
+                (r[1], r[2], r[0])
+                for r in self.con.execute(
+                    "SELECT loc, timestamp_ms, seq FROM memories WHERE session_id=? AND deleted=0 "
+                    "AND seq < ? AND timestamp_ms BETWEEN ? AND ?",
+                    (session, first_seq, lo, hi),
+                )
+            ]
+            before = self.previous_of(session, lo, -1)
+            if before is not None:
+                chain.append((-1, -1, before))  # sorts first: it precedes everything here
+            chain += rows
+            chain.sort()
+            new = {r[2] for r in rows}
+            for (_, _, prev), (_, _, cur) in zip(chain, chain[1:], strict=False):
+                if cur in new:
+                    out[cur] = prev
+        return out
+
     def previous_of(self, session_id: str, timestamp_ms: int, seq: int) -> int | None:
         """The last live memory of the session that comes before this position."""
         row = self.con.execute(
@@ -186,31 +234,54 @@ class EntityGraph:
     def add_mentions(self, loc: int, mentions: Sequence[tuple[str, str, str]], ts: int) -> None:
         """Record (key, kind, name) mentions of one memory and link the entities it names
         together."""
-        eids: list[int] = []
-        for key, kind, name in mentions:
-            self.con.execute(
-                "INSERT INTO entities(key, kind, name, first_ms, last_ms, mentions) "
-                "VALUES(?,?,?,?,?,0) ON CONFLICT(key, kind) DO UPDATE SET "
-                "first_ms=min(first_ms, excluded.first_ms), last_ms=max(last_ms, excluded.last_ms)",
-                (key, kind, name, ts, ts),
-            )
-            eid = self.con.execute(
-                "SELECT eid FROM entities WHERE key=? AND kind=?", (key, kind)
-            ).fetchone()[0]
-            cur = self.con.execute(
-                "INSERT OR IGNORE INTO mentions(eid, loc) VALUES(?, ?)", (eid, loc)
-            )
-            if cur.rowcount:
-                self.con.execute("UPDATE entities SET mentions=mentions+1 WHERE eid=?", (eid,))
-            eids.append(eid)
-        uniq = sorted(set(eids))
-        for i, a in enumerate(uniq):
-            for b in uniq[i + 1 :]:
-                self.con.execute(
-                    "INSERT INTO entity_links(a, b, weight) VALUES(?,?,1) "
-                    "ON CONFLICT(a, b) DO UPDATE SET weight=weight+1",
-                    (a, b),
+        self.add_mentions_many([(loc, ts, mentions)])
+
+    def add_mentions_many(
+        self, batch: Sequence[tuple[int, int, Sequence[tuple[str, str, str]]]]
+    ) -> None:
+        """``add_mentions`` for many memories, (loc, ts, mentions) each, in a few statements."""
+        span: dict[tuple[str, str], list] = {}
+        for _, ts, mentions in batch:
+            for key, kind, name in mentions:
+                cur = span.get((key, kind))
+                span[(key, kind)] = (
+                    [name, ts, ts] if cur is None else [cur[0], min(cur[1], ts), max(cur[2], ts)]
                 )
+        if not span:
+            return
+        self.con.executemany(
+            "INSERT INTO entities(key, kind, name, first_ms, last_ms) "
+            "VALUES(?,?,?,?,?) ON CONFLICT(key, kind) DO UPDATE SET "
+            "first_ms=min(first_ms, excluded.first_ms), last_ms=max(last_ms, excluded.last_ms)",
+            [(k, kind, v[0], v[1], v[2]) for (k, kind), v in span.items()],
+        )
+        eid_of = self._eids(list(span))
+        pairs = []
+        links: dict[tuple[int, int], int] = {}
+        for loc, _, mentions in batch:
+            eids = sorted({eid_of[(k, kind)] for k, kind, _ in mentions})
+            pairs += [(e, loc) for e in eids]
+            for i, a in enumerate(eids):
+                for b in eids[i + 1 :]:
+                    links[(a, b)] = links.get((a, b), 0) + 1
+        self.con.executemany("INSERT OR IGNORE INTO mentions(eid, loc) VALUES(?, ?)", pairs)
+        self.con.executemany(
+            "INSERT INTO entity_links(a, b, weight) VALUES(?,?,?) "
+            "ON CONFLICT(a, b) DO UPDATE SET weight=weight+excluded.weight",
+            [(a, b, w) for (a, b), w in links.items()],
+        )
+
+    def _eids(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
+        out: dict[tuple[str, str], int] = {}
+        for i in range(0, len(keys), 400):
+            chunk = keys[i : i + 400]
+            cond = " OR ".join("(key=? AND kind=?)" for _ in chunk)
+            flat = [v for k in chunk for v in k]
+            for eid, key, kind in self.con.execute(
+                f"SELECT eid, key, kind FROM entities WHERE {cond}", flat
+            ):
+                out[(key, kind)] = int(eid)
+        return out
 
     def known_names(self) -> list[tuple[str, str]]:
         """(name, kind) of every named entity, for the extractor's gazetteer."""

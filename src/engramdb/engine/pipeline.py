@@ -79,7 +79,9 @@ class IngestionPipeline:
         self.entities = EntityGraph(con)
         stats = Welford.from_dict(json.loads(index.get_meta("surprise_stats") or "{}"))
         self.surprise = SurpriseDetector(config.surprise, dim, stats)
-        self.extractor = EntityExtractor(self.entities.known_names())
+        known = self.entities.known_names()
+        self.extractor = EntityExtractor(known)
+        self._seen: set[str] = {name for name, _ in known}
         #: Extra post-log steps (name, callable(locs, rows)); tests inject failures here.
         self.extra_steps: list[tuple[str, Callable[[Sequence[int], Sequence[dict]], None]]] = []
 
@@ -147,15 +149,18 @@ class IngestionPipeline:
 
     def _hebbian(self, locs: Sequence[int], rows: Sequence[dict[str, Any]]) -> None:
         seqs = self.index.seqs(locs)
-        for loc, row in zip(locs, rows, strict=True):
-            session = row.get("session_id")
-            if session is None:
-                continue
-            prev = self.temporal.previous_of(session, row["timestamp_ms"], seqs[loc])
-            if prev is not None:
-                self.hebbian.strengthen([(loc, prev)], now_ms=row["timestamp_ms"])
+        members = [
+            (loc, row["session_id"], row["timestamp_ms"], seqs[loc])
+            for loc, row in zip(locs, rows, strict=True)
+            if row.get("session_id") is not None
+        ]
+        prev = self.temporal.predecessors(members)
+        ts = {m[0]: m[2] for m in members}
+        self.hebbian.strengthen_many([(loc, p, ts[loc]) for loc, p in prev.items()])
 
     def _entities(self, locs: Sequence[int], rows: Sequence[dict[str, Any]]) -> None:
+        batch = []
+        new: list[tuple[str, str]] = []
         for loc, row in zip(locs, rows, strict=True):
             found = self.extractor.extract(row["text"], row["timestamp_ms"])
             if not found:
@@ -164,10 +169,16 @@ class IngestionPipeline:
                 (m.value or m.key, m.kind, m.name) if m.kind == "date" else (m.key, m.kind, m.name)
                 for m in found
             ]
-            self.entities.add_mentions(loc, mentions, row["timestamp_ms"])
-            # at once, so the next memory of the same batch already finds these names (the
-            # gazetteer only rebuilds when a name is new to it)
-            self.extractor.add_known([(m.name, m.kind) for m in found if m.kind != "date"])
+            batch.append((loc, row["timestamp_ms"], mentions))
+            seen = self._seen
+            new += [(m.name, m.kind) for m in found if m.kind != "date" and m.name not in seen]
+        self.entities.add_mentions_many(batch)
+        if new:
+            # once per batch: the gazetteer rebuilds for new names, and rebuilding per memory
+            # cost more than all the rest of extraction; a name learned from one write is found
+            # in lower case from the next write on (capitalised, it is found at once anyway)
+            self.extractor.add_known(new)
+            self._seen.update(n for n, _ in new)
 
     # -- state on open -------------------------------------------------------------------------
     def seed_recent(self, vectors: np.ndarray) -> None:

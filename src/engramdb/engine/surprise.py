@@ -94,14 +94,23 @@ class SurpriseDetector:
         out = np.ones(n, dtype=np.float32)
         if n == 0:
             return out
+        unit = np.asarray(unit, dtype=np.float32)
         best = np.full(n, -1.0, dtype=np.float32)
         if self._recent:
             window = np.stack(self._recent)
             best = np.maximum(best, (unit @ window.T).max(axis=1))
-        if n > 1:
-            inner = unit @ unit.T
-            inner[np.triu_indices(n)] = -1.0  # only earlier rows of the batch count
-            best = np.maximum(best, inner.max(axis=1))
+        # earlier rows of the batch, at most ``window`` back, block by block (not n x n)
+        block, reach = 256, self.config.window
+        for start in range(0, n, block):
+            stop = min(n, start + block)
+            lo = max(0, start - reach)
+            if stop - lo < 2:
+                continue
+            sims = unit[start:stop] @ unit[lo:stop].T
+            rows = np.arange(start, stop)[:, None]
+            cols = np.arange(lo, stop)[None, :]
+            sims[(cols >= rows) | (cols < rows - reach)] = -1.0
+            best[start:stop] = np.maximum(best[start:stop], sims.max(axis=1))
         out = 1.0 - np.clip(best, -1.0, 1.0)
         out[~np.isfinite(out)] = 1.0
         if not self._recent:
