@@ -84,7 +84,8 @@ class ReflectionMixin:
                     return self._header_update(marks, hdr, {"links": pairs})
 
                 # the gists, the marks on their sources and the links land in one frame
-                self._write_chunk(prepared, self._vectors(prepared), link=link)
+                vectors, feats = self._embed_and_describe(prepared)
+                self._write_chunk(prepared, vectors, feats, link=link)
                 report.created = [p.id for p in prepared]
                 self._index.set_meta({"centroid_seq": str(base + len(clusters))})
             report.clusters = len(clusters)

@@ -18,6 +18,7 @@ from . import validation as v
 from ._common import _now_ms, _segment_lsn
 from .index import pack_loc, unpack_loc
 from .options import MemoryInput
+from .pipeline import TextFeatures
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag, make_flags, record_stride
 from .scoring import reinforcement_gain
 from .tiers import TierStore
@@ -103,13 +104,16 @@ class WritePathMixin:
             raise ValidationError("items", f"{len(prepared)} items", limit=v.MAX_BATCH)
         ids = [p.id for p in prepared]
         self._check_ids(ids)
-        vectors = self._vectors(prepared)
+        vectors, feats = self._embed_and_describe(prepared)
         with self._lock:
             self._check_open()
             self._check_ids(ids)  # again under the lock: another thread may have taken one
             step = max(1, self.config.frame_records)
             for start in range(0, len(prepared), step):
-                self._write_chunk(prepared[start : start + step], vectors[start : start + step])
+                stop = start + step
+                self._write_chunk(
+                    prepared[start:stop], vectors[start:stop], feats.slice(start, stop)
+                )
             self._evict_if_needed({p.tier.name for p in prepared})
             self._maybe_checkpoint()
         return ids
@@ -202,10 +206,24 @@ class WritePathMixin:
                 out[i] = p.vector
         return out
 
+    def _embed_and_describe(self, prepared: list[_Prepared]) -> tuple[np.ndarray, TextFeatures]:
+        """Embed in a worker thread (the tokenizer runs in Rust without the GIL) while this
+        thread computes the text-only features."""
+        future = self._pool.submit(self._vectors, prepared) if self._pool else None
+        feats = self._pipeline.text_features(
+            [p.text for p in prepared],
+            [p.tags for p in prepared],
+            [p.valence for p in prepared],
+            [p.arousal for p in prepared],
+        )
+        vectors = future.result() if future is not None else self._vectors(prepared)
+        return vectors, feats
+
     def _write_chunk(
         self,
         chunk: list[_Prepared],
         vectors: np.ndarray,
+        feats: TextFeatures,
         link: Callable[[list[int]], HeaderUpdate] | None = None,
     ) -> None:
         """One log frame for ``chunk``; ``link`` (given the new memories' locations) adds header
@@ -215,27 +233,22 @@ class WritePathMixin:
         unit = np.divide(
             vectors, norms[:, None], out=np.zeros_like(vectors), where=norms[:, None] > 0
         )
-        rich = self._pipeline.enrich(
-            [p.text for p in chunk],
-            [p.tags for p in chunk],
-            unit,
-            [p.importance for p in chunk],
-            [p.valence for p in chunk],
-            [p.arousal for p in chunk],
+        importance, flash, novelty = self._pipeline.surprise_features(
+            unit, [p.importance for p in chunk]
         )
-        pinned = rich.pinned | np.array([p.pinned for p in chunk], dtype=bool)
+        pinned = flash | np.array([p.pinned for p in chunk], dtype=bool)
         headers = np.zeros(n, dtype=HEADER_DTYPE)
         headers["header_version"] = 1
         headers["flags"] = [
             make_flags(p.tier.memory_type, *([Flag.PINNED] if pin else []))
             for p, pin in zip(chunk, pinned, strict=True)
         ]
-        headers["valence"] = np.rint(np.clip(rich.valence, -1, 1) * 127)
-        headers["arousal"] = np.rint(np.clip(rich.arousal, 0, 1) * 255)
-        headers["importance"] = rich.importance
+        headers["valence"] = np.rint(np.clip(feats.valence, -1, 1) * 127)
+        headers["arousal"] = np.rint(np.clip(feats.arousal, 0, 1) * 255)
+        headers["importance"] = importance
         headers["timestamp_ms"] = [p.timestamp_ms for p in chunk]
         headers["exact_norm"] = norms
-        headers["synaptic_tags"] = rich.blooms
+        headers["synaptic_tags"] = feats.blooms
         records = np.empty((n, record_stride(self.dim)), dtype=np.uint8)
         records[:, :HEADER_SIZE] = headers.view(np.uint8).reshape(n, HEADER_SIZE)
         records[:, HEADER_SIZE:] = self.quantizer.encode(unit).view(np.uint8)
@@ -265,7 +278,7 @@ class WritePathMixin:
                 "keyphrases": kp,
                 "novelty": None if np.isnan(nov) else float(nov),
             }
-            for p, kp, nov in zip(chunk, rich.keyphrases, rich.novelty, strict=True)
+            for p, kp, nov in zip(chunk, feats.keyphrases, novelty, strict=True)
         ]
         batch = RememberBatch(locs, records, unit.astype(np.float16), meta_rows)
         if link is not None:

@@ -55,16 +55,19 @@ class IngestConfig:
 
 
 @dataclass
-class Enrichment:
-    """What the pre-log steps decided for one batch, row by row."""
+class TextFeatures:
+    """What the text-only steps decided for a batch, row by row (no engine state involved, so
+    they can run while the batch is being embedded)."""
 
     blooms: np.ndarray
     keyphrases: list[list[str]]
     valence: np.ndarray
     arousal: np.ndarray
-    importance: np.ndarray
-    pinned: np.ndarray
-    novelty: np.ndarray
+
+    def slice(self, a: int, b: int) -> TextFeatures:
+        return TextFeatures(
+            self.blooms[a:b], self.keyphrases[a:b], self.valence[a:b], self.arousal[a:b]
+        )
 
 
 class IngestionPipeline:
@@ -86,15 +89,14 @@ class IngestionPipeline:
         self.extra_steps: list[tuple[str, Callable[[Sequence[int], Sequence[dict]], None]]] = []
 
     # -- before the log ----------------------------------------------------------------------
-    def enrich(
+    def text_features(
         self,
         texts: Sequence[str],
         tags: Sequence[Sequence[str]],
-        unit: np.ndarray,
-        given_importance: Sequence[float | None],
         given_valence: Sequence[float | None],
         given_arousal: Sequence[float | None],
-    ) -> Enrichment:
+    ) -> TextFeatures:
+        """Tags (Bloom of the given tags or of extracted keyphrases), valence and arousal."""
         cfg = self.config
         n = len(texts)
         phrases: list[list[str]] = [[] for _ in range(n)]
@@ -108,15 +110,24 @@ class IngestionPipeline:
         valence = np.zeros(n, dtype=np.float32)
         arousal = np.zeros(n, dtype=np.float32)
         if cfg.affect:
-            valence, arousal = estimate_affect_many(list(texts))
-            valence = np.asarray(valence, dtype=np.float32)
-            arousal = np.asarray(arousal, dtype=np.float32)
+            val, aro = estimate_affect_many(list(texts))
+            valence[:] = val
+            arousal[:] = aro
         for i in range(n):
             if given_valence[i] is not None:
                 valence[i] = given_valence[i]
             if given_arousal[i] is not None:
                 arousal[i] = given_arousal[i]
-        novelty = np.ones(n, dtype=np.float32)
+        return TextFeatures(blooms, phrases, valence, arousal)
+
+    def surprise_features(
+        self, unit: np.ndarray, given_importance: Sequence[float | None]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Importance, flashbulb pin and novelty of each row (under the engine's write lock:
+        they depend on what was stored before)."""
+        n = len(unit)
+        cfg = self.config
+        novelty = np.full(n, np.nan, dtype=np.float32)
         importance = np.full(n, cfg.surprise.default_importance, dtype=np.float32)
         pinned = np.zeros(n, dtype=bool)
         if cfg.surprise.enabled:
@@ -126,7 +137,7 @@ class IngestionPipeline:
             if given_importance[i] is not None:
                 importance[i] = given_importance[i]
                 pinned[i] = False
-        return Enrichment(blooms, phrases, valence, arousal, importance, pinned, novelty)
+        return importance, pinned, novelty
 
     # -- after the log, inside the apply transaction -----------------------------------------
     def steps(self, locs: Sequence[int], rows: Sequence[dict[str, Any]], unit) -> list[Step]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._blas import single_threaded_blas
 from .scoring import IMPORTANCE_MAX, IMPORTANCE_MIN
 
 __all__ = ["SurpriseConfig", "SurpriseDetector", "Welford"]
@@ -90,6 +91,10 @@ class SurpriseDetector:
     def novelty(self, unit: np.ndarray) -> np.ndarray:
         """Novelty of each row against the window and the rows before it in the batch; NaN for
         a row with nothing to compare against (the very first memory), which is not counted."""
+        with single_threaded_blas():
+            return self._novelty(unit)
+
+    def _novelty(self, unit: np.ndarray) -> np.ndarray:
         n = len(unit)
         out = np.ones(n, dtype=np.float32)
         if n == 0:
