@@ -34,7 +34,9 @@ class ReflectionMixin:
             rows = self._index.unconsolidated(cfg.source_tier, cfg.max_candidates)
             locs = [r[0] for r in rows]
             headers = self._read_headers(locs) if locs else np.zeros(0, HEADER_DTYPE)
-            keep = (headers["flags"] & np.uint8(Flag.CONSOLIDATED)) == 0
+            keep = ((headers["flags"] & np.uint8(Flag.CONSOLIDATED)) == 0) & (
+                headers["importance"] >= cfg.min_importance
+            )
             rows = [r for r, k in zip(rows, keep, strict=True) if k]
             headers = headers[keep]
             locs = [r[0] for r in rows]

@@ -364,20 +364,27 @@ class WritePathMixin:
                 "with the same custom tiers it was written with"
             ) from None
 
+    def _by_segment(self, locs: Sequence[int]):
+        """(segment, positions in ``locs``, slots) for each segment the locations fall in."""
+        arr = np.asarray(locs, dtype=np.int64)
+        keys = arr >> 24
+        for key in np.unique(keys):
+            pos = np.nonzero(keys == key)[0]
+            seg = self._tier_by_index(int(key >> 24)).segment(int(key & 0xFFFFFF))
+            yield seg, pos, arr[pos] & 0xFFFFFF
+
     def _read_headers(self, locs: Sequence[int]) -> np.ndarray:
         out = np.zeros(len(locs), dtype=HEADER_DTYPE)
-        for i, loc in enumerate(locs):
-            t, s, sl = unpack_loc(loc)
-            seg = self._tier_by_index(t).segment(s)
-            out[i] = np.ascontiguousarray(seg.records[sl, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
+        for seg, pos, slots in self._by_segment(locs):
+            raw = np.ascontiguousarray(seg.records[slots, :HEADER_SIZE])
+            out[pos] = raw.view(HEADER_DTYPE).reshape(-1)
         return out
 
     def _vectors_of(self, locs: Sequence[int]) -> np.ndarray:
         """Float32 unit vectors of stored memories (from their float16 rescoring copies)."""
         out = np.zeros((len(locs), self.dim), dtype=np.float32)
-        for i, loc in enumerate(locs):
-            t, s, sl = unpack_loc(loc)
-            out[i] = self._tier_by_index(t).segment(s).vectors16[sl]
+        for seg, pos, slots in self._by_segment(locs):
+            out[pos] = seg.vectors16[slots]
         return out
 
     def _write_headers(self, locs: Sequence[int], headers: np.ndarray, meta: dict) -> None:

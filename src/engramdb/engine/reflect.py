@@ -3,9 +3,11 @@
 The decision core here is pure (vectors and texts in, a plan out); :meth:`Engine.reflect` carries
 the plan out through the write-ahead log like any other write.
 
-1. The live, not yet consolidated memories of the source tier (episodic) are clustered with
-   k-means (k-means++ seeding, Lloyd iterations, fixed seed: the same memories give the same
-   clusters). ``k = ceil(n / cluster_size)``.
+1. The live, not yet consolidated memories among the most recent ``max_candidates`` of the
+   source tier (episodic) are clustered with k-means (seeds drawn from the data, Lloyd
+   iterations, fixed seed: the same memories give the same clusters),
+   ``k = ceil(n / cluster_size)``. Reflecting often on a bounded window keeps the cost per
+   written memory flat (k-means costs n * k = n^2 / cluster_size per reflection).
 2. Members farther than ``member_min_similarity`` from their centroid are left out (k-means
    assigns every point somewhere); a cluster that keeps at least ``min_cluster`` members whose
    mean cosine to their centroid reaches ``min_cohesion`` becomes one consolidated semantic
@@ -33,20 +35,27 @@ _DAY_MS = 86_400_000
 class ReflectConfig:
     #: Reflect automatically once this many memories were written since the last time
     #: (None: only on request).
-    every_writes: int | None = 2_000
+    every_writes: int | None = 500
     #: ... or once this much time passed since the last time, checked on writes (None: never).
     every_ms: int | None = None
     source_tier: str = "episodic"
     target_tier: str = "semantic"
+    #: Only memories at least this important are consolidated: repetitive small talk gets low
+    #: importance from surprise and is left alone (it made most gists before this filter).
+    min_importance: float = 1.0
     cluster_size: int = 8
     min_cluster: int = 3
     #: A member joins its cluster's gist only this close to the centroid (cosine); k-means puts
     #: every point somewhere, this keeps the outliers out.
-    member_min_similarity: float = 0.7
-    min_cohesion: float = 0.75
+    #: (cosines between centred vectors: see ``plan_consolidation``)
+    member_min_similarity: float = 0.6
+    min_cohesion: float = 0.7
     summary_sentences: int = 3
-    max_candidates: int = 20_000
-    iterations: int = 20
+    #: Reflection looks at the not yet consolidated memories among this many most recent ones of
+    #: the source tier. k-means costs n * k = n^2 / cluster_size, so the window keeps a
+    #: reflection's cost per written memory flat instead of growing with the store.
+    max_candidates: int = 1_000
+    iterations: int = 8
     seed: int = 0
     prune_below: float = 0.05
     prune_min_age_ms: int = _DAY_MS
@@ -75,15 +84,9 @@ def kmeans(x: np.ndarray, k: int, *, seed: int = 0, iterations: int = 20) -> np.
     n = len(x)
     k = max(1, min(k, n))
     rng = np.random.default_rng(seed)
-    centres = np.empty((k, x.shape[1]), dtype=np.float32)
-    centres[0] = x[rng.integers(n)]
-    closest = 1.0 - x @ centres[0]
-    for j in range(1, k):  # k-means++: far points are likelier seeds
-        p = np.clip(closest, 0, None) ** 2
-        total = p.sum()
-        idx = rng.choice(n, p=p / total) if total > 0 else rng.integers(n)
-        centres[j] = x[idx]
-        closest = np.minimum(closest, 1.0 - x @ centres[j])
+    # seeds: k distinct points of the data (k-means++ seeding was k sequential passes and cost
+    # more than all the iterations together; the cohesion filter downstream drops loose clusters)
+    centres = np.array(x[np.sort(rng.choice(n, size=k, replace=False))], dtype=np.float32)
     labels = np.zeros(n, dtype=np.int64)
     for it in range(iterations):
         new = np.argmax(x @ centres.T, axis=1)
@@ -106,6 +109,11 @@ def plan_consolidation(
     n = len(vectors)
     if n < config.min_cluster:
         return []
+    # centre the candidates: what all of them share (the chat register, the speakers' names)
+    # says nothing about topic and would pull unrelated memories together
+    centred = vectors - vectors.mean(axis=0)
+    norms = np.linalg.norm(centred, axis=1, keepdims=True)
+    vectors = np.divide(centred, norms, out=np.zeros_like(centred), where=norms > 0)
     k = math.ceil(n / max(1, config.cluster_size))
     labels = kmeans(vectors, k, seed=config.seed, iterations=config.iterations)
     out = []

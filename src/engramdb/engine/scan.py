@@ -1,9 +1,11 @@
 """Compiled scans over fixed-stride records (numba, no Python loop per record).
 
 The scan reads each record's flags and, when asked, its timestamp straight from the header bytes,
-then the int8 x int8 dot product with the folded query, accumulated in int32. Dead or filtered
-records get ``-inf``. Selection of the top candidates is a separate step (``np.argpartition``),
-which keeps the inner loop free of branches that depend on earlier records.
+then the int8 x int8 dot product with the folded query, accumulated in float32 (exact for
+D <= 1,040; beyond, a relative rounding of 2**-24, which rescoring makes harmless). Dead or
+filtered records get ``-inf``. Selection of the top candidates is a separate step
+(``np.argpartition``), which keeps the inner loop free of branches that depend on earlier
+records.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ _NEG_INF = np.float32(-np.inf)
 @numba.njit(nogil=True, cache=True, fastmath=True, boundscheck=False)
 def _scan_kernel(records, n, query, out, min_ts, max_ts, use_ts, skip_flags):  # pragma: no cover
     dim = query.shape[0]
-    q = query.astype(np.int32)
+    # float32 lanes: products of int8 codes summed over up to 1,040 dimensions stay below 2**24,
+    # so the sums are exact integers, and the loop vectorises 16 wide (int32 products widen to
+    # int64 in numba and ran 8 wide: 11 ns per 320-byte record against 5-6 ns now)
+    q = query.astype(np.float32)
     for i in range(n):
         row = records[i]
         if row[1] & skip_flags:
@@ -32,10 +37,10 @@ def _scan_kernel(records, n, query, out, min_ts, max_ts, use_ts, skip_flags):  #
             if ts < min_ts or ts > max_ts:
                 out[i] = _NEG_INF
                 continue
-        acc = np.int32(0)
+        acc = np.float32(0.0)
         for d in range(dim):
-            acc += np.int32(np.int8(row[64 + d])) * q[d]
-        out[i] = np.float32(acc)
+            acc += np.float32(np.int8(row[64 + d])) * q[d]
+        out[i] = acc
 
 
 def dot_scan(
