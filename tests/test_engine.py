@@ -328,3 +328,12 @@ def test_validate_and_exists_check_without_writing(engine):
     assert engine.exists("a") and not engine.exists("b")
     assert engine.exists("b", include_forgotten=True)
     assert engine.stats()["live"] == 1
+
+
+def test_search_text_can_keep_to_some_tiers(engine):
+    ep = engine.remember("the lighthouse keeper's diary", tier="episodic")
+    sem = engine.remember("lighthouses guide ships at night", tier="semantic")
+    assert {i for i, _ in engine.search_text("lighthouse")} == {ep, sem}
+    assert [i for i, _ in engine.search_text("lighthouse", tiers=("semantic",))] == [sem]
+    with pytest.raises(ValidationError, match="tier"):
+        engine.search_text("lighthouse", tiers=("nope",))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -130,15 +131,18 @@ class ReadPathMixin:
                 break
         return hits
 
-    def search_text(self, query: str, k: int = 10) -> list[tuple[str, float]]:
-        """BM25 (FTS5, porter stemming) over live memories: (id, bm25) best first; lower bm25
-        is better, as SQLite reports it."""
+    def search_text(
+        self, query: str, k: int = 10, *, tiers: Sequence[str] | None = None
+    ) -> list[tuple[str, float]]:
+        """BM25 (FTS5, porter stemming) over live memories, optionally of some tiers only:
+        (id, bm25) best first; lower bm25 is better, as SQLite reports it."""
         k = v.check_k(k)
         match = fts_query(v.check_text(query, "query"))
         if match is None:
             return []
+        names = [self._router.get(t).name for t in tiers] if tiers else None
         with self._lock:
             self._check_open()
-            found = self._index.fts_search(match, k)
+            found = self._index.fts_search(match, k, tiers=names)
             rows = self._index.rows_by_loc([loc for loc, _ in found])
         return [(rows[loc]["id"], s) for loc, s in found if loc in rows]

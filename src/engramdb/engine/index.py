@@ -292,13 +292,16 @@ class MemoryIndex:
             )
         ]
 
-    def fts_search(self, match: str, limit: int) -> list[tuple[int, float]]:
+    def fts_search(
+        self, match: str, limit: int, *, tiers: Sequence[str] | None = None
+    ) -> list[tuple[int, float]]:
         """(loc, bm25) best first; ``match`` is an FTS5 query expression."""
+        tier_sql = f" AND m.tier IN ({_marks(tiers)})" if tiers else ""
         cur = self.con.execute(
             "SELECT f.rowid, bm25(memories_fts) AS s FROM memories_fts f "
             "JOIN memories m ON m.loc = f.rowid "
-            "WHERE memories_fts MATCH ? AND m.deleted = 0 ORDER BY s LIMIT ?",
-            (match, limit),
+            f"WHERE memories_fts MATCH ? AND m.deleted = 0{tier_sql} ORDER BY s LIMIT ?",
+            (match, *(tiers or ()), limit),
         )
         return [(int(r[0]), float(r[1])) for r in cur]
 

@@ -152,7 +152,7 @@ class Fts5Retriever:
         assert self._store.engine is not None, "ingest first"
         if not query.strip():
             return []
-        return self._store.engine.search_text(query, k)
+        return self._store.engine.search_text(query, k, tiers=("episodic",))
 
     def search(self, query: str, k: int) -> list[str]:
         return [i for i, _ in self.scored(query, k)]
@@ -244,7 +244,10 @@ class EngineRetriever:
         assert self._store.engine is not None, "ingest first"
         if not query.strip():
             return []
-        hits = self._store.engine.recall(query, RecallOptions(k=min(k, 1000), now_ms=self._now))
+        # turns live in the episodic tier; the gists reflection writes to the semantic tier are
+        # not turns, so they cannot be scored as evidence here
+        opts = RecallOptions(k=min(k, 1000), now_ms=self._now, tiers=("episodic",))
+        hits = self._store.engine.recall(query, opts)
         return [h.id for h in hits]
 
     def close(self) -> None:
