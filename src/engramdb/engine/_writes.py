@@ -215,6 +215,7 @@ class WritePathMixin:
             [p.tags for p in prepared],
             [p.valence for p in prepared],
             [p.arousal for p in prepared],
+            [p.timestamp_ms for p in prepared],
         )
         vectors = future.result() if future is not None else self._vectors(prepared)
         return vectors, feats
@@ -276,9 +277,12 @@ class WritePathMixin:
                 "created_ms": created,
                 "meta": p.meta,
                 "keyphrases": kp,
+                "mentions": ments,
                 "novelty": None if np.isnan(nov) else float(nov),
             }
-            for p, kp, nov in zip(chunk, feats.keyphrases, novelty, strict=True)
+            for p, kp, nov, ments in zip(
+                chunk, feats.keyphrases, novelty, feats.mentions, strict=True
+            )
         ]
         batch = RememberBatch(locs, records, unit.astype(np.float16), meta_rows)
         if link is not None:

@@ -63,10 +63,16 @@ class TextFeatures:
     keyphrases: list[list[str]]
     valence: np.ndarray
     arousal: np.ndarray
+    #: (key, kind, name) of each entity a row mentions (dates keyed by their ISO value)
+    mentions: list[list[tuple[str, str, str]]]
 
     def slice(self, a: int, b: int) -> TextFeatures:
         return TextFeatures(
-            self.blooms[a:b], self.keyphrases[a:b], self.valence[a:b], self.arousal[a:b]
+            self.blooms[a:b],
+            self.keyphrases[a:b],
+            self.valence[a:b],
+            self.arousal[a:b],
+            self.mentions[a:b],
         )
 
 
@@ -95,8 +101,11 @@ class IngestionPipeline:
         tags: Sequence[Sequence[str]],
         given_valence: Sequence[float | None],
         given_arousal: Sequence[float | None],
+        timestamps: Sequence[int],
     ) -> TextFeatures:
-        """Tags (Bloom of the given tags or of extracted keyphrases), valence and arousal."""
+        """Tags (Bloom of the given tags or of extracted keyphrases), valence and arousal, and
+        the entities each text mentions. Extraction happens here, before the log, so that the
+        mentions travel in the log frame: replay after a crash links exactly what was linked."""
         cfg = self.config
         n = len(texts)
         phrases: list[list[str]] = [[] for _ in range(n)]
@@ -118,7 +127,17 @@ class IngestionPipeline:
                 valence[i] = given_valence[i]
             if given_arousal[i] is not None:
                 arousal[i] = given_arousal[i]
-        return TextFeatures(blooms, phrases, valence, arousal)
+        mentions: list[list[tuple[str, str, str]]] = [[] for _ in range(n)]
+        if cfg.entities and "entities" not in cfg.disabled_steps:
+            extract = self.extractor.extract
+            for i, (text, ts) in enumerate(zip(texts, timestamps, strict=True)):
+                mentions[i] = [
+                    (m.value or m.key, m.kind, m.name)
+                    if m.kind == "date"
+                    else (m.key, m.kind, m.name)
+                    for m in extract(text, ts)
+                ]
+        return TextFeatures(blooms, phrases, valence, arousal, mentions)
 
     def surprise_features(
         self, unit: np.ndarray, given_importance: Sequence[float | None]
@@ -172,17 +191,15 @@ class IngestionPipeline:
     def _entities(self, locs: Sequence[int], rows: Sequence[dict[str, Any]]) -> None:
         batch = []
         new: list[tuple[str, str]] = []
+        seen = self._seen
         for loc, row in zip(locs, rows, strict=True):
-            found = self.extractor.extract(row["text"], row["timestamp_ms"])
-            if not found:
+            mentions = [tuple(m) for m in row.get("mentions") or ()]
+            if not mentions:
                 continue
-            mentions = [
-                (m.value or m.key, m.kind, m.name) if m.kind == "date" else (m.key, m.kind, m.name)
-                for m in found
-            ]
             batch.append((loc, row["timestamp_ms"], mentions))
-            seen = self._seen
-            new += [(m.name, m.kind) for m in found if m.kind != "date" and m.name not in seen]
+            new += [
+                (name, kind) for _, kind, name in mentions if kind != "date" and name not in seen
+            ]
         self.entities.add_mentions_many(batch)
         if new:
             # once per batch: the gazetteer rebuilds for new names, and rebuilding per memory
