@@ -209,7 +209,10 @@ class WritePathMixin:
     def _embed_and_describe(self, prepared: list[_Prepared]) -> tuple[np.ndarray, TextFeatures]:
         """Embed in a worker thread (the tokenizer runs in Rust without the GIL) while this
         thread computes the text-only features."""
-        future = self._pool.submit(self._vectors, prepared) if self._pool else None
+        # (small batches stay on this thread: handing over the GIL can cost a 5 ms switch
+        # interval, more than the overlap saves)
+        big = len(prepared) >= 256 and self._pool is not None
+        future = self._pool.submit(self._vectors, prepared) if big else None
         feats = self._pipeline.text_features(
             [p.text for p in prepared],
             [p.tags for p in prepared],
