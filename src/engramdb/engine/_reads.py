@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import NotFoundError
 from . import validation as v
 from ._common import _now_ms, _record
 from .index import pack_loc
@@ -25,14 +24,10 @@ class ReadPathMixin:
 
     def get(self, id: str) -> MemoryRecord:
         """The stored memory with this id (``NotFoundError`` if unknown or forgotten)."""
-        v.check_id(id)
-        with self._lock:
-            self._check_open()
-            found = self._index.loc_of(id)
-            if found is None:
-                raise NotFoundError(id)
-            row = self._index.rows_by_loc([found[0]])[found[0]]
-            h = self._read_headers([found[0]])[0]
+        with self._lock:  # re-entrant: the id's location and its row in one critical section
+            loc = self._live_loc(id)
+            row = self._index.rows_by_loc([loc])[loc]
+            h = self._read_headers([loc])[0]
         return _record(row, h)
 
     def recall(self, query: str | Any, options: RecallOptions | None = None) -> list[RecallHit]:

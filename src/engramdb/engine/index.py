@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..store.sqlite import connect
@@ -125,8 +126,7 @@ class MemoryIndex:
             for i, (loc, r) in enumerate(zip(locs, rows, strict=True))
         ]
         con = self.con
-        con.execute("BEGIN IMMEDIATE")
-        try:
+        with self._applying(lsn, steps):
             if replay:
                 stale = [p[0] for p in params]
                 self._fts_delete(stale)
@@ -138,12 +138,6 @@ class MemoryIndex:
             con.executemany(
                 "INSERT INTO memories_fts(rowid, text) VALUES(?, ?)", [(p[0], p[3]) for p in params]
             )
-            self.run_steps(steps)
-            self.set_meta({"applied_lsn": str(lsn)})
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
 
     def apply_deleted(
         self, lsn: int, locs: Iterable[int], *, steps: Sequence[tuple[str, Callable[[], None]]] = ()
@@ -151,8 +145,7 @@ class MemoryIndex:
         """Mark memories deleted (and drop them from full-text search), run ``steps``."""
         locs = [int(x) for x in locs]
         con = self.con
-        con.execute("BEGIN IMMEDIATE")
-        try:
+        with self._applying(lsn, steps):
             live = (
                 [
                     r[0]
@@ -168,11 +161,18 @@ class MemoryIndex:
             con.executemany(
                 "UPDATE memories SET deleted=1, lsn=? WHERE loc=?", [(lsn, x) for x in live]
             )
+
+    @contextmanager
+    def _applying(self, lsn: int, steps: Sequence[tuple[str, Callable[[], None]]]):
+        """One transaction per log frame: the change, then the steps, then ``applied_lsn``."""
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            yield
             self.run_steps(steps)
             self.set_meta({"applied_lsn": str(lsn)})
-            con.execute("COMMIT")
+            self.con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            self.con.execute("ROLLBACK")
             raise
 
     def run_steps(self, steps: Sequence[tuple[str, Callable[[], None]]]) -> list[str]:
