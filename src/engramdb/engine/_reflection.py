@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 
 import numpy as np
 
+from ._blas import single_threaded_blas
 from ._common import _now_ms
 from .options import MemoryInput
+from .pipeline import TextFeatures
 from .record import HEADER_DTYPE, Flag
 from .reflect import ReflectReport, gist_text, plan_consolidation
+from .tags import bloom64
 from .walrecords import HeaderUpdate
 
 __all__ = ["ReflectionMixin"]
@@ -40,56 +44,12 @@ class ReflectionMixin:
             rows = [r for r, k in zip(rows, keep, strict=True) if k]
             headers = headers[keep]
             locs = [r[0] for r in rows]
-            clusters = plan_consolidation(
-                self._vectors_of(locs), np.array([r[2] for r in rows], dtype=np.int64), cfg
-            )
-            base = int(self._index.get_meta("centroid_seq") or 0)
-            items: list[MemoryInput] = []
-            for j, cl in enumerate(clusters):
-                member_ids = [rows[i][1] for i in cl.members]
-                items.append(
-                    MemoryInput(
-                        text=gist_text([rows[i][3] for i in cl.gist]),
-                        tier=cfg.target_tier,
-                        timestamp_ms=int(max(rows[i][2] for i in cl.members)),
-                        source="consolidation",
-                        importance=float(
-                            min(10.0, 1.5 * float(np.mean(headers["importance"][cl.members])))
-                        ),
-                        meta={
-                            "kind": "consolidation",
-                            "derived_from": member_ids,
-                            "cluster": (base + j) % 65535 + 1,
-                            "cohesion": round(cl.cohesion, 4),
-                        },
-                    )
+            with single_threaded_blas():  # see _blas.py: idle BLAS threads spin on 2 cores
+                clusters = plan_consolidation(
+                    self._vectors_of(locs), np.array([r[2] for r in rows], dtype=np.int64), cfg
                 )
-                report.consolidated += member_ids
-            if items:
-                prepared = [self._prepare(item, i) for i, item in enumerate(items)]
-                marks = [locs[i] for cl in clusters for i in cl.members]
-                cids = [
-                    it.meta["cluster"]
-                    for it, cl in zip(items, clusters, strict=True)
-                    for _ in cl.members
-                ]
-                hdr = self._read_headers(marks)
-                hdr["flags"] |= np.uint8(Flag.CONSOLIDATED)
-                hdr["centroid_id"] = cids
-
-                def link(new_locs: list[int]) -> HeaderUpdate:
-                    pairs = [
-                        [new_locs[j], locs[i], now]
-                        for j, cl in enumerate(clusters)
-                        for i in cl.members
-                    ]
-                    return self._header_update(marks, hdr, {"links": pairs})
-
-                # the gists, the marks on their sources and the links land in one frame
-                vectors, feats = self._embed_and_describe(prepared)
-                self._write_chunk(prepared, vectors, feats, link=link)
-                report.created = [p.id for p in prepared]
-                self._index.set_meta({"centroid_seq": str(base + len(clusters))})
+            if clusters:
+                self._consolidate(clusters, rows, headers, now, report)
             report.clusters = len(clusters)
             report.pruned = self._prune_working(now)
             self._index.set_meta(
@@ -98,6 +58,69 @@ class ReflectionMixin:
             self._since_reflect = 0
             self._maybe_checkpoint()
         return report
+
+    def _consolidate(self, clusters, rows, headers, now: int, report: ReflectReport) -> None:
+        """Write one gist per cluster, mark and link its sources: a single log frame. A gist's
+        features come from its sources (their keyphrases as tags, their mean affect, their
+        entities), not from extracting its text again."""
+        cfg = self.config.reflect
+        locs = [r[0] for r in rows]
+        members = sorted({locs[i] for cl in clusters for i in cl.members})
+        texts = self._index.rows_by_loc(members)
+        mentions = self._pipeline.entities.mentions_of(members)
+        base = int(self._index.get_meta("centroid_seq") or 0)
+        items: list[MemoryInput] = []
+        for j, cl in enumerate(clusters):
+            src = [locs[i] for i in cl.members]
+            counts = Counter(p for loc in src for p in texts[loc]["keyphrases"])
+            items.append(
+                MemoryInput(
+                    text=gist_text([texts[locs[i]]["text"] for i in cl.gist]),
+                    tier=cfg.target_tier,
+                    tags=[p for p, _ in counts.most_common(10)],
+                    timestamp_ms=int(max(rows[i][2] for i in cl.members)),
+                    source="consolidation",
+                    importance=float(
+                        min(10.0, 1.5 * float(np.mean(headers["importance"][cl.members])))
+                    ),
+                    valence=float(np.mean(headers["valence"][cl.members])) / 127.0,
+                    arousal=float(np.mean(headers["arousal"][cl.members])) / 255.0,
+                    meta={
+                        "kind": "consolidation",
+                        "derived_from": [rows[i][1] for i in cl.members],
+                        "cluster": (base + j) % 65535 + 1,
+                        "cohesion": round(cl.cohesion, 4),
+                    },
+                )
+            )
+            report.consolidated += [rows[i][1] for i in cl.members]
+        prepared = [self._prepare(item, i) for i, item in enumerate(items)]
+        feats = TextFeatures(
+            blooms=np.array([bloom64(p.tags) for p in prepared], dtype=np.uint64),
+            keyphrases=[[] for _ in prepared],
+            valence=np.array([p.valence for p in prepared], dtype=np.float32),
+            arousal=np.array([p.arousal for p in prepared], dtype=np.float32),
+            mentions=[
+                sorted({m for i in cl.members for m in mentions.get(locs[i], ())})
+                for cl in clusters
+            ],
+        )
+        marks = [locs[i] for cl in clusters for i in cl.members]
+        hdr = self._read_headers(marks)
+        hdr["flags"] |= np.uint8(Flag.CONSOLIDATED)
+        hdr["centroid_id"] = [
+            it.meta["cluster"] for it, cl in zip(items, clusters, strict=True) for _ in cl.members
+        ]
+
+        def link(new_locs: list[int]) -> HeaderUpdate:
+            pairs = [
+                [new_locs[j], locs[i], now] for j, cl in enumerate(clusters) for i in cl.members
+            ]
+            return self._header_update(marks, hdr, {"links": pairs})
+
+        self._write_chunk(prepared, self._vectors(prepared), feats, link=link)
+        report.created = [p.id for p in prepared]
+        self._index.set_meta({"centroid_seq": str(base + len(clusters))})
 
     def _prune_working(self, now: int) -> list[str]:
         cfg = self.config.reflect
@@ -121,7 +144,7 @@ class ReflectionMixin:
         return ids
 
     def _writes_total(self) -> int:
-        return self._index.count() + self._index.count(deleted=True)
+        return self._index.count_all()
 
     def _maybe_reflect(self, written: int) -> None:
         cfg = self.config.reflect

@@ -306,6 +306,20 @@ class EntityGraph:
             )
         return [int(r[0]) for r in self.con.execute(sql, eids)]
 
+    def mentions_of(self, locs: Sequence[int]) -> dict[int, list[tuple[str, str, str]]]:
+        """(key, kind, name) of the entities each memory mentions."""
+        out: dict[int, list[tuple[str, str, str]]] = {}
+        for i in range(0, len(locs), 500):
+            chunk = [int(x) for x in locs[i : i + 500]]
+            marks = ",".join("?" * len(chunk))
+            for loc, key, kind, name in self.con.execute(
+                f"SELECT m.loc, e.key, e.kind, e.name FROM mentions m JOIN entities e "
+                f"ON e.eid = m.eid WHERE m.loc IN ({marks})",
+                chunk,
+            ):
+                out.setdefault(int(loc), []).append((key, kind, name))
+        return out
+
     def entities_of(self, loc: int) -> list[tuple[int, str, str, str]]:
         return [
             (int(r[0]), r[1], r[2], r[3])

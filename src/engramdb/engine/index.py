@@ -249,15 +249,15 @@ class MemoryIndex:
             }
         return out
 
-    def unconsolidated(self, tier: str, limit: int) -> list[tuple[int, str, int, str]]:
-        """(loc, id, timestamp_ms, text) of the tier's live memories, most recent ``limit``,
-        oldest first (the consolidated flag lives in the headers; the caller checks it)."""
+    def unconsolidated(self, tier: str, limit: int) -> list[tuple[int, str, int]]:
+        """(loc, id, timestamp_ms) of the tier's live memories, most recent ``limit``, oldest
+        first (the consolidated flag lives in the headers; the caller checks it)."""
         rows = self.con.execute(
-            "SELECT loc, id, timestamp_ms, text FROM memories WHERE tier=? AND deleted=0 "
+            "SELECT loc, id, timestamp_ms FROM memories WHERE tier=? AND deleted=0 "
             "ORDER BY seq DESC LIMIT ?",
             (tier, limit),
         ).fetchall()
-        return [(int(r[0]), r[1], int(r[2]), r[3]) for r in reversed(rows)]
+        return [(int(r[0]), r[1], int(r[2])) for r in reversed(rows)]
 
     def seqs(self, locs: Sequence[int]) -> dict[int, int]:
         locs = [int(x) for x in locs]
@@ -283,6 +283,10 @@ class MemoryIndex:
         else:
             q, p = "SELECT COUNT(*) FROM memories WHERE deleted=? AND tier=?", (int(deleted), tier)
         return int(self.con.execute(q, p).fetchone()[0])
+
+    def count_all(self) -> int:
+        """Every memory ever written, forgotten ones included."""
+        return int(self.con.execute("SELECT COUNT(*) FROM memories").fetchone()[0])
 
     def live_locs(self, tier: str) -> list[int]:
         return [
