@@ -6,6 +6,7 @@ import logging
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -334,14 +335,44 @@ def test_reflection_prunes_weak_old_working_memories(tmp_path: Path):
         assert {eng.get(x).id for x in (pinned, strong, fresh)} == {pinned, strong, fresh}
 
 
-def test_reflection_runs_by_itself_when_due(tmp_path: Path):
-    config = EngineConfig(reflect=ReflectConfig(every_writes=12, cluster_size=5))
+def test_reflection_runs_in_the_write_that_makes_it_due(tmp_path: Path):
+    config = EngineConfig(reflect=ReflectConfig(every_writes=12, background=False))
     with Engine.open(tmp_path / "s", config=config) as eng:
         _conversation(eng, "alps", CLUSTERS["alps"], T0)
         assert eng.stats()["tiers"]["semantic"]["live"] == 0
         _conversation(eng, "tax", CLUSTERS["tax"], T0)
         eng.remember_many([{"text": t} for t in VARIED[:4]])  # the 13th write makes it due
         assert eng.stats()["tiers"]["semantic"]["live"] >= 1
+
+
+def test_background_reflection_waits_for_a_pause_in_the_writes(tmp_path: Path):
+    config = EngineConfig(reflect=ReflectConfig(every_writes=12, idle_ms=300))
+    with Engine.open(tmp_path / "s", config=config) as eng:
+        _conversation(eng, "alps", CLUSTERS["alps"], T0)
+        _conversation(eng, "tax", CLUSTERS["tax"], T0)
+        eng.remember_many([{"text": t} for t in VARIED[:4]])  # due now, but writes go on
+        for t in VARIED[4:10]:
+            eng.remember(t)
+            assert eng.stats()["tiers"]["semantic"]["live"] == 0
+        deadline = time.monotonic() + 10
+        while eng.stats()["tiers"]["semantic"]["live"] == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert eng.stats()["tiers"]["semantic"]["live"] >= 1
+
+
+def test_reflection_walks_the_backlog_once(tmp_path: Path):
+    config = EngineConfig(reflect=ReflectConfig(every_writes=None, max_candidates=5))
+    with Engine.open(tmp_path / "s", config=config) as eng:
+        ids = _conversation(eng, "alps", CLUSTERS["alps"], T0) + _conversation(
+            eng, "tax", CLUSTERS["tax"], T0
+        )
+        first = eng.reflect(now_ms=T0 + DAY)
+        assert eng._index.get_meta("reflected_seq") == str(
+            eng._index.seqs([eng._index.loc_of(ids[-1])[0]])[eng._index.loc_of(ids[-1])[0]]
+        )
+        again = eng.reflect(now_ms=T0 + DAY)
+        assert again.clusters == 0 and not again.created
+        assert first.clusters == 2  # one per window: the alps turns, then the tax turns
 
 
 # ---------------------------------------------------------------------------------- crash

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import logging
+import threading
+import time
 from collections import Counter
 
 import numpy as np
@@ -12,7 +13,7 @@ from ._blas import single_threaded_blas
 from ._common import _now_ms
 from .options import MemoryInput
 from .pipeline import TextFeatures
-from .record import HEADER_DTYPE, Flag
+from .record import Flag
 from .reflect import ReflectReport, gist_text, plan_consolidation
 from .tags import bloom64
 from .walrecords import HeaderUpdate
@@ -26,8 +27,9 @@ class ReflectionMixin:
     """Part of :class:`engramdb.Engine` (see ``engine.py``); not used on its own."""
 
     def reflect(self, *, now_ms: int | None = None) -> ReflectReport:
-        """Consolidate related episodes into semantic memories and prune weak working memories
-        (see :mod:`engramdb.engine.reflect`). Runs by itself when due (``EngineConfig.reflect``)."""
+        """Consolidate the episodes written since the last reflection into semantic memories
+        (window by window) and prune weak working memories (see
+        :mod:`engramdb.engine.reflect`). Runs by itself when due (``EngineConfig.reflect``)."""
         cfg = self.config.reflect
         now = now_ms if now_ms is not None else _now_ms()
         report = ReflectReport()
@@ -35,29 +37,48 @@ class ReflectionMixin:
             self._check_open()
             self._router.get(cfg.source_tier)
             self._router.get(cfg.target_tier)
-            rows = self._index.unconsolidated(cfg.source_tier, cfg.max_candidates)
+            self._since_reflect = 0
+        while not self._reflect_window(now, report):
+            if self._stop_reflecting.is_set():
+                break
+        with self._lock:
+            self._check_open()
+            report.pruned = self._prune_working(now)
+            self._last_reflect_ms = now
+            self._index.set_meta({"reflect_time_ms": str(now)})
+            self._maybe_checkpoint()
+        return report
+
+    def _reflect_window(self, now: int, report: ReflectReport) -> bool:
+        """Consolidate the next window of episodes; True when there was none left. Each window
+        holds the lock on its own, so writes interleave with a long backlog."""
+        cfg = self.config.reflect
+        with self._lock:
+            self._check_open()
+            mark = int(self._index.get_meta("reflected_seq") or 0)
+            rows = self._index.written_after(cfg.source_tier, mark, cfg.max_candidates)
+            if not rows:
+                return True
             locs = [r[0] for r in rows]
-            headers = self._read_headers(locs) if locs else np.zeros(0, HEADER_DTYPE)
+            headers = self._read_headers(locs)
             keep = ((headers["flags"] & np.uint8(Flag.CONSOLIDATED)) == 0) & (
                 headers["importance"] >= cfg.min_importance
             )
-            rows = [r for r, k in zip(rows, keep, strict=True) if k]
+            kept = [r for r, k in zip(rows, keep, strict=True) if k]
             headers = headers[keep]
-            locs = [r[0] for r in rows]
             with single_threaded_blas():  # see _blas.py: idle BLAS threads spin on 2 cores
                 clusters = plan_consolidation(
-                    self._vectors_of(locs), np.array([r[2] for r in rows], dtype=np.int64), cfg
+                    self._vectors_of([r[0] for r in kept]),
+                    np.array([r[2] for r in kept], dtype=np.int64),
+                    cfg,
                 )
             if clusters:
-                self._consolidate(clusters, rows, headers, now, report)
-            report.clusters = len(clusters)
-            report.pruned = self._prune_working(now)
-            self._index.set_meta(
-                {"reflect_state": json.dumps({"writes": self._writes_total(), "time_ms": now})}
-            )
-            self._since_reflect = 0
-            self._maybe_checkpoint()
-        return report
+                self._consolidate(clusters, kept, headers, now, report)
+            report.clusters += len(clusters)
+            # the watermark moves after the window's frame: a crash re-reflects this window,
+            # where the consolidated flags keep its gists from being written twice
+            self._index.set_meta({"reflected_seq": str(rows[-1][3])})
+            return len(rows) < cfg.max_candidates
 
     def _consolidate(self, clusters, rows, headers, now: int, report: ReflectReport) -> None:
         """Write one gist per cluster, mark and link its sources: a single log frame. A gist's
@@ -143,20 +164,73 @@ class ReflectionMixin:
         self._forget_locs(victims)
         return ids
 
-    def _writes_total(self) -> int:
-        return self._index.count_all()
-
+    # -- scheduling ---------------------------------------------------------------------------
     def _maybe_reflect(self, written: int) -> None:
+        """After a write: reflect now (``background=False``), or tell the background thread."""
         cfg = self.config.reflect
         if written <= 0 or (cfg.every_writes is None and cfg.every_ms is None):
             return
         with self._lock:
             self._since_reflect += written
-            due = cfg.every_writes is not None and self._since_reflect >= cfg.every_writes
-            if cfg.every_ms is not None:
-                due |= _now_ms() - self._last_reflect_ms >= cfg.every_ms
-            if due:
-                try:
-                    self.reflect()
-                except Exception:  # the writes stand; reflection is retried next time
-                    log.warning("automatic reflection failed", exc_info=True)
+            self._last_write = time.monotonic()
+            due = self._reflection_due()
+        if not due:
+            return
+        if cfg.background:
+            self._wake_reflector.set()
+            return
+        try:
+            self.reflect()
+        except Exception:  # the writes stand; reflection is retried next time
+            log.warning("automatic reflection failed", exc_info=True)
+
+    def _reflection_due(self) -> bool:
+        cfg = self.config.reflect
+        due = cfg.every_writes is not None and self._since_reflect >= cfg.every_writes
+        if cfg.every_ms is not None:
+            due |= self._since_reflect > 0 and _now_ms() - self._last_reflect_ms >= cfg.every_ms
+        return due
+
+    def _start_reflector(self) -> None:
+        self._stop_reflecting = threading.Event()
+        self._wake_reflector = threading.Event()
+        self._last_write = time.monotonic()
+        self._reflector: threading.Thread | None = None
+        cfg = self.config.reflect
+        if cfg.background and (cfg.every_writes is not None or cfg.every_ms is not None):
+            self._reflector = threading.Thread(
+                target=self._reflector_loop, name="engramdb-reflect", daemon=True
+            )
+            self._reflector.start()
+
+    def _reflector_loop(self) -> None:
+        cfg = self.config.reflect
+        idle = cfg.idle_ms / 1000.0
+        tick = min(1.0, cfg.every_ms / 1000.0) if cfg.every_ms else 1.0
+        stop = self._stop_reflecting
+        while not stop.is_set():
+            self._wake_reflector.wait(timeout=tick)
+            self._wake_reflector.clear()
+            with self._lock:
+                due = not self._closed and self._reflection_due()
+            if not due:
+                continue
+            # sleep on it: wait for the writes to pause, unless the backlog grows too long
+            while not stop.is_set():
+                quiet = time.monotonic() - self._last_write
+                if quiet >= idle or self._since_reflect >= cfg.max_backlog:
+                    break
+                stop.wait(idle - quiet)
+            if stop.is_set():
+                break
+            try:
+                self.reflect()
+            except Exception:
+                if not stop.is_set():
+                    log.warning("background reflection failed", exc_info=True)
+
+    def _stop_reflector(self) -> None:
+        self._stop_reflecting.set()
+        self._wake_reflector.set()
+        if self._reflector is not None and self._reflector is not threading.current_thread():
+            self._reflector.join()

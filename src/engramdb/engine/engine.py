@@ -182,11 +182,13 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
         recent = self._index.recent_locs(self.config.ingest.surprise.window)
         if recent:
             self._pipeline.seed_recent(self._vectors_of(recent))
-        state = json.loads(self._index.get_meta("reflect_state") or "{}")
-        self._since_reflect = self._writes_total() - int(state.get("writes", 0))
-        self._last_reflect_ms = int(state.get("time_ms", _now_ms()))
+        mark = int(self._index.get_meta("reflected_seq") or 0)
+        source = self.config.reflect.source_tier
+        self._since_reflect = self._index.count_after(source, mark)
+        self._last_reflect_ms = int(self._index.get_meta("reflect_time_ms") or _now_ms())
         self._pool = ThreadPoolExecutor(max(1, self.config.scan_threads), "engramdb-scan")
         self._closed = False
+        self._start_reflector()
 
     def _resolve_embedder(self, stored: str | None) -> Embedder:
         spec = self._embedder_spec
@@ -231,6 +233,8 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
 
     def close(self) -> None:
         """Checkpoint, close every file and release the write lock."""
+        if getattr(self, "_reflector", None) is not None:
+            self._stop_reflector()  # outside the lock: it may be waiting for it
         with self._lock:
             if self._closed:
                 return

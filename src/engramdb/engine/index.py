@@ -51,6 +51,7 @@ CREATE TABLE IF NOT EXISTS memories (
 CREATE INDEX IF NOT EXISTS memories_session ON memories(session_id, timestamp_ms, seq);
 CREATE INDEX IF NOT EXISTS memories_scope ON memories(scope);
 CREATE INDEX IF NOT EXISTS memories_tier ON memories(tier, deleted);
+CREATE INDEX IF NOT EXISTS memories_tier_seq ON memories(tier, seq);
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     text, content='memories', content_rowid='loc', tokenize='porter unicode61'
 );
@@ -249,15 +250,22 @@ class MemoryIndex:
             }
         return out
 
-    def unconsolidated(self, tier: str, limit: int) -> list[tuple[int, str, int]]:
-        """(loc, id, timestamp_ms) of the tier's live memories, most recent ``limit``, oldest
-        first (the consolidated flag lives in the headers; the caller checks it)."""
+    def count_after(self, tier: str, seq: int) -> int:
+        return int(
+            self.con.execute(
+                "SELECT COUNT(*) FROM memories WHERE tier=? AND deleted=0 AND seq > ?", (tier, seq)
+            ).fetchone()[0]
+        )
+
+    def written_after(self, tier: str, seq: int, limit: int) -> list[tuple[int, str, int, int]]:
+        """(loc, id, timestamp_ms, seq) of the tier's live memories written after ``seq``, in
+        arrival order, at most ``limit``."""
         rows = self.con.execute(
-            "SELECT loc, id, timestamp_ms FROM memories WHERE tier=? AND deleted=0 "
-            "ORDER BY seq DESC LIMIT ?",
-            (tier, limit),
+            "SELECT loc, id, timestamp_ms, seq FROM memories WHERE tier=? AND deleted=0 "
+            "AND seq > ? ORDER BY seq LIMIT ?",
+            (tier, seq, limit),
         ).fetchall()
-        return [(int(r[0]), r[1], int(r[2])) for r in reversed(rows)]
+        return [(int(r[0]), r[1], int(r[2]), int(r[3])) for r in rows]
 
     def seqs(self, locs: Sequence[int]) -> dict[int, int]:
         locs = [int(x) for x in locs]

@@ -3,11 +3,12 @@
 The decision core here is pure (vectors and texts in, a plan out); :meth:`Engine.reflect` carries
 the plan out through the write-ahead log like any other write.
 
-1. The live, not yet consolidated memories among the most recent ``max_candidates`` of the
-   source tier (episodic) are clustered with k-means (seeds drawn from the data, Lloyd
+1. Memories of the source tier (episodic) written since the last reflection are taken in windows
+   of ``max_candidates`` (a watermark on the arrival order records how far reflection got); the
+   important enough ones are clustered with k-means (seeds drawn from the data, Lloyd
    iterations, fixed seed: the same memories give the same clusters),
-   ``k = ceil(n / cluster_size)``. Reflecting often on a bounded window keeps the cost per
-   written memory flat (k-means costs n * k = n^2 / cluster_size per reflection).
+   ``k = ceil(n / cluster_size)``. Bounded windows keep the cost per written memory flat
+   (k-means costs n * k = n^2 / cluster_size per window).
 2. Members farther than ``member_min_similarity`` from their centroid are left out (k-means
    assigns every point somewhere); a cluster that keeps at least ``min_cluster`` members whose
    mean cosine to their centroid reaches ``min_cohesion`` becomes one consolidated semantic
@@ -36,8 +37,14 @@ class ReflectConfig:
     #: Reflect automatically once this many memories were written since the last time
     #: (None: only on request).
     every_writes: int | None = 500
-    #: ... or once this much time passed since the last time, checked on writes (None: never).
+    #: ... or once this much time passed since the last time (None: never).
     every_ms: int | None = None
+    #: Reflect on a background thread once the store has been idle for ``idle_ms`` (as sleep
+    #: consolidates memory), instead of inside the write that made it due. A stream of writes
+    #: that never pauses is interrupted once ``max_backlog`` writes are waiting.
+    background: bool = True
+    idle_ms: int = 250
+    max_backlog: int = 50_000
     source_tier: str = "episodic"
     target_tier: str = "semantic"
     #: Only memories at least this important are consolidated: repetitive small talk gets low
@@ -47,7 +54,9 @@ class ReflectConfig:
     min_cluster: int = 3
     #: A member joins its cluster's gist only this close to the centroid (cosine); k-means puts
     #: every point somewhere, this keeps the outliers out.
-    #: (cosines between centred vectors: see ``plan_consolidation``)
+    #: Windows of at least this many candidates are centred first (see ``plan_consolidation``).
+    centre_from: int = 64
+    #: (cosines between centred vectors for large windows)
     member_min_similarity: float = 0.6
     min_cohesion: float = 0.7
     summary_sentences: int = 3
@@ -110,10 +119,12 @@ def plan_consolidation(
     if n < config.min_cluster:
         return []
     # centre the candidates: what all of them share (the chat register, the speakers' names)
-    # says nothing about topic and would pull unrelated memories together
-    centred = vectors - vectors.mean(axis=0)
-    norms = np.linalg.norm(centred, axis=1, keepdims=True)
-    vectors = np.divide(centred, norms, out=np.zeros_like(centred), where=norms > 0)
+    # says nothing about topic and would pull unrelated memories together. Only for windows
+    # large enough to hold many topics: the mean of a handful of memories is their topic.
+    if n >= config.centre_from:
+        centred = vectors - vectors.mean(axis=0)
+        norms = np.linalg.norm(centred, axis=1, keepdims=True)
+        vectors = np.divide(centred, norms, out=np.zeros_like(centred), where=norms > 0)
     k = math.ceil(n / max(1, config.cluster_size))
     labels = kmeans(vectors, k, seed=config.seed, iterations=config.iterations)
     out = []
