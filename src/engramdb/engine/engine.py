@@ -135,9 +135,19 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
         try:
             engine._open()
         except BaseException:
-            engine._release()
+            engine._abandon()
             raise
         return engine
+
+    def _abandon(self) -> None:
+        """Undo a failed open: close whatever was opened, release the lock, write nothing."""
+        for tier in self._router:
+            tier.close()
+        for name in ("_wal", "_index"):
+            part = getattr(self, name, None)
+            if part is not None:
+                part.close()
+        self._release()
 
     def _open(self) -> None:
         self._index = MemoryIndex(self.path / "index.db")
@@ -175,7 +185,6 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
             idx = tier_ids[tier.name]
             tier.attach(self.path / "segments" / tier.name, self.dim, quantizer.to_bytes(), idx)
             self._by_index[idx] = tier
-        self._tier_ids = tier_ids
         self._wal = WriteAheadLog(self.path / "wal.log", sync=self.config.sync)
         self._pipeline = IngestionPipeline(self._index, self.dim, self.config.ingest)
         self._recover()
