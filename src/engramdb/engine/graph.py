@@ -84,9 +84,12 @@ class HebbianGraph:
         the old weight to ``now_ms``."""
         self.strengthen_many([(x, y, now_ms) for x, y in pairs], amount)
 
-    def strengthen_many(self, pairs: Sequence[tuple[int, int, int]], amount: float = 1.0) -> None:
+    def strengthen_many(
+        self, pairs: Sequence[tuple[int, int, int]], amount: float = 1.0, *, fresh: bool = False
+    ) -> None:
         """``strengthen`` for many (x, y, time_ms) at once: one read and one write statement
-        for the whole batch; a pair listed twice is strengthened twice."""
+        for the whole batch; a pair listed twice is strengthened twice. ``fresh``: every pair
+        involves a memory written just now, so no edge can exist yet and nothing is read."""
         cfg = self.config
         edges: dict[tuple[int, int], tuple[float, int] | None] = {}
         todo = []
@@ -98,7 +101,7 @@ class HebbianGraph:
         if not todo:
             return
         keys = list(edges)
-        for i in range(0, len(keys), 400):
+        for i in range(0, 0 if fresh else len(keys), 400):
             chunk = keys[i : i + 400]
             cond = " OR ".join("(a=? AND b=?)" for _ in chunk)
             flat = [v for k in chunk for v in k]

@@ -165,7 +165,8 @@ class IngestionPipeline:
         if self.config.surprise.enabled and "surprise-stats" not in off:
             out.append(("surprise-stats", lambda: self._surprise_stats(rows, unit)))
         if self.config.hebbian and "hebbian" not in off:
-            out.append(("hebbian", lambda: self._hebbian(locs, rows)))
+            # (unit is None on log replay, where edges may already be there)
+            out.append(("hebbian", lambda: self._hebbian(locs, rows, fresh=unit is not None)))
         if self.config.entities and "entities" not in off:
             out.append(("entities", lambda: self._entities(locs, rows)))
         for name, fn in self.extra_steps:
@@ -177,7 +178,9 @@ class IngestionPipeline:
         self.surprise.observe(novelty, unit)
         self.index.set_meta({"surprise_stats": json.dumps(self.surprise.stats.to_dict())})
 
-    def _hebbian(self, locs: Sequence[int], rows: Sequence[dict[str, Any]]) -> None:
+    def _hebbian(
+        self, locs: Sequence[int], rows: Sequence[dict[str, Any]], *, fresh: bool = False
+    ) -> None:
         seqs = self.index.seqs(locs)
         members = [
             (loc, row["session_id"], row["timestamp_ms"], seqs[loc])
@@ -186,7 +189,7 @@ class IngestionPipeline:
         ]
         prev = self.temporal.predecessors(members)
         ts = {m[0]: m[2] for m in members}
-        self.hebbian.strengthen_many([(loc, p, ts[loc]) for loc, p in prev.items()])
+        self.hebbian.strengthen_many([(loc, p, ts[loc]) for loc, p in prev.items()], fresh=fresh)
 
     def _entities(self, locs: Sequence[int], rows: Sequence[dict[str, Any]]) -> None:
         batch = []
