@@ -337,3 +337,40 @@ def test_search_text_can_keep_to_some_tiers(engine):
     assert [i for i, _ in engine.search_text("lighthouse", tiers=("semantic",))] == [sem]
     with pytest.raises(ValidationError, match="tier"):
         engine.search_text("lighthouse", tiers=("nope",))
+
+
+def test_lexical_evidence_lifts_an_exact_word_match(store_path):
+    from engramdb.engine import ScoreWeights
+
+    def ranking(lexical: float) -> list[str]:
+        config = EngineConfig(weights=ScoreWeights(lexical=lexical))
+        with Engine.open(store_path / str(lexical), embedder="hashing", config=config) as eng:
+            q = eng.embedder.embed(["Zanzibar"])[0]
+            other = eng.embedder.embed(["a note about the garden"])[0]
+            eng.remember(
+                "we flew to Zanzibar in May", id="rare-word", vector=other, timestamp_ms=NOW
+            )
+            eng.remember("which island did we fly to", id="same-vector", vector=q, timestamp_ms=NOW)
+            hits = eng.recall("Zanzibar", RecallOptions(k=2, now_ms=NOW, explain=True))
+            if lexical:
+                assert hits[0].explain["lexical"] > 0
+            return [h.id for h in hits]
+
+    assert ranking(0.0)[0] == "same-vector"
+    assert ranking(2.0)[0] == "rare-word"
+
+
+def test_bm25_hits_join_the_candidates_the_scan_missed(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        far = eng.embedder.embed(["completely unrelated gardening words"])[0]
+        near = eng.embedder.embed(["budget meeting notes"])[0]
+        eng.remember_many(
+            [{"text": f"budget meeting notes {i}", "vector": near} for i in range(30)]
+            + [{"text": "the quokka budget", "id": "quokka", "vector": far}]
+        )
+        hits = eng.recall("quokka", RecallOptions(k=3, candidates=5))
+        assert "quokka" in [h.id for h in hits]
+        vector_only = eng.recall(
+            eng.embedder.embed(["quokka"])[0], RecallOptions(k=3, candidates=5)
+        )
+        assert "quokka" not in [h.id for h in vector_only]

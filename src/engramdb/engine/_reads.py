@@ -9,7 +9,7 @@ import numpy as np
 
 from . import validation as v
 from ._common import _now_ms, _record
-from .index import pack_loc
+from .index import pack_loc, unpack_loc
 from .lexical import fts_query
 from .options import MemoryRecord, RecallHit, RecallOptions
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag
@@ -35,6 +35,7 @@ class ReadPathMixin:
         dimension), ranked by the cognitive score."""
         opts = options or RecallOptions()
         k = v.check_k(opts.k)
+        qtext: str | None = None
         if isinstance(query, str | bytes):
             qtext = v.check_text(query, "query")
             q = np.asarray(self.embedder.embed([qtext])[0], dtype=np.float32)
@@ -77,11 +78,19 @@ class ReadPathMixin:
         approx = np.array([c[3] for c in cands], dtype=np.float32)
         keep = top_candidates(approx, pool_size)
         chosen = [cands[i] for i in keep]
+        lexical = self._lexical_evidence(qtext, chosen, tiers, pool_size)
         sims = np.empty(len(chosen), dtype=np.float32)
         headers = np.empty(len(chosen), dtype=HEADER_DTYPE)
         for i, (_, seg, slot, _) in enumerate(chosen):
             sims[i] = seg.vectors16[slot].astype(np.float32) @ q
             headers[i] = np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
+        if opts.min_timestamp_ms is not None or opts.max_timestamp_ms is not None:
+            ts = headers["timestamp_ms"]  # lexical additions have not been through the scan filter
+            lo = opts.min_timestamp_ms if opts.min_timestamp_ms is not None else ts.min()
+            hi = opts.max_timestamp_ms if opts.max_timestamp_ms is not None else ts.max()
+            inside = (ts >= lo) & (ts <= hi)
+            chosen = [c for c, ok in zip(chosen, inside, strict=True) if ok]
+            sims, headers, lexical = sims[inside], headers[inside], lexical[inside]
         now = opts.now_ms if opts.now_ms is not None else _now_ms()
         total, parts = score_candidates(
             sims,
@@ -93,6 +102,7 @@ class ReadPathMixin:
             self.config.weights,
             self.config.decay,
             headers["arousal"].astype(np.float32) / 255.0,
+            lexical,
         )
         order = np.argsort(-total, kind="stable")
         locs = [
@@ -125,6 +135,34 @@ class ReadPathMixin:
             if len(hits) == k:
                 break
         return hits
+
+    def _lexical_evidence(self, qtext, chosen: list, tiers: list, limit: int) -> np.ndarray:
+        """BM25 evidence for the candidates, normalised to [0, 1] by the query's best match;
+        memories that BM25 finds and the vector scan missed join the candidates (``chosen`` is
+        extended in place). Zeros when the query is a vector or lexical weight is off."""
+        if qtext is None or self.config.weights.lexical <= 0:
+            return np.zeros(len(chosen), dtype=np.float32)
+        match = fts_query(qtext)
+        if match is None:
+            return np.zeros(len(chosen), dtype=np.float32)
+        with self._lock:
+            found = self._index.fts_search(match, limit, tiers=[t.name for t in tiers])
+        by_loc = {
+            pack_loc(t.index, seg.segment_no, int(slot)): i
+            for i, (t, seg, slot, _) in enumerate(chosen)
+        }
+        strength = np.zeros(len(chosen) + len(found), dtype=np.float32)
+        for loc, bm25 in found:
+            i = by_loc.get(loc)
+            if i is None:
+                t, s, slot = unpack_loc(loc)
+                tier = self._tier_by_index(t)
+                chosen.append((tier, tier.segment(s), slot, np.nan))
+                i = len(chosen) - 1
+            strength[i] = -bm25  # SQLite's bm25 is negative, lower is better
+        strength = strength[: len(chosen)]
+        top = float(strength.max()) if len(strength) else 0.0
+        return strength / top if top > 0 else strength
 
     def search_text(
         self, query: str, k: int = 10, *, tiers: Sequence[str] | None = None
