@@ -374,3 +374,39 @@ def test_bm25_hits_join_the_candidates_the_scan_missed(store_path):
             eng.embedder.embed(["quokka"])[0], RecallOptions(k=3, candidates=5)
         )
         assert "quokka" not in [h.id for h in vector_only]
+
+
+def test_temporal_extension_lifts_the_turn_after_a_match(store_path):
+    from engramdb.engine import ScoreWeights
+
+    def ranking(temporal: float) -> list[str]:
+        config = EngineConfig(weights=ScoreWeights(temporal=temporal))
+        with Engine.open(store_path / str(temporal), embedder="hashing", config=config) as eng:
+            rng = np.random.default_rng(7)
+            q = eng.embedder.embed(["where did you move"])[0]
+            r1, r2 = rng.normal(size=(2, 256)).astype(np.float32)
+            near = q + 2.0 * r1 / np.linalg.norm(r1)  # cosine to the query about 0.45
+            eng.remember(
+                "where did you move?", id="question", vector=q, session_id="s1", timestamp_ms=NOW
+            )
+            eng.remember(
+                "to Lisbon, last spring",
+                id="answer",
+                vector=r2,
+                session_id="s1",
+                timestamp_ms=NOW + 1000,
+            )
+            eng.remember(
+                "moving boxes are expensive",
+                id="distractor",
+                vector=near,
+                session_id="s2",
+                timestamp_ms=NOW,
+            )
+            hits = eng.recall(q, RecallOptions(k=3, now_ms=NOW, explain=True))
+            if temporal:
+                assert dict((h.id, h.explain["temporal"]) for h in hits)["answer"] > 0
+            return [h.id for h in hits]
+
+    assert ranking(0.0) == ["question", "distractor", "answer"]
+    assert ranking(0.5) == ["question", "answer", "distractor"]

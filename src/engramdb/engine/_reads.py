@@ -79,31 +79,9 @@ class ReadPathMixin:
         keep = top_candidates(approx, pool_size)
         chosen = [cands[i] for i in keep]
         lexical = self._lexical_evidence(qtext, chosen, tiers, pool_size)
-        sims = np.empty(len(chosen), dtype=np.float32)
-        headers = np.empty(len(chosen), dtype=HEADER_DTYPE)
-        for i, (_, seg, slot, _) in enumerate(chosen):
-            sims[i] = seg.vectors16[slot].astype(np.float32) @ q
-            headers[i] = np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
-        if opts.min_timestamp_ms is not None or opts.max_timestamp_ms is not None:
-            ts = headers["timestamp_ms"]  # lexical additions have not been through the scan filter
-            lo = opts.min_timestamp_ms if opts.min_timestamp_ms is not None else ts.min()
-            hi = opts.max_timestamp_ms if opts.max_timestamp_ms is not None else ts.max()
-            inside = (ts >= lo) & (ts <= hi)
-            chosen = [c for c, ok in zip(chosen, inside, strict=True) if ok]
-            sims, headers, lexical = sims[inside], headers[inside], lexical[inside]
         now = opts.now_ms if opts.now_ms is not None else _now_ms()
-        total, parts = score_candidates(
-            sims,
-            headers["importance"],
-            headers["timestamp_ms"],
-            headers["storage_strength"],
-            (headers["flags"] & np.uint8(Flag.PINNED)) != 0,
-            now,
-            self.config.weights,
-            self.config.decay,
-            headers["arousal"].astype(np.float32) / 255.0,
-            lexical,
-        )
+        chosen, sims, total, parts = self._score(chosen, q, lexical, now, opts)
+        chosen, sims, total, parts = self._spread_in_time(chosen, sims, total, parts, q, now, opts)
         order = np.argsort(-total, kind="stable")
         locs = [
             pack_loc(chosen[i][0].index, chosen[i][1].segment_no, int(chosen[i][2]))
@@ -135,6 +113,81 @@ class ReadPathMixin:
             if len(hits) == k:
                 break
         return hits
+
+    def _score(self, chosen: list, q: np.ndarray, lexical: np.ndarray, now: int, opts):
+        """Exact similarity (float16 rescoring) and the cognitive score of each candidate;
+        candidates outside the time bounds (lexical and temporal additions skip the scan's
+        filter) are dropped."""
+        sims = np.empty(len(chosen), dtype=np.float32)
+        headers = np.empty(len(chosen), dtype=HEADER_DTYPE)
+        for i, (_, seg, slot, _) in enumerate(chosen):
+            sims[i] = seg.vectors16[slot].astype(np.float32) @ q
+            headers[i] = np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
+        ts = headers["timestamp_ms"]
+        inside = (ts >= (opts.min_timestamp_ms if opts.min_timestamp_ms is not None else -1)) & (
+            ts
+            <= (opts.max_timestamp_ms if opts.max_timestamp_ms is not None else ts.max(initial=0))
+        )
+        if not inside.all():
+            chosen = [c for c, ok in zip(chosen, inside, strict=True) if ok]
+            sims, headers, lexical = sims[inside], headers[inside], lexical[inside]
+        total, parts = score_candidates(
+            sims,
+            headers["importance"],
+            headers["timestamp_ms"],
+            headers["storage_strength"],
+            (headers["flags"] & np.uint8(Flag.PINNED)) != 0,
+            now,
+            self.config.weights,
+            self.config.decay,
+            headers["arousal"].astype(np.float32) / 255.0,
+            lexical,
+        )
+        return chosen, sims, total, parts
+
+    def _spread_in_time(self, chosen, sims, total, parts, q, now: int, opts):
+        """Temporal-chain extension: the best candidates (seeds, gated on real similarity)
+        pass activation to the memories up to ``hops`` before and after them in their session,
+        ``w_temporal * seed score / distance``; neighbours not yet among the candidates join
+        them with their own score."""
+        cfg = self.config.expansion
+        w = self.config.weights.temporal
+        if w <= 0 or cfg.temporal_hops <= 0 or not len(total):
+            return chosen, sims, total, parts
+        locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
+        index_of = {loc: i for i, loc in enumerate(locs)}
+        seeds = [
+            i
+            for i in np.argsort(-total, kind="stable")[: cfg.seeds]
+            if sims[i] >= cfg.seed_min_similarity
+        ]
+        gain: dict[int, float] = {}
+        with self._lock:
+            for i in seeds:
+                for forward in (False, True):
+                    chain = self._pipeline.temporal.follow(
+                        locs[i], cfg.temporal_hops, forward=forward
+                    )
+                    for hop, nb in enumerate(chain, 1):
+                        gain[nb] = gain.get(nb, 0.0) + float(total[i]) / hop
+        new = [loc for loc in gain if loc not in index_of]
+        if new:
+            extra = []
+            for loc in new:
+                t, s, slot = unpack_loc(loc)
+                tier = self._tier_by_index(t)
+                extra.append((tier, tier.segment(s), slot, np.nan))
+            extra, esims, etotal, eparts = self._score(
+                extra, q, np.zeros(len(extra), dtype=np.float32), now, opts
+            )
+            chosen = chosen + extra
+            sims = np.concatenate([sims, esims])
+            total = np.concatenate([total, etotal])
+            parts = {n: np.concatenate([parts[n], eparts[n]]) for n in parts}
+            locs += [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in extra]
+        activation = np.array([gain.get(loc, 0.0) for loc in locs], dtype=np.float32) * w
+        parts["temporal"] = activation
+        return chosen, sims, total + activation, parts
 
     def _lexical_evidence(self, qtext, chosen: list, tiers: list, limit: int) -> np.ndarray:
         """BM25 evidence for the candidates, normalised to [0, 1] by the query's best match;

@@ -37,7 +37,7 @@ from .pipeline import IngestConfig, IngestionPipeline
 from .quantizer import ScalarQuantizer
 from .record import record_stride
 from .reflect import ReflectConfig
-from .scoring import DECAY_PRESETS, DecayTable, ScoreWeights
+from .scoring import DECAY_PRESETS, DecayTable, ExpansionConfig, ScoreWeights
 from .tiers import DEFAULT_SEGMENT_CAPACITY, BaseTierStore, TierRouter, TierStore
 from .wal import WriteAheadLog
 from .walrecords import (
@@ -74,6 +74,8 @@ class EngineConfig:
     verify_on_open: bool = True
     decay: DecayTable = field(default_factory=lambda: DECAY_PRESETS["default"])
     weights: ScoreWeights = field(default_factory=ScoreWeights)
+    #: How recall spreads activation from its best candidates (temporal chain).
+    expansion: ExpansionConfig = field(default_factory=ExpansionConfig)
     #: Storage-strength gain of a passive recall (an explicit ``reinforce`` defaults to 1).
     passive_gain: float = 0.25
     #: The cognitive ingestion steps (tags, affect, surprise, Hebbian, entities).

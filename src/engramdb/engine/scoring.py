@@ -34,6 +34,7 @@ import numpy as np
 __all__ = [
     "DECAY_PRESETS",
     "DecayTable",
+    "ExpansionConfig",
     "ScoreWeights",
     "importance_factor",
     "reinforcement_gain",
@@ -109,6 +110,22 @@ class ScoreWeights:
     #: BM25 evidence (FTS5, normalised by the query's best match). Tuned on the LoCoMo dev
     #: split only: turn recall@10 0.491 without, 0.630-0.642 for 0.2-0.6 (docs/evaluation.md).
     lexical: float = 0.35
+    #: Activation passed along a session's time line from the best candidates (see
+    #: ``ExpansionConfig``). Tuned on the dev split only: R@10 0.639 without, 0.685-0.690 for
+    #: 0.15-0.3 with 2-3 hops.
+    temporal: float = 0.2
+
+
+@dataclass(frozen=True)
+class ExpansionConfig:
+    """How recall spreads activation from its best candidates."""
+
+    #: How many of the best candidates pass activation on.
+    seeds: int = 10
+    #: A candidate passes activation on only if its cosine similarity reaches this.
+    seed_min_similarity: float = 0.25
+    #: Memories up to this many steps before and after a seed in its session get activation.
+    temporal_hops: int = 3
 
 
 def reinforcement_gain(retention_now: np.ndarray | float, gain: float) -> np.ndarray:
