@@ -218,6 +218,8 @@ class ReflectionMixin:
             # sleep on it: wait for the writes to pause, unless the backlog grows too long
             while not stop.is_set():
                 quiet = time.monotonic() - self._last_write
+                if self._writes_in_flight:
+                    quiet = 0.0  # a write is going on: not idle, however long it takes
                 if quiet >= idle or self._since_reflect >= cfg.max_backlog:
                     break
                 stop.wait(idle - quiet)

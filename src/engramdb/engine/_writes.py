@@ -92,7 +92,13 @@ class WritePathMixin:
     def remember_many(self, items: Iterable[MemoryInput | Mapping[str, Any]]) -> list[str]:
         """Store many memories; all are validated before any is written. Each chunk of
         ``frame_records`` is one synced log frame (group commit)."""
-        ids = self._remember_many(items)
+        with self._flight_lock:  # the background reflector waits while writes go on
+            self._writes_in_flight += 1
+        try:
+            ids = self._remember_many(items)
+        finally:
+            with self._flight_lock:
+                self._writes_in_flight -= 1
         self._maybe_reflect(len(ids))
         return ids
 

@@ -101,6 +101,8 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
         self._broken: BaseException | None = None
         self._lsn = 0
         self._pool: ThreadPoolExecutor | None = None
+        self._writes_in_flight = 0
+        self._flight_lock = threading.Lock()
 
     # ------------------------------------------------------------------ opening and closing
     @classmethod
