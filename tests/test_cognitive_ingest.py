@@ -346,7 +346,7 @@ def test_reflection_runs_in_the_write_that_makes_it_due(tmp_path: Path):
 
 
 def test_background_reflection_waits_for_a_pause_in_the_writes(tmp_path: Path):
-    config = EngineConfig(reflect=ReflectConfig(every_writes=12, idle_ms=300))
+    config = EngineConfig(reflect=ReflectConfig(every_writes=12, idle_ms=1000))
     with Engine.open(tmp_path / "s", config=config) as eng:
         _conversation(eng, "alps", CLUSTERS["alps"], T0)
         _conversation(eng, "tax", CLUSTERS["tax"], T0)
