@@ -410,3 +410,55 @@ def test_temporal_extension_lifts_the_turn_after_a_match(store_path):
 
     assert ranking(0.0) == ["question", "distractor", "answer"]
     assert ranking(0.5) == ["question", "answer", "distractor"]
+
+
+def test_recall_filters_by_tags_importance_and_valence(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        v = eng.embedder.embed(["notes about the trip"])[0]
+        eng.remember(
+            "trip notes one", id="work-low", vector=v, tags=["work"], importance=0.2, valence=-0.8
+        )
+        eng.remember(
+            "trip notes two",
+            id="work-high",
+            vector=v,
+            tags=["work", "travel"],
+            importance=5.0,
+            valence=0.6,
+        )
+        eng.remember(
+            "trip notes three", id="home", vector=v, tags=["home"], importance=2.0, valence=0.0
+        )
+
+        def ids(**kw):
+            return sorted(h.id for h in eng.recall(v, RecallOptions(k=10, **kw)))
+
+        assert ids() == ["home", "work-high", "work-low"]
+        assert ids(tags=("work",)) == ["work-high", "work-low"]
+        assert ids(tags=("Work", "travel")) == ["work-high"]  # tags are normalised
+        assert ids(tags=("nowhere",)) == []
+        assert ids(min_importance=1.0) == ["home", "work-high"]
+        assert ids(valence_range=(0.0, 1.0)) == ["home", "work-high"]
+        assert ids(valence_range=(-1.0, -0.5)) == ["work-low"]
+        # the filters hold for what lexical evidence brings in too
+        text_hits = eng.recall("trip notes", RecallOptions(k=10, tags=("home",)))
+        assert [h.id for h in text_hits] == ["home"]
+        with pytest.raises(ValidationError, match="valence_range"):
+            eng.recall(v, RecallOptions(valence_range=(0.5, -0.5)))
+        with pytest.raises(ValidationError, match="importance"):
+            eng.recall(v, RecallOptions(min_importance=50))
+
+
+def test_a_bloom_false_positive_is_never_returned(store_path):
+    from engramdb.engine.tags import bloom64
+
+    with Engine.open(store_path, embedder="hashing") as eng:
+        v = eng.embedder.embed(["anything"])[0]
+        mid = eng.remember("a tagged memory", vector=v, tags=["alpha"])
+        # forge a header whose Bloom bits cover a tag the memory does not have
+        loc = eng._index.loc_of(mid)[0]
+        h = eng._read_headers([loc])
+        h["synaptic_tags"] = np.uint64(bloom64(["alpha", "beta"]))
+        eng._write_headers([loc], h, {})
+        assert eng.recall(v, RecallOptions(tags=("alpha",)))[0].id == mid
+        assert eng.recall(v, RecallOptions(tags=("beta",))) == []

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import ValidationError
 from . import validation as v
 from ._common import _now_ms, _record
 from .index import pack_loc, unpack_loc
@@ -15,6 +16,7 @@ from .options import MemoryRecord, RecallHit, RecallOptions
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag
 from .scan import dot_scan, top_candidates
 from .scoring import score_candidates
+from .tags import bloom64, normalize_tag
 
 __all__ = ["ReadPathMixin"]
 
@@ -51,6 +53,7 @@ class ReadPathMixin:
             work = [(t, seg, seg.count) for t in tiers for seg in t.segments() if seg.count]
         qcodes, _ = self.quantizer.encode_query(q)
         pool_size = max(opts.candidates, k)
+        filters = _filters(opts)
 
         def scan(job):
             tier, seg, n = job
@@ -60,6 +63,7 @@ class ReadPathMixin:
                 qcodes,
                 min_ts=opts.min_timestamp_ms,
                 max_ts=opts.max_timestamp_ms,
+                **filters,
             )
             best = top_candidates(scores, pool_size)
             return tier, seg, best, scores[best]
@@ -92,7 +96,7 @@ class ReadPathMixin:
         hits: list[RecallHit] = []
         for rank_i, loc in zip(order, locs, strict=False):
             row = rows.get(loc)
-            if row is None or row["deleted"]:
+            if row is None or row["deleted"] or not _has_tags(row, opts.tags):
                 continue
             hits.append(
                 RecallHit(
@@ -123,11 +127,7 @@ class ReadPathMixin:
         for i, (_, seg, slot, _) in enumerate(chosen):
             sims[i] = seg.vectors16[slot].astype(np.float32) @ q
             headers[i] = np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
-        ts = headers["timestamp_ms"]
-        inside = (ts >= (opts.min_timestamp_ms if opts.min_timestamp_ms is not None else -1)) & (
-            ts
-            <= (opts.max_timestamp_ms if opts.max_timestamp_ms is not None else ts.max(initial=0))
-        )
+        inside = _passes(headers, opts)
         if not inside.all():
             chosen = [c for c, ok in zip(chosen, inside, strict=True) if ok]
             sims, headers, lexical = sims[inside], headers[inside], lexical[inside]
@@ -232,3 +232,51 @@ class ReadPathMixin:
             found = self._index.fts_search(match, k, tiers=names)
             rows = self._index.rows_by_loc([loc for loc, _ in found])
         return [(rows[loc]["id"], s) for loc, s in found if loc in rows]
+
+
+def _filters(opts: RecallOptions) -> dict:
+    """The scan's header filters for these options (checked for range first)."""
+    out: dict = {}
+    if opts.min_importance is not None:
+        out["min_importance"] = v.check_importance(opts.min_importance)
+    if opts.tags:
+        out["tag_mask"] = bloom64(v.check_tags(list(opts.tags)))
+    if opts.valence_range is not None:
+        lo, hi = opts.valence_range
+        lo = v.check_unit(lo, "valence_range", -1.0, 1.0)
+        hi = v.check_unit(hi, "valence_range", -1.0, 1.0)
+        if lo > hi:
+            raise ValidationError("valence_range", f"({lo}, {hi}) is empty")
+        # header bytes hold round(valence * 127): widen by half a step so the ends are kept
+        out["valence_range"] = (int(np.floor(lo * 127)), int(np.ceil(hi * 127)))
+    return out
+
+
+def _passes(headers: np.ndarray, opts: RecallOptions) -> np.ndarray:
+    """The same filters as the scan, for candidates that did not come through it (lexical
+    and temporal additions): not forgotten, time bounds, importance, tag bits, valence."""
+    ok = (headers["flags"] & np.uint8(Flag.TOMBSTONE)) == 0
+    ts = headers["timestamp_ms"]
+    if opts.min_timestamp_ms is not None:
+        ok &= ts >= opts.min_timestamp_ms
+    if opts.max_timestamp_ms is not None:
+        ok &= ts <= opts.max_timestamp_ms
+    f = _filters(opts)
+    if "min_importance" in f:
+        ok &= headers["importance"] >= f["min_importance"]
+    if "tag_mask" in f:
+        mask = np.uint64(f["tag_mask"])
+        ok &= (headers["synaptic_tags"] & mask) == mask
+    if "valence_range" in f:
+        lo, hi = f["valence_range"]
+        ok &= (headers["valence"] >= lo) & (headers["valence"] <= hi)
+    return ok
+
+
+def _has_tags(row: dict, tags: tuple[str, ...] | None) -> bool:
+    """Exact check behind the Bloom filter: every asked tag is among the memory's tags or
+    keyphrases (normalised), so a Bloom false positive is never returned."""
+    if not tags:
+        return True
+    have = {normalize_tag(t) for t in row["tags"]} | {normalize_tag(t) for t in row["keyphrases"]}
+    return all(normalize_tag(t) in have for t in tags)

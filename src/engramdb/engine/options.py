@@ -39,6 +39,12 @@ class RecallOptions:
     tiers: tuple[str, ...] | None = None
     min_timestamp_ms: int | None = None
     max_timestamp_ms: int | None = None
+    #: Only memories carrying every one of these tags (given, or extracted keyphrases).
+    tags: tuple[str, ...] | None = None
+    #: Only memories at least this important (0.05..10).
+    min_importance: float | None = None
+    #: Only memories whose valence lies in this range (within -1..1).
+    valence_range: tuple[float, float] | None = None
     now_ms: int | None = None
     candidates: int = 100
     explain: bool = False

@@ -19,7 +19,24 @@ _NEG_INF = np.float32(-np.inf)
 
 
 @numba.njit(nogil=True, cache=True, fastmath=True, boundscheck=False)
-def _scan_kernel(records, n, query, out, min_ts, max_ts, use_ts, skip_flags):  # pragma: no cover
+def _scan_kernel(  # pragma: no cover
+    records,
+    n,
+    query,
+    out,
+    min_ts,
+    max_ts,
+    use_ts,
+    skip_flags,
+    imp,
+    min_imp,
+    tags,
+    tag_mask,
+    val,
+    val_lo,
+    val_hi,
+    use_filters,
+):
     dim = query.shape[0]
     # float32 lanes: products of int8 codes summed over up to 1,040 dimensions stay below 2**24,
     # so the sums are exact integers, and the loop vectorises 16 wide (int32 products widen to
@@ -37,6 +54,14 @@ def _scan_kernel(records, n, query, out, min_ts, max_ts, use_ts, skip_flags):  #
             if ts < min_ts or ts > max_ts:
                 out[i] = _NEG_INF
                 continue
+        if use_filters and (
+            imp[i, 0] < min_imp
+            or (tags[i, 0] & tag_mask) != tag_mask
+            or val[i] < val_lo
+            or val[i] > val_hi
+        ):
+            out[i] = _NEG_INF
+            continue
         acc = np.float32(0.0)
         for d in range(dim):
             acc += np.float32(np.int8(row[64 + d])) * q[d]
@@ -51,10 +76,15 @@ def dot_scan(
     min_ts: int | None = None,
     max_ts: int | None = None,
     skip_flags: int = 1,
+    min_importance: float | None = None,
+    tag_mask: int = 0,
+    valence_range: tuple[int, int] | None = None,
     out: np.ndarray | None = None,
 ) -> np.ndarray:
     """Int32 code dot products (as float32) of the first ``n`` records with the query codes;
-    records with any of ``skip_flags`` set, or outside the time bounds, score ``-inf``."""
+    records with any of ``skip_flags`` set, outside the time bounds, below ``min_importance``,
+    missing a bit of ``tag_mask`` (a Bloom filter of required tags) or outside
+    ``valence_range`` (raw header bytes, -128..127) score ``-inf``."""
     if out is None:
         out = np.empty(n, dtype=np.float32)
     if n == 0:
@@ -62,7 +92,30 @@ def dot_scan(
     use_ts = min_ts is not None or max_ts is not None
     lo = np.int64(min_ts if min_ts is not None else np.iinfo(np.int64).min)
     hi = np.int64(max_ts if max_ts is not None else np.iinfo(np.int64).max)
-    _scan_kernel(records, n, query_codes, out, lo, hi, use_ts, np.uint8(skip_flags))
+    use_filters = min_importance is not None or tag_mask != 0 or valence_range is not None
+    # zero-copy strided views of the header fields (the last axis of each slice is contiguous)
+    imp = records[:n, 4:8].view("<f4")
+    tags = records[:n, 24:32].view("<u8")
+    val = records[:n, 2].view(np.int8)
+    vlo, vhi = valence_range if valence_range is not None else (-128, 127)
+    _scan_kernel(
+        records,
+        n,
+        query_codes,
+        out,
+        lo,
+        hi,
+        use_ts,
+        np.uint8(skip_flags),
+        imp,
+        np.float32(min_importance if min_importance is not None else -np.inf),
+        tags,
+        np.uint64(tag_mask),
+        val,
+        np.int8(vlo),
+        np.int8(vhi),
+        use_filters,
+    )
     return out
 
 
