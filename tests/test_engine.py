@@ -462,3 +462,57 @@ def test_a_bloom_false_positive_is_never_returned(store_path):
         eng._write_headers([loc], h, {})
         assert eng.recall(v, RecallOptions(tags=("alpha",)))[0].id == mid
         assert eng.recall(v, RecallOptions(tags=("beta",))) == []
+
+
+def _snapshot(eng):
+    """Every header byte of every segment, and the Hebbian table."""
+    segs = [bytes(s.records[: s.count]) for t in eng._router for s in t.segments()]
+    edges = eng._index.con.execute("SELECT * FROM hebbian ORDER BY a, b").fetchall()
+    return segs, edges, eng.stats()["lsn"]
+
+
+def test_observe_mode_leaves_every_counter_untouched(engine):
+    engine.remember_many([{"text": f"coffee note {i}"} for i in range(6)])
+    before = _snapshot(engine)
+    for _ in range(3):
+        engine.recall("coffee note", RecallOptions(k=5))  # observe is the default
+        engine.recall("coffee note", RecallOptions(k=5, mode="observe", explain=True))
+    engine.wait_for_listeners()
+    assert _snapshot(engine) == before
+
+
+def test_learn_mode_reinforces_and_associates_what_was_recalled(engine):
+    ids = engine.remember_many([{"text": f"coffee note {i}", "id": f"c{i}"} for i in range(6)])
+    engine.remember("tea is different", id="tea")
+    hits = engine.recall("coffee note", RecallOptions(k=3, mode="learn"))
+    engine.wait_for_listeners()
+    top = [h.id for h in hits]
+    for mid in top:
+        rec = engine.get(mid)
+        assert rec.storage_strength > 0 and rec.agent_recall_count == 0
+    assert engine.get("tea").storage_strength == 0
+    loc = engine._index.loc_of(top[0])[0]
+    assert engine._read_headers([loc])[0]["spector_recall_cnt"] == 1
+    # recalled together, now associated
+    assert set(top[1:]) <= {i for i, _ in engine.associations(top[0])}
+    assert set(ids) >= set(top)
+
+
+def test_custom_recall_listeners_run_after_learn_recalls(store_path):
+    seen = []
+
+    class Spy:
+        def on_recall(self, engine, query, hits, now_ms):
+            seen.append((query, [h.id for h in hits]))
+
+    with Engine.open(
+        store_path, embedder="hashing", config=EngineConfig(listeners=(Spy(),))
+    ) as eng:
+        eng.remember("the spy listener sees this", id="s")
+        eng.recall("spy listener", RecallOptions(k=1))
+        eng.recall("spy listener", RecallOptions(k=1, mode="learn"))
+        eng.wait_for_listeners()
+        assert seen == [("spy listener", ["s"])]
+        assert eng.get("s").storage_strength == 0  # only the given listeners ran
+        with pytest.raises(ValidationError, match="mode"):
+            eng.recall("spy", RecallOptions(mode="remember"))

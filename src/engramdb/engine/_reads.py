@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +21,8 @@ from .tags import bloom64, normalize_tag
 
 __all__ = ["ReadPathMixin"]
 
+log = logging.getLogger("engramdb.engine")
+
 
 class ReadPathMixin:
     """Part of :class:`engramdb.Engine` (see ``engine.py``); not used on its own."""
@@ -37,6 +40,8 @@ class ReadPathMixin:
         dimension), ranked by the cognitive score."""
         opts = options or RecallOptions()
         k = v.check_k(opts.k)
+        if opts.mode not in ("observe", "learn"):
+            raise ValidationError("mode", f"must be 'observe' or 'learn', got {opts.mode!r}")
         qtext: str | None = None
         if isinstance(query, str | bytes):
             qtext = v.check_text(query, "query")
@@ -116,7 +121,26 @@ class ReadPathMixin:
             )
             if len(hits) == k:
                 break
+        if opts.mode == "learn":
+            self._notify_listeners(qtext, hits, now)
         return hits
+
+    def _notify_listeners(self, query: str | None, hits: list[RecallHit], now: int) -> None:
+        """Run the recall listeners after this recall, in order, on their own thread."""
+
+        def run() -> None:
+            for listener in self._listeners:
+                try:
+                    listener.on_recall(self, query, hits, now)
+                except Exception:
+                    if not self._closed:
+                        log.warning("recall listener %r failed", listener, exc_info=True)
+
+        self._learn_pool.submit(run)
+
+    def wait_for_listeners(self) -> None:
+        """Block until every LEARN-mode recall made so far has been learned from."""
+        self._learn_pool.submit(lambda: None).result()
 
     def _score(self, chosen: list, q: np.ndarray, lexical: np.ndarray, now: int, opts):
         """Exact similarity (float16 rescoring) and the cognitive score of each candidate;

@@ -361,12 +361,13 @@ class WritePathMixin:
             links = update.meta.get("links") or []
             steps = []
             if links:
-                steps.append(("hebbian", lambda: self._link(links)))
+                amount = float(update.meta.get("amount", 1.0))
+                steps.append(("hebbian", lambda: self._link(links, amount)))
             self._index.apply_deleted(lsn, deleted, steps=steps)
         return touched
 
-    def _link(self, links: list[list[int]]) -> None:
-        self._pipeline.hebbian.strengthen_many([(a, b, ts) for a, b, ts in links])
+    def _link(self, links: list[list[int]], amount: float = 1.0) -> None:
+        self._pipeline.hebbian.strengthen_many([(a, b, ts) for a, b, ts in links], amount)
 
     def _tier_by_index(self, idx: int) -> TierStore:
         try:
@@ -452,6 +453,23 @@ class WritePathMixin:
             locs = [f[0] for i in ids if (f := self._index.loc_of(v.check_id(i)))]
             if locs:
                 self._strengthen(locs, self.config.passive_gain, now_ms, explicit=False)
+                self._maybe_checkpoint()
+
+    def associate(
+        self, pairs: Sequence[tuple[str, str]], *, amount: float = 1.0, now_ms: int | None = None
+    ) -> None:
+        """Strengthen the Hebbian edge between each pair of memories (what co-recall does)."""
+        now = now_ms if now_ms is not None else _now_ms()
+        with self._lock:
+            self._check_open()
+            links = []
+            for a, b in pairs:
+                la, lb = self._index.loc_of(v.check_id(a)), self._index.loc_of(v.check_id(b))
+                if la and lb and la[0] != lb[0]:
+                    links.append([la[0], lb[0], now])
+            if links:
+                empty = np.zeros(0, dtype=HEADER_DTYPE)
+                self._write_headers([], empty, {"links": links, "amount": amount})
                 self._maybe_checkpoint()
 
     def _strengthen(self, locs: list[int], gain: float, now_ms: int | None, *, explicit: bool):

@@ -32,6 +32,7 @@ from ._reflection import ReflectionMixin
 from ._writes import WritePathMixin
 from .calibration import calibration_texts
 from .index import MemoryIndex
+from .listeners import CoRecallListener, LtpListener, RecallListener
 from .lock import ProcessLock
 from .pipeline import IngestConfig, IngestionPipeline
 from .quantizer import ScalarQuantizer
@@ -76,6 +77,10 @@ class EngineConfig:
     weights: ScoreWeights = field(default_factory=ScoreWeights)
     #: How recall spreads activation from its best candidates (temporal chain).
     expansion: ExpansionConfig = field(default_factory=ExpansionConfig)
+    #: What a LEARN-mode recall teaches the store (see ``listeners.py``).
+    listeners: tuple[RecallListener, ...] = field(
+        default_factory=lambda: (LtpListener(), CoRecallListener())
+    )
     #: Storage-strength gain of a passive recall (an explicit ``reinforce`` defaults to 1).
     passive_gain: float = 0.25
     #: The cognitive ingestion steps (tags, affect, surprise, Hebbian, entities).
@@ -200,6 +205,8 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
         self._since_reflect = self._index.count_after(source, mark)
         self._last_reflect_ms = int(self._index.get_meta("reflect_time_ms") or _now_ms())
         self._pool = ThreadPoolExecutor(max(1, self.config.scan_threads), "engramdb-scan")
+        self._learn_pool = ThreadPoolExecutor(1, "engramdb-learn")
+        self._listeners = list(self.config.listeners)
         self._closed = False
         self._start_reflector()
 
@@ -246,6 +253,8 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
 
     def close(self) -> None:
         """Checkpoint, close every file and release the write lock."""
+        if getattr(self, "_learn_pool", None) is not None and not self._closed:
+            self._learn_pool.shutdown(wait=True)  # what was recalled is learned before closing
         if getattr(self, "_reflector", None) is not None:
             self._stop_reflector()  # outside the lock: it may be waiting for it
         with self._lock:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -48,6 +48,9 @@ class RecallOptions:
     now_ms: int | None = None
     candidates: int = 100
     explain: bool = False
+    #: ``"observe"``: no side effects. ``"learn"``: the recall listeners (passive reinforcement,
+    #: co-recall association) run after the recall returns.
+    mode: Literal["observe", "learn"] = "observe"
 
 
 @dataclass(frozen=True)
