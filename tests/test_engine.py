@@ -516,3 +516,49 @@ def test_custom_recall_listeners_run_after_learn_recalls(store_path):
         assert eng.get("s").storage_strength == 0  # only the given listeners ran
         with pytest.raises(ValidationError, match="mode"):
             eng.recall("spy", RecallOptions(mode="remember"))
+
+
+def test_suppression_hides_a_memory_until_it_is_lifted_and_persists(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        eng.remember("the secret project codename is heron", id="secret")
+        eng.remember("the public project codename is finch", id="public")
+        q = "project codename"
+        assert "secret" in [h.id for h in eng.recall(q)]
+        eng.suppress("secret")
+        eng.suppress("secret")  # idempotent
+        assert eng.is_suppressed("secret")
+        assert "secret" not in [h.id for h in eng.recall(q)]
+        assert "secret" not in [h.id for h in eng.recall("heron")]  # BM25 cannot bring it back
+        assert eng.get("secret").text.startswith("the secret")  # still stored
+        with pytest.raises(NotFoundError):
+            eng.suppress("never-stored")
+    with Engine.open(store_path, embedder="hashing") as eng:
+        assert eng.is_suppressed("secret")
+        assert "secret" not in [h.id for h in eng.recall(q)]
+        eng.unsuppress("secret")
+        assert "secret" in [h.id for h in eng.recall(q)]
+    with Engine.open(store_path, embedder="hashing") as eng:
+        assert not eng.is_suppressed("secret")
+
+
+def test_a_due_reminder_surfaces_first_and_once(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        eng.remember("the dentist is on Elm Street", id="dentist")
+        rid = eng.schedule_reminder("call the dentist to confirm", at=NOW + 3_600_000)
+        before = eng.recall("dentist", RecallOptions(k=2, now_ms=NOW))
+        assert [h.tier for h in before] == ["episodic"]
+        due = eng.recall("dentist", RecallOptions(k=2, now_ms=NOW + 7_200_000))
+        assert [h.id for h in due] == [rid, "dentist"]
+        assert due[0].tier == "prospective" and due[0].text == "call the dentist to confirm"
+        again = eng.recall("dentist", RecallOptions(k=2, now_ms=NOW + 7_300_000))
+        assert rid not in [h.id for h in again]
+        with pytest.raises(ValidationError, match="already exists"):
+            eng.schedule_reminder("twice", at=NOW, id=rid)
+        later = eng.schedule_reminder("water the plants", at=NOW + 10 * DAY, id="plants")
+    with Engine.open(store_path, embedder="hashing") as eng:  # persisted, delivery included
+        pending = eng.reminders(pending_only=True)
+        assert [r.id for r in pending] == [later]
+        assert [r.id for r in eng.reminders()] == [rid, later]
+        # a due reminder surfaces even when no memory matches
+        hits = eng.recall("zzz unrelated", RecallOptions(k=1, now_ms=NOW + 11 * DAY))
+        assert hits[0].id == "plants"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -37,8 +38,14 @@ class ReadPathMixin:
 
     def recall(self, query: str | Any, options: RecallOptions | None = None) -> list[RecallHit]:
         """The ``k`` memories that best answer ``query`` (a text, or a vector of the store's
-        dimension), ranked by the cognitive score."""
+        dimension), ranked by the cognitive score; due reminders come first."""
         opts = options or RecallOptions()
+        now = opts.now_ms if opts.now_ms is not None else _now_ms()
+        opts = replace(opts, now_ms=now)
+        hits = self._recall(query, opts)
+        return self._with_reminders(hits, now, v.check_k(opts.k))
+
+    def _recall(self, query: str | Any, opts: RecallOptions) -> list[RecallHit]:
         k = v.check_k(opts.k)
         if opts.mode not in ("observe", "learn"):
             raise ValidationError("mode", f"must be 'observe' or 'learn', got {opts.mode!r}")
@@ -88,6 +95,13 @@ class ReadPathMixin:
         keep = top_candidates(approx, pool_size)
         chosen = [cands[i] for i in keep]
         lexical = self._lexical_evidence(qtext, chosen, tiers, pool_size)
+        if self._control.suppressed:  # step 4: suppressed memories never come back
+            keep = [
+                pack_loc(t.index, seg.segment_no, int(slot)) not in self._control.suppressed
+                for t, seg, slot, _ in chosen
+            ]
+            chosen = [c for c, ok in zip(chosen, keep, strict=True) if ok]
+            lexical = lexical[np.array(keep, dtype=bool)]
         now = opts.now_ms if opts.now_ms is not None else _now_ms()
         chosen, sims, total, parts = self._score(chosen, q, lexical, now, opts)
         chosen, sims, total, parts = self._spread_in_time(chosen, sims, total, parts, q, now, opts)
@@ -102,6 +116,8 @@ class ReadPathMixin:
         for rank_i, loc in zip(order, locs, strict=False):
             row = rows.get(loc)
             if row is None or row["deleted"] or not _has_tags(row, opts.tags):
+                continue
+            if loc in self._control.suppressed:
                 continue
             hits.append(
                 RecallHit(
@@ -124,6 +140,28 @@ class ReadPathMixin:
         if opts.mode == "learn":
             self._notify_listeners(qtext, hits, now)
         return hits
+
+    def _with_reminders(self, hits: list[RecallHit], now: int, k: int) -> list[RecallHit]:
+        """Step 2: due reminders come first (each only once, whatever the mode), then the
+        memories, k in all."""
+        due = self._take_due_reminders(now)
+        if not due:
+            return hits
+        first = [
+            RecallHit(
+                id=r.id,
+                text=r.text,
+                score=0.0,
+                similarity=0.0,
+                tier="prospective",
+                timestamp_ms=r.due_ms,
+                session_id=None,
+                tags=[],
+                meta={"reminder": True, "due_ms": r.due_ms, "created_ms": r.created_ms},
+            )
+            for r in due
+        ]
+        return (first + hits)[: max(k, len(first))]
 
     def _notify_listeners(self, query: str | None, hits: list[RecallHit], now: int) -> None:
         """Run the recall listeners after this recall, in order, on their own thread."""

@@ -363,7 +363,9 @@ class WritePathMixin:
             if links:
                 amount = float(update.meta.get("amount", 1.0))
                 steps.append(("hebbian", lambda: self._link(links, amount)))
-            self._index.apply_deleted(lsn, deleted, steps=steps)
+            self._index.apply_deleted(
+                lsn, deleted, steps=steps, then=lambda: self._control.apply(update.meta)
+            )
         return touched
 
     def _link(self, links: list[list[int]], amount: float = 1.0) -> None:

@@ -27,10 +27,12 @@ from ..embed.factory import embedder_for_model_id, get_embedder
 from ..errors import ConfigError, EmbedderMismatchError, StorageError
 from ._associations import AssociationsMixin
 from ._common import _now_ms
+from ._prospective import ProspectiveMixin
 from ._reads import ReadPathMixin
 from ._reflection import ReflectionMixin
 from ._writes import WritePathMixin
 from .calibration import calibration_texts
+from .control import ControlState
 from .index import MemoryIndex
 from .listeners import CoRecallListener, LtpListener, RecallListener
 from .lock import ProcessLock
@@ -89,7 +91,7 @@ class EngineConfig:
     reflect: ReflectConfig = field(default_factory=ReflectConfig)
 
 
-class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
+class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin, ProspectiveMixin):
     """An open store. Use :meth:`open`; close it (or use ``with``) to checkpoint and unlock."""
 
     def __init__(
@@ -196,6 +198,7 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin):
             self._by_index[idx] = tier
         self._wal = WriteAheadLog(self.path / "wal.log", sync=self.config.sync)
         self._pipeline = IngestionPipeline(self._index, self.dim, self.config.ingest)
+        self._control = ControlState(self._index.con)
         self._recover()
         recent = self._index.recent_locs(self.config.ingest.surprise.window)
         if recent:

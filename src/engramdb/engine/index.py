@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..store.sqlite import connect
+from .control import CONTROL_SCHEMA
 from .graph import GRAPH_SCHEMA
 
 log = logging.getLogger("engramdb.index")
@@ -78,7 +79,7 @@ class MemoryIndex:
 
     def __init__(self, path):
         self.con = connect(path)
-        self.con.executescript(_SCHEMA + GRAPH_SCHEMA)
+        self.con.executescript(_SCHEMA + GRAPH_SCHEMA + CONTROL_SCHEMA)
 
     # -- meta ------------------------------------------------------------------------------
     def get_meta(self, key: str, default: str | None = None) -> str | None:
@@ -141,12 +142,20 @@ class MemoryIndex:
             )
 
     def apply_deleted(
-        self, lsn: int, locs: Iterable[int], *, steps: Sequence[tuple[str, Callable[[], None]]] = ()
+        self,
+        lsn: int,
+        locs: Iterable[int],
+        *,
+        steps: Sequence[tuple[str, Callable[[], None]]] = (),
+        then: Callable[[], None] | None = None,
     ) -> None:
-        """Mark memories deleted (and drop them from full-text search), run ``steps``."""
+        """Mark memories deleted (and drop them from full-text search), apply ``then`` (a
+        change that must not fail quietly), run ``steps``."""
         locs = [int(x) for x in locs]
         con = self.con
         with self._applying(lsn, steps):
+            if then is not None:
+                then()
             live = (
                 [
                     r[0]
