@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -562,3 +563,22 @@ def test_a_due_reminder_surfaces_first_and_once(store_path):
         # a due reminder surfaces even when no memory matches
         hits = eng.recall("zzz unrelated", RecallOptions(k=1, now_ms=NOW + 11 * DAY))
         assert hits[0].id == "plants"
+
+
+def test_habituation_inhibits_return_within_a_session_only(store_path):
+    from engramdb.engine.habituation import HabituationConfig
+
+    def run(enabled: bool) -> tuple[list[str], list[str], list[str]]:
+        config = EngineConfig(habituation=HabituationConfig(enabled=enabled))
+        with Engine.open(store_path / str(enabled), embedder="hashing", config=config) as eng:
+            v = eng.embedder.embed(["a recipe for lentil soup"])[0]
+            eng.remember("best", id="best", vector=v, timestamp_ms=NOW, importance=1.2)
+            eng.remember("second", id="second", vector=v, timestamp_ms=NOW, importance=1.0)
+            opts = RecallOptions(k=1, now_ms=NOW, session_id="chat-1")
+            first = [h.id for h in eng.recall(v, opts)]
+            again = [h.id for h in eng.recall(v, opts)]
+            other = [h.id for h in eng.recall(v, replace(opts, session_id="chat-2"))]
+            return first, again, other
+
+    assert run(True) == (["best"], ["second"], ["best"])
+    assert run(False) == (["best"], ["best"], ["best"])  # stable when turned off

@@ -47,6 +47,7 @@ class ReadPathMixin:
 
     def _recall(self, query: str | Any, opts: RecallOptions) -> list[RecallHit]:
         k = v.check_k(opts.k)
+        v.check_short(opts.session_id, "session_id")
         if opts.mode not in ("observe", "learn"):
             raise ValidationError("mode", f"must be 'observe' or 'learn', got {opts.mode!r}")
         qtext: str | None = None
@@ -105,6 +106,13 @@ class ReadPathMixin:
         now = opts.now_ms if opts.now_ms is not None else _now_ms()
         chosen, sims, total, parts = self._score(chosen, q, lexical, now, opts)
         chosen, sims, total, parts = self._spread_in_time(chosen, sims, total, parts, q, now, opts)
+        all_locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
+        if opts.session_id is not None:  # step 5a: habituation, inhibition of return
+            penalty = np.array(
+                self._habituation.penalties(opts.session_id, all_locs, now), dtype=np.float32
+            )
+            parts["habituation"] = -penalty
+            total = total - penalty
         order = np.argsort(-total, kind="stable")
         locs = [
             pack_loc(chosen[i][0].index, chosen[i][1].segment_no, int(chosen[i][2]))
@@ -137,6 +145,11 @@ class ReadPathMixin:
             )
             if len(hits) == k:
                 break
+        if opts.session_id is not None:
+            shown = {h.id for h in hits}
+            self._habituation.shown(
+                opts.session_id, [loc for loc in locs if rows.get(loc, {}).get("id") in shown], now
+            )
         if opts.mode == "learn":
             self._notify_listeners(qtext, hits, now)
         return hits

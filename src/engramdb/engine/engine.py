@@ -33,6 +33,7 @@ from ._reflection import ReflectionMixin
 from ._writes import WritePathMixin
 from .calibration import calibration_texts
 from .control import ControlState
+from .habituation import Habituation, HabituationConfig
 from .index import MemoryIndex
 from .listeners import CoRecallListener, LtpListener, RecallListener
 from .lock import ProcessLock
@@ -79,6 +80,8 @@ class EngineConfig:
     weights: ScoreWeights = field(default_factory=ScoreWeights)
     #: How recall spreads activation from its best candidates (temporal chain).
     expansion: ExpansionConfig = field(default_factory=ExpansionConfig)
+    #: Habituation with inhibition of return per conversation session.
+    habituation: HabituationConfig = field(default_factory=HabituationConfig)
     #: What a LEARN-mode recall teaches the store (see ``listeners.py``).
     listeners: tuple[RecallListener, ...] = field(
         default_factory=lambda: (LtpListener(), CoRecallListener())
@@ -209,6 +212,7 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin, 
         self._last_reflect_ms = int(self._index.get_meta("reflect_time_ms") or _now_ms())
         self._pool = ThreadPoolExecutor(max(1, self.config.scan_threads), "engramdb-scan")
         self._learn_pool = ThreadPoolExecutor(1, "engramdb-learn")
+        self._habituation = Habituation(self.config.habituation)
         self._listeners = list(self.config.listeners)
         self._closed = False
         self._start_reflector()

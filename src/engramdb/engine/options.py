@@ -48,6 +48,9 @@ class RecallOptions:
     now_ms: int | None = None
     candidates: int = 100
     explain: bool = False
+    #: The conversation this recall serves: what it was shown lately is habituated (see
+    #: ``habituation.py``); other sessions are unaffected.
+    session_id: str | None = None
     #: ``"observe"``: no side effects. ``"learn"``: the recall listeners (passive reinforcement,
     #: co-recall association) run after the recall returns.
     mode: Literal["observe", "learn"] = "observe"
