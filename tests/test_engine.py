@@ -582,3 +582,22 @@ def test_habituation_inhibits_return_within_a_session_only(store_path):
 
     assert run(True) == (["best"], ["second"], ["best"])
     assert run(False) == (["best"], ["best"], ["best"])  # stable when turned off
+
+
+def test_profiles_change_the_ranking_by_preset(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        q = eng.embedder.embed(["Zanzibar"])[0]
+        other = eng.embedder.embed(["a note about the garden"])[0]
+        r = np.random.default_rng(3).normal(size=256).astype(np.float32)
+        close = q + 2.0 * r / np.linalg.norm(r)  # cosine to the query about 0.45
+        eng.remember("we flew to Zanzibar in May", id="word", vector=other, timestamp_ms=NOW)
+        eng.remember("which island did we fly to", id="meaning", vector=close, timestamp_ms=NOW)
+
+        def top(profile):
+            return eng.recall("Zanzibar", RecallOptions(k=1, now_ms=NOW, profile=profile))[0].id
+
+        assert top("semantic") == "meaning"  # similarity alone
+        assert top("balanced") == "meaning"
+        assert top("precise") == "word"  # the exact word weighs more
+        with pytest.raises(ValidationError, match="profile"):
+            top("nonsense")

@@ -17,7 +17,7 @@ from .lexical import fts_query
 from .options import MemoryRecord, RecallHit, RecallOptions
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag
 from .scan import dot_scan, top_candidates
-from .scoring import score_candidates
+from .scoring import PROFILES, ScoreWeights, score_candidates
 from .tags import bloom64, normalize_tag
 
 __all__ = ["ReadPathMixin"]
@@ -48,6 +48,7 @@ class ReadPathMixin:
     def _recall(self, query: str | Any, opts: RecallOptions) -> list[RecallHit]:
         k = v.check_k(opts.k)
         v.check_short(opts.session_id, "session_id")
+        self._weights(opts)  # an unknown profile is refused before any work
         if opts.mode not in ("observe", "learn"):
             raise ValidationError("mode", f"must be 'observe' or 'learn', got {opts.mode!r}")
         qtext: str | None = None
@@ -95,7 +96,7 @@ class ReadPathMixin:
         approx = np.array([c[3] for c in cands], dtype=np.float32)
         keep = top_candidates(approx, pool_size)
         chosen = [cands[i] for i in keep]
-        lexical = self._lexical_evidence(qtext, chosen, tiers, pool_size)
+        lexical = self._lexical_evidence(qtext, chosen, tiers, pool_size, self._weights(opts))
         if self._control.suppressed:  # step 4: suppressed memories never come back
             keep = [
                 pack_loc(t.index, seg.segment_no, int(slot)) not in self._control.suppressed
@@ -213,7 +214,7 @@ class ReadPathMixin:
             headers["storage_strength"],
             (headers["flags"] & np.uint8(Flag.PINNED)) != 0,
             now,
-            self.config.weights,
+            self._weights(opts),
             self.config.decay,
             headers["arousal"].astype(np.float32) / 255.0,
             lexical,
@@ -226,7 +227,7 @@ class ReadPathMixin:
         ``w_temporal * seed score / distance``; neighbours not yet among the candidates join
         them with their own score."""
         cfg = self.config.expansion
-        w = self.config.weights.temporal
+        w = self._weights(opts).temporal
         if w <= 0 or cfg.temporal_hops <= 0 or not len(total):
             return chosen, sims, total, parts
         locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
@@ -264,11 +265,23 @@ class ReadPathMixin:
         parts["temporal"] = activation
         return chosen, sims, total + activation, parts
 
-    def _lexical_evidence(self, qtext, chosen: list, tiers: list, limit: int) -> np.ndarray:
+    def _weights(self, opts: RecallOptions) -> ScoreWeights:
+        if opts.profile is None:
+            return self.config.weights
+        try:
+            return PROFILES[opts.profile]
+        except KeyError:
+            raise ValidationError(
+                "profile", f"unknown profile {opts.profile!r}; known: {', '.join(PROFILES)}"
+            ) from None
+
+    def _lexical_evidence(
+        self, qtext, chosen: list, tiers: list, limit: int, weights: ScoreWeights
+    ) -> np.ndarray:
         """BM25 evidence for the candidates, normalised to [0, 1] by the query's best match;
         memories that BM25 finds and the vector scan missed join the candidates (``chosen`` is
         extended in place). Zeros when the query is a vector or lexical weight is off."""
-        if qtext is None or self.config.weights.lexical <= 0:
+        if qtext is None or weights.lexical <= 0:
             return np.zeros(len(chosen), dtype=np.float32)
         match = fts_query(qtext)
         if match is None:

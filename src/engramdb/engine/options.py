@@ -48,6 +48,9 @@ class RecallOptions:
     now_ms: int | None = None
     candidates: int = 100
     explain: bool = False
+    #: A named preset of weights (``engramdb.engine.scoring.PROFILES``: balanced, precise,
+    #: exploring, recent, semantic); None uses ``EngineConfig.weights``.
+    profile: str | None = None
     #: The conversation this recall serves: what it was shown lately is habituated (see
     #: ``habituation.py``); other sessions are unaffected.
     session_id: str | None = None

@@ -33,6 +33,7 @@ import numpy as np
 
 __all__ = [
     "DECAY_PRESETS",
+    "PROFILES",
     "DecayTable",
     "ExpansionConfig",
     "ScoreWeights",
@@ -114,6 +115,21 @@ class ScoreWeights:
     #: ``ExpansionConfig``). Tuned on the dev split only: R@10 0.639 without, 0.685-0.690 for
     #: 0.15-0.3 with 2-3 hops.
     temporal: float = 0.2
+
+
+#: Named presets of weights, chosen per recall with ``RecallOptions(profile=...)``.
+PROFILES: dict[str, ScoreWeights] = {
+    # the engine's defaults: meaning, words and the session's time line
+    "balanced": ScoreWeights(),
+    # exact wording counts more, no spreading: for look-ups of names, numbers, codes
+    "precise": ScoreWeights(lexical=0.6, temporal=0.0),
+    # spread further from the matches: context around what was found
+    "exploring": ScoreWeights(lexical=0.25, temporal=0.35),
+    # what happened lately and what matters, ahead of an old perfect match
+    "recent": ScoreWeights(importance=0.15, retention=0.3),
+    # similarity alone: what the embedding finds
+    "semantic": ScoreWeights(importance=0.0, retention=0.0, lexical=0.0, temporal=0.0),
+}
 
 
 @dataclass(frozen=True)
