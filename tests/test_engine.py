@@ -601,3 +601,33 @@ def test_profiles_change_the_ranking_by_preset(store_path):
         assert top("precise") == "word"  # the exact word weighs more
         with pytest.raises(ValidationError, match="profile"):
             top("nonsense")
+
+
+def test_why_not_explains_each_reason(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        v = eng.embedder.embed(["weekend plans"])[0]
+        for i in range(5):
+            eng.remember(f"plan {i}", id=f"p{i}", vector=v, importance=1.0 + i, timestamp_ms=NOW)
+        eng.remember(
+            "a far away thought",
+            id="far",
+            tier="semantic",
+            vector=eng.embedder.embed(["taxes"])[0],
+            timestamp_ms=NOW,
+        )
+        eng.remember("gone", id="gone", vector=v)
+        eng.forget("gone")
+        eng.remember("hidden", id="hidden", vector=v)
+        eng.suppress("hidden")
+        opts = RecallOptions(k=2, now_ms=NOW)
+        assert eng.why_not("p4", v, opts).reason == "returned"
+        low = eng.why_not("p0", v, opts)
+        assert low.reason == "rank" and low.rank > 2 and low.score < low.cutoff
+        assert low.explain["importance"] < eng.why_not("p4", v, opts).explain["importance"]
+        assert eng.why_not("gone", v, opts).reason == "forgotten"
+        assert eng.why_not("hidden", v, opts).reason == "suppressed"
+        assert eng.why_not("far", v, replace(opts, tiers=("episodic",))).reason == "tier"
+        assert eng.why_not("p0", v, replace(opts, min_importance=3)).reason == "importance"
+        assert eng.why_not("p0", v, replace(opts, max_timestamp_ms=NOW - 1)).reason == "time"
+        with pytest.raises(NotFoundError):
+            eng.why_not("nobody", v, opts)

@@ -1,7 +1,7 @@
 """The cognitive engine: records, tiers, the write-ahead log, scans and scoring."""
 
 from .engine import Engine, EngineConfig
-from .options import MemoryInput, MemoryRecord, RecallHit, RecallOptions
+from .options import MemoryInput, MemoryRecord, RecallHit, RecallOptions, WhyNot
 from .quantizer import ScalarQuantizer
 from .record import (
     HEADER_DTYPE,
@@ -48,6 +48,7 @@ __all__ = [
     "SemanticTier",
     "TierRouter",
     "TierStore",
+    "WhyNot",
     "WorkingTier",
     "get_memory_type",
     "has_flag",

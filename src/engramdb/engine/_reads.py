@@ -9,12 +9,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ValidationError
+from ..errors import NotFoundError, ValidationError
 from . import validation as v
 from ._common import _now_ms, _record
 from .index import pack_loc, unpack_loc
 from .lexical import fts_query
-from .options import MemoryRecord, RecallHit, RecallOptions
+from .options import MemoryRecord, RecallHit, RecallOptions, WhyNot
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag
 from .scan import dot_scan, top_candidates
 from .scoring import PROFILES, ScoreWeights, score_candidates
@@ -154,6 +154,73 @@ class ReadPathMixin:
         if opts.mode == "learn":
             self._notify_listeners(qtext, hits, now)
         return hits
+
+    def why_not(self, id: str, query: str | Any, options: RecallOptions | None = None) -> WhyNot:
+        """Why the memory ``id`` is, or is not, among the hits of this recall: forgotten,
+        suppressed, excluded by a tier or a filter, or ranked below the k-th hit (with its score,
+        each factor's contribution and the cutoff). Has no side effects."""
+        opts = replace(options or RecallOptions(), mode="observe", session_id=None)
+        k = v.check_k(opts.k)
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id, include_deleted=True)
+            if found is None:
+                raise NotFoundError(id)
+            loc, deleted = found
+            if deleted:
+                return WhyNot(id, False, "forgotten", "it was forgotten (tombstoned)")
+            if loc in self._control.suppressed:
+                return WhyNot(id, False, "suppressed", "it is suppressed; unsuppress() lifts it")
+            row = self._index.rows_by_loc([loc])[loc]
+            header = self._read_headers([loc])
+        if opts.tiers and row["tier"] not in {self._router.get(t).name for t in opts.tiers}:
+            return WhyNot(id, False, "tier", f"it is in tier {row['tier']!r}, not in {opts.tiers}")
+        for name, probe in (
+            (
+                "time",
+                replace(
+                    RecallOptions(),
+                    min_timestamp_ms=opts.min_timestamp_ms,
+                    max_timestamp_ms=opts.max_timestamp_ms,
+                ),
+            ),
+            ("importance", replace(RecallOptions(), min_importance=opts.min_importance)),
+            ("tags", replace(RecallOptions(), tags=opts.tags)),
+            ("valence", replace(RecallOptions(), valence_range=opts.valence_range)),
+        ):
+            if not _passes(header, probe)[0] or (name == "tags" and not _has_tags(row, opts.tags)):
+                return WhyNot(id, False, name, f"the {name} filter leaves it out")
+        wide = replace(opts, k=v.MAX_K, candidates=max(opts.candidates, v.MAX_K), explain=True)
+        hits = self._recall(query, wide)
+        for rank, hit in enumerate(hits, 1):
+            if hit.id == id:
+                cutoff = hits[k - 1].score if len(hits) >= k else None
+                if rank <= k:
+                    return WhyNot(
+                        id,
+                        True,
+                        "returned",
+                        f"it is returned at rank {rank}",
+                        rank,
+                        hit.score,
+                        cutoff,
+                        hit.explain,
+                    )
+                return WhyNot(
+                    id,
+                    False,
+                    "rank",
+                    f"it ranks {rank}, below the {k} asked for (score {hit.score:.4f} against "
+                    f"{cutoff:.4f} for rank {k})",
+                    rank,
+                    hit.score,
+                    cutoff,
+                    hit.explain,
+                )
+        return WhyNot(
+            id, False, "rank", f"it is not among the {len(hits)} best matches the recall scored"
+        )
 
     def _with_reminders(self, hits: list[RecallHit], now: int, k: int) -> list[RecallHit]:
         """Step 2: due reminders come first (each only once, whatever the mode), then the

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-__all__ = ["MemoryInput", "MemoryRecord", "RecallHit", "RecallOptions"]
+__all__ = ["MemoryInput", "MemoryRecord", "RecallHit", "RecallOptions", "WhyNot"]
 
 
 @dataclass
@@ -98,4 +98,21 @@ class RecallHit:
     session_id: str | None
     tags: list[str]
     meta: dict[str, Any] = field(default_factory=dict)
+    explain: dict[str, float] | None = None
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """Why a memory is (or is not) among a recall's hits."""
+
+    id: str
+    returned: bool
+    #: one of: returned, forgotten, suppressed, tier, time, importance, tags, valence, rank
+    reason: str
+    detail: str
+    #: its rank among everything the recall scored (1-based), when it was scored at all
+    rank: int | None = None
+    score: float | None = None
+    #: the score of the k-th hit, the bar it had to clear
+    cutoff: float | None = None
     explain: dict[str, float] | None = None
