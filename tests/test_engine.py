@@ -631,3 +631,51 @@ def test_why_not_explains_each_reason(store_path):
         assert eng.why_not("p0", v, replace(opts, max_timestamp_ms=NOW - 1)).reason == "time"
         with pytest.raises(NotFoundError):
             eng.why_not("nobody", v, opts)
+
+
+def _three(eng, rng_seed=11):
+    """A query vector, a close memory, and two far ones that differ only in their links."""
+    q = eng.embedder.embed(["what did we decide about the launch"])[0]
+    r1, r2 = np.random.default_rng(rng_seed).normal(size=(2, 256)).astype(np.float32)
+    return q, r1 / np.linalg.norm(r1), r2 / np.linalg.norm(r2)
+
+
+def test_hebbian_spreading_lifts_an_associated_memory(store_path):
+    from engramdb.engine import ScoreWeights
+
+    def ranking(hebbian: float) -> list[str]:
+        config = EngineConfig(weights=ScoreWeights(hebbian=hebbian, temporal=0.0, entity=0.0))
+        with Engine.open(store_path / str(hebbian), embedder="hashing", config=config) as eng:
+            q, r1, r2 = _three(eng)
+            eng.remember("launch decision", id="seed", vector=q, timestamp_ms=NOW)
+            eng.remember("first far memory", id="linked", vector=r1, timestamp_ms=NOW)
+            eng.remember("second far memory", id="plain", vector=r2 + 0.05 * q, timestamp_ms=NOW)
+            eng.associate([("seed", "linked")], amount=5.0, now_ms=NOW)
+            hits = eng.recall(q, RecallOptions(k=3, now_ms=NOW, explain=True))
+            if hebbian:
+                assert dict((h.id, h.explain["hebbian"]) for h in hits)["linked"] > 0
+            return [h.id for h in hits]
+
+    assert ranking(0.0) == ["seed", "plain", "linked"]
+    assert ranking(0.5) == ["seed", "linked", "plain"]
+
+
+def test_entity_traversal_lifts_memories_about_the_query_entities(store_path):
+    from engramdb.engine import ScoreWeights
+
+    def ranking(entity: float) -> list[str]:
+        config = EngineConfig(weights=ScoreWeights(entity=entity, temporal=0.0, lexical=0.0))
+        with Engine.open(store_path / str(entity), embedder="hashing", config=config) as eng:
+            _, r1, r2 = _three(eng)
+            q = eng.embedder.embed(["What does Dana chair?"])[0]
+            eng.remember("Dana chairs the committee", id="dana", vector=r1, timestamp_ms=NOW)
+            eng.remember(
+                "the weather was grey", id="weather", vector=r2 + 0.4 * q, timestamp_ms=NOW
+            )
+            for i in range(8):  # other memories, so Dana is a rare (informative) entity
+                eng.remember(f"filler note number {i}", vector=r2, timestamp_ms=NOW)
+            hits = eng.recall("What does Dana chair?", RecallOptions(k=12, now_ms=NOW))
+            return [h.id for h in hits if h.id in ("dana", "weather")]
+
+    assert ranking(0.0) == ["weather", "dana"]
+    assert ranking(0.5) == ["dana", "weather"]

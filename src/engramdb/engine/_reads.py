@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -106,7 +107,7 @@ class ReadPathMixin:
             lexical = lexical[np.array(keep, dtype=bool)]
         now = opts.now_ms if opts.now_ms is not None else _now_ms()
         chosen, sims, total, parts = self._score(chosen, q, lexical, now, opts)
-        chosen, sims, total, parts = self._spread_in_time(chosen, sims, total, parts, q, now, opts)
+        chosen, sims, total, parts = self._spread(chosen, sims, total, parts, q, qtext, now, opts)
         all_locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
         if opts.session_id is not None:  # step 5a: habituation, inhibition of return
             penalty = np.array(
@@ -288,32 +289,44 @@ class ReadPathMixin:
         )
         return chosen, sims, total, parts
 
-    def _spread_in_time(self, chosen, sims, total, parts, q, now: int, opts):
-        """Temporal-chain extension: the best candidates (seeds, gated on real similarity)
-        pass activation to the memories up to ``hops`` before and after them in their session,
-        ``w_temporal * seed score / distance``; neighbours not yet among the candidates join
-        them with their own score."""
+    def _spread(self, chosen, sims, total, parts, q, qtext, now: int, opts):
+        """Step 5: spreading activation from the best candidates (seeds, gated on real
+        similarity) and from the query's entities. Memories it reaches that were not
+        candidates join them with their own score, then every activation is added by weight.
+
+        - temporal: up to ``temporal_hops`` before and after each seed in its session,
+          ``seed score / distance``;
+        - hebbian: the seeds' association neighbours (depth 2),
+          ``seed score * edge weight / max weight / depth``;
+        - entity: memories that mention an entity named in the query (hop 1) or one mentioned
+          with it (hop 2), ``idf / hop`` (common entities, like a chat's speakers, weigh little).
+        """
         cfg = self.config.expansion
-        w = self._weights(opts).temporal
-        if w <= 0 or cfg.temporal_hops <= 0 or not len(total):
+        w = self._weights(opts)
+        active = {
+            "temporal": w.temporal > 0 and cfg.temporal_hops > 0,
+            "hebbian": w.hebbian > 0 and cfg.hebbian_depth > 0,
+            "entity": w.entity > 0 and cfg.entity_hops > 0 and qtext is not None,
+        }
+        if not any(active.values()) or not len(total):
             return chosen, sims, total, parts
         locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
         index_of = {loc: i for i, loc in enumerate(locs)}
         seeds = [
-            i
+            (locs[i], float(total[i]))
             for i in np.argsort(-total, kind="stable")[: cfg.seeds]
             if sims[i] >= cfg.seed_min_similarity
         ]
-        gain: dict[int, float] = {}
+        gains: dict[str, dict[int, float]] = {}
         with self._lock:
-            for i in seeds:
-                for forward in (False, True):
-                    chain = self._pipeline.temporal.follow(
-                        locs[i], cfg.temporal_hops, forward=forward
-                    )
-                    for hop, nb in enumerate(chain, 1):
-                        gain[nb] = gain.get(nb, 0.0) + float(total[i]) / hop
-        new = [loc for loc in gain if loc not in index_of]
+            if active["temporal"]:
+                gains["temporal"] = self._temporal_gain(seeds, cfg.temporal_hops)
+            if active["hebbian"]:
+                gains["hebbian"] = self._hebbian_gain(seeds, cfg.hebbian_depth, now)
+            if active["entity"]:
+                gains["entity"] = self._entity_gain(qtext, cfg.entity_hops, cfg.max_added, now)
+        new = list(dict.fromkeys(x for g in gains.values() for x in g if x not in index_of))
+        new = [x for x in new if x not in self._control.suppressed]
         if new:
             extra = []
             for loc in new:
@@ -328,9 +341,69 @@ class ReadPathMixin:
             total = np.concatenate([total, etotal])
             parts = {n: np.concatenate([parts[n], eparts[n]]) for n in parts}
             locs += [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in extra]
-        activation = np.array([gain.get(loc, 0.0) for loc in locs], dtype=np.float32) * w
-        parts["temporal"] = activation
-        return chosen, sims, total + activation, parts
+        for name, gain in gains.items():
+            part = np.array([gain.get(x, 0.0) for x in locs], dtype=np.float32) * getattr(w, name)
+            parts[name] = part
+            total = total + part
+        return chosen, sims, total, parts
+
+    def _temporal_gain(self, seeds, hops: int) -> dict[int, float]:
+        gain: dict[int, float] = {}
+        for loc, score in seeds:
+            for forward in (False, True):
+                for hop, nb in enumerate(
+                    self._pipeline.temporal.follow(loc, hops, forward=forward), 1
+                ):
+                    gain[nb] = gain.get(nb, 0.0) + score / hop
+        return gain
+
+    def _hebbian_gain(self, seeds, depth: int, now: int) -> dict[int, float]:
+        graph = self._pipeline.hebbian
+        top = graph.config.max_weight
+        gain: dict[int, float] = {}
+        frontier = {loc: score for loc, score in seeds}
+        seen = set(frontier)
+        for d in range(1, depth + 1):
+            links = graph.neighbors(list(frontier), now)
+            nxt: dict[int, float] = {}
+            for src, score in frontier.items():
+                for nb, weight in links.get(src, ()):
+                    a = score * weight / top / d
+                    gain[nb] = gain.get(nb, 0.0) + a
+                    if nb not in seen:
+                        nxt[nb] = max(nxt.get(nb, 0.0), score * weight / top)
+            seen |= set(nxt)
+            frontier = nxt
+            if not frontier:
+                break
+        return gain
+
+    def _entity_gain(self, qtext: str, hops: int, limit: int, now: int) -> dict[int, float]:
+        graph = self._pipeline.entities
+        keys = [
+            m.value or m.key if m.kind == "date" else m.key
+            for m in self._pipeline.extractor.extract(qtext, now)
+        ]
+        eids = {e for key in keys for e in graph.find(key)}
+        if not eids:
+            return {}
+        total = max(2, self._index.count())
+        gain: dict[int, float] = {}
+        reached = set(eids)
+        layer = set(eids)
+        for hop in range(1, hops + 1):
+            for eid in layer:
+                mems = graph.memories_of([eid])
+                if not mems:
+                    continue
+                idf = math.log(total / len(mems)) / math.log(total)
+                for loc in mems:
+                    gain[loc] = gain.get(loc, 0.0) + max(0.0, idf) / hop
+            if hop < hops:
+                layer = graph.related(layer, 1) - reached
+                reached |= layer
+        best = sorted(gain.items(), key=lambda kv: -kv[1])[:limit]
+        return dict(best)
 
     def _weights(self, opts: RecallOptions) -> ScoreWeights:
         if opts.profile is None:

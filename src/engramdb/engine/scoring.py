@@ -115,6 +115,10 @@ class ScoreWeights:
     #: ``ExpansionConfig``). Tuned on the dev split only: R@10 0.639 without, 0.685-0.690 for
     #: 0.15-0.3 with 2-3 hops.
     temporal: float = 0.2
+    #: Activation from the best candidates' Hebbian neighbours (depth 2).
+    hebbian: float = 0.1
+    #: Activation of memories mentioning the query's entities (2 hops in the entity graph).
+    entity: float = 0.1
 
 
 #: Named presets of weights, chosen per recall with ``RecallOptions(profile=...)``.
@@ -122,13 +126,15 @@ PROFILES: dict[str, ScoreWeights] = {
     # the engine's defaults: meaning, words and the session's time line
     "balanced": ScoreWeights(),
     # exact wording counts more, no spreading: for look-ups of names, numbers, codes
-    "precise": ScoreWeights(lexical=0.6, temporal=0.0),
+    "precise": ScoreWeights(lexical=0.6, temporal=0.0, hebbian=0.0, entity=0.0),
     # spread further from the matches: context around what was found
     "exploring": ScoreWeights(lexical=0.25, temporal=0.35),
     # what happened lately and what matters, ahead of an old perfect match
     "recent": ScoreWeights(importance=0.15, retention=0.3),
     # similarity alone: what the embedding finds
-    "semantic": ScoreWeights(importance=0.0, retention=0.0, lexical=0.0, temporal=0.0),
+    "semantic": ScoreWeights(
+        importance=0.0, retention=0.0, lexical=0.0, temporal=0.0, hebbian=0.0, entity=0.0
+    ),
 }
 
 
@@ -142,6 +148,12 @@ class ExpansionConfig:
     seed_min_similarity: float = 0.25
     #: Memories up to this many steps before and after a seed in its session get activation.
     temporal_hops: int = 3
+    #: How deep activation spreads through Hebbian associations.
+    hebbian_depth: int = 2
+    #: Entity-graph hops from the entities named in the query.
+    entity_hops: int = 2
+    #: At most this many memories join the candidates through entities.
+    max_added: int = 50
 
 
 def reinforcement_gain(retention_now: np.ndarray | float, gain: float) -> np.ndarray:
