@@ -679,3 +679,15 @@ def test_entity_traversal_lifts_memories_about_the_query_entities(store_path):
 
     assert ranking(0.0) == ["weather", "dana"]
     assert ranking(0.5) == ["dana", "weather"]
+
+
+def test_spreading_keeps_to_the_tiers_asked_for(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        v = eng.embedder.embed(["Dana and the committee"])[0]
+        eng.remember("Dana leads the committee", id="ep", vector=v, session_id="s")
+        eng.remember("Dana's committee, in short", id="sem", tier="semantic", vector=-v)
+        eng.associate([("ep", "sem")], amount=5.0)
+        for opts in (RecallOptions(k=5, tiers=("episodic",)),):
+            assert [h.id for h in eng.recall("Dana committee", opts)] == ["ep"]
+            assert [h.id for h in eng.recall(v, opts)] == ["ep"]
+        assert "sem" in [h.id for h in eng.recall("Dana committee", RecallOptions(k=5))]

@@ -107,7 +107,9 @@ class ReadPathMixin:
             lexical = lexical[np.array(keep, dtype=bool)]
         now = opts.now_ms if opts.now_ms is not None else _now_ms()
         chosen, sims, total, parts = self._score(chosen, q, lexical, now, opts)
-        chosen, sims, total, parts = self._spread(chosen, sims, total, parts, q, qtext, now, opts)
+        chosen, sims, total, parts = self._spread(
+            chosen, sims, total, parts, q, qtext, now, opts, {t.index for t in tiers}
+        )
         all_locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
         if opts.session_id is not None:  # step 5a: habituation, inhibition of return
             penalty = np.array(
@@ -289,7 +291,7 @@ class ReadPathMixin:
         )
         return chosen, sims, total, parts
 
-    def _spread(self, chosen, sims, total, parts, q, qtext, now: int, opts):
+    def _spread(self, chosen, sims, total, parts, q, qtext, now: int, opts, tier_ids: set[int]):
         """Step 5: spreading activation from the best candidates (seeds, gated on real
         similarity) and from the query's entities. Memories it reaches that were not
         candidates join them with their own score, then every activation is added by weight.
@@ -326,7 +328,8 @@ class ReadPathMixin:
             if active["entity"]:
                 gains["entity"] = self._entity_gain(qtext, cfg.entity_hops, cfg.max_added, now)
         new = list(dict.fromkeys(x for g in gains.values() for x in g if x not in index_of))
-        new = [x for x in new if x not in self._control.suppressed]
+        # only the tiers asked for, and never a suppressed memory
+        new = [x for x in new if x >> 48 in tier_ids and x not in self._control.suppressed]
         if new:
             extra = []
             for loc in new:
