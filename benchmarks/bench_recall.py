@@ -155,7 +155,24 @@ def kernel_diagnostics(faiss) -> dict:
         kern = numba.njit(nogil=True, fastmath=True, boundscheck=False)(
             scan_mod._scan_kernel.py_func
         )
-        kern(rec, n, q, out, np.int64(0), np.int64(1), False, np.uint8(1))
+        kern(
+            rec,
+            n,
+            q,
+            out,
+            np.int64(0),
+            np.int64(1),
+            False,
+            np.uint8(1),
+            rec[:n, 4:8].view("<f4"),
+            np.float32(-np.inf),
+            rec[:n, 24:32].view("<u8"),
+            np.uint64(0),
+            rec[:n, 2].view(np.int8),
+            np.int8(-128),
+            np.int8(127),
+            False,
+        )
         asm = kern.inspect_asm(kern.signatures[0])
         ops = collections.Counter(re.findall(r"^\s+(v[a-z0-9]+)\s+[^\n]*(?:zmm|ymm)", asm, re.M))
         res["engine_kernel_vector_ops"] = dict(ops.most_common(8))
