@@ -394,8 +394,13 @@ class ReadPathMixin:
         gain: dict[int, float] = {}
         reached = set(eids)
         layer = set(eids)
+        # an entity in most memories (a chat's speaker, the user's own name) says little and
+        # would cost a read of all of them: skip it
+        too_common = max(1_000, total // 20)
         for hop in range(1, hops + 1):
             for eid in layer:
+                if graph.mention_count(eid) > too_common:
+                    continue
                 mems = graph.memories_of([eid])
                 if not mems:
                     continue

@@ -296,6 +296,11 @@ class EntityGraph:
     def find(self, key: str) -> list[int]:
         return [int(r[0]) for r in self.con.execute("SELECT eid FROM entities WHERE key=?", (key,))]
 
+    def mention_count(self, eid: int) -> int:
+        return int(
+            self.con.execute("SELECT COUNT(*) FROM mentions WHERE eid=?", (eid,)).fetchone()[0]
+        )
+
     def memories_of(self, eids: Iterable[int], *, live_only: bool = True) -> list[int]:
         eids = list(eids)
         if not eids:
