@@ -691,3 +691,19 @@ def test_spreading_keeps_to_the_tiers_asked_for(store_path):
             assert [h.id for h in eng.recall("Dana committee", opts)] == ["ep"]
             assert [h.id for h in eng.recall(v, opts)] == ["ep"]
         assert "sem" in [h.id for h in eng.recall("Dana committee", RecallOptions(k=5))]
+
+
+def test_mmr_spreads_the_hits_over_distinct_memories(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        q = eng.embedder.embed(["holiday plans"])[0]
+        r = np.random.default_rng(5).normal(size=256).astype(np.float32)
+        other = q + 1.2 * r / np.linalg.norm(r)
+        eng.remember("plans a", id="dup1", vector=q, timestamp_ms=NOW)
+        eng.remember("plans b", id="dup2", vector=q, timestamp_ms=NOW)
+        eng.remember("plans c", id="different", vector=other, timestamp_ms=NOW)
+        plain = [h.id for h in eng.recall(q, RecallOptions(k=2, now_ms=NOW))]
+        diverse = [h.id for h in eng.recall(q, RecallOptions(k=2, now_ms=NOW, mmr=0.3))]
+        assert plain == ["dup1", "dup2"]
+        assert diverse == ["dup1", "different"]
+        with pytest.raises(ValidationError, match="mmr"):
+            eng.recall(q, RecallOptions(mmr=2.0))

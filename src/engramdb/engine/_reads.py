@@ -118,6 +118,8 @@ class ReadPathMixin:
             parts["habituation"] = -penalty
             total = total - penalty
         order = np.argsort(-total, kind="stable")
+        if opts.mmr is not None:
+            order = self._diversify(order, chosen, total, opts.mmr, k * 2)
         locs = [
             pack_loc(chosen[i][0].index, chosen[i][1].segment_no, int(chosen[i][2]))
             for i in order[: k * 2]
@@ -412,6 +414,25 @@ class ReadPathMixin:
                 reached |= layer
         best = sorted(gain.items(), key=lambda kv: -kv[1])[:limit]
         return dict(best)
+
+    def _diversify(self, order, chosen, total, lam: float, n: int) -> np.ndarray:
+        """Maximal marginal relevance: pick, one at a time, the candidate with the best
+        ``lam * score - (1 - lam) * (highest cosine to anything picked)`` among the best
+        ``4 n``; ``lam = 1`` is the plain ranking."""
+        lam = v.check_unit(lam, "mmr", 0.0, 1.0)
+        pool = order[: 4 * n]
+        vecs = np.stack([chosen[i][1].vectors16[chosen[i][2]].astype(np.float32) for i in pool])
+        scores = total[pool].astype(np.float32)
+        picked: list[int] = []
+        closest = np.full(len(pool), -1.0, dtype=np.float32)
+        free = np.ones(len(pool), dtype=bool)
+        for _ in range(min(n, len(pool))):
+            gain = np.where(free, lam * scores - (1 - lam) * np.maximum(closest, 0.0), -np.inf)
+            j = int(np.argmax(gain))
+            picked.append(j)
+            free[j] = False
+            closest = np.maximum(closest, vecs @ vecs[j])
+        return pool[picked]
 
     def _weights(self, opts: RecallOptions) -> ScoreWeights:
         if opts.profile is None:

@@ -48,6 +48,9 @@ class RecallOptions:
     now_ms: int | None = None
     candidates: int = 100
     explain: bool = False
+    #: Maximal marginal relevance, 0..1: trade score for diversity among the hits (1 = none,
+    #: 0.7 is a common choice); None skips it.
+    mmr: float | None = None
     #: A named preset of weights (``engramdb.engine.scoring.PROFILES``: balanced, precise,
     #: exploring, recent, semantic); None uses ``EngineConfig.weights``.
     profile: str | None = None
