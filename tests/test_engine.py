@@ -707,3 +707,20 @@ def test_mmr_spreads_the_hits_over_distinct_memories(store_path):
         assert diverse == ["dup1", "different"]
         with pytest.raises(ValidationError, match="mmr"):
             eng.recall(q, RecallOptions(mmr=2.0))
+
+
+def test_preferred_tags_and_mood_lift_matching_memories(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        v = eng.embedder.embed(["dinner ideas"])[0]
+        eng.remember("pasta", id="plain", vector=v, timestamp_ms=NOW, valence=-0.8)
+        eng.remember("curry", id="tagged", vector=v, timestamp_ms=NOW, tags=["spicy"], valence=0.8)
+
+        def top(**kw):
+            return [h.id for h in eng.recall(v, RecallOptions(k=2, now_ms=NOW, **kw))]
+
+        assert top() == ["plain", "tagged"]  # a tie, kept in store order
+        assert top(prefer_tags=("spicy",)) == ["tagged", "plain"]
+        assert top(mood=0.9) == ["tagged", "plain"]
+        assert top(mood=-0.9) == ["plain", "tagged"]
+        hits = eng.recall(v, RecallOptions(k=2, now_ms=NOW, prefer_tags=("spicy",), explain=True))
+        assert hits[0].explain["tags"] > 0 and hits[1].explain["tags"] == 0

@@ -19,7 +19,7 @@ from .options import MemoryRecord, RecallHit, RecallOptions, WhyNot
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag
 from .scan import dot_scan, top_candidates
 from .scoring import PROFILES, ScoreWeights, score_candidates
-from .tags import bloom64, normalize_tag
+from .tags import bloom64, bloom_overlap_many, normalize_tag
 
 __all__ = ["ReadPathMixin"]
 
@@ -290,6 +290,19 @@ class ReadPathMixin:
             self.config.decay,
             headers["arousal"].astype(np.float32) / 255.0,
             lexical,
+            tag_overlap=(
+                bloom_overlap_many(
+                    headers["synaptic_tags"], bloom64(v.check_tags(opts.prefer_tags))
+                )
+                if opts.prefer_tags
+                else None
+            ),
+            valence_alignment=(
+                1.0
+                - np.abs(headers["valence"] / 127.0 - v.check_unit(opts.mood, "mood", -1, 1)) / 2
+                if opts.mood is not None
+                else None
+            ),
         )
         return chosen, sims, total, parts
 

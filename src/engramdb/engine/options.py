@@ -48,6 +48,10 @@ class RecallOptions:
     now_ms: int | None = None
     candidates: int = 100
     explain: bool = False
+    #: Tags that raise a memory's score by how many of their Bloom bits it carries (no filter).
+    prefer_tags: tuple[str, ...] | None = None
+    #: A valence in -1..1: memories of a similar emotional colour score higher.
+    mood: float | None = None
     #: Maximal marginal relevance, 0..1: trade score for diversity among the hits (1 = none,
     #: 0.7 is a common choice); None skips it.
     mmr: float | None = None

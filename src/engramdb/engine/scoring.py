@@ -2,7 +2,8 @@
 
 For a candidate with cosine similarity ``sim`` to the query::
 
-    score = w_sim * sim + w_imp * I + w_ret * R + w_lex * L
+    score = w_sim * sim + w_imp * I + w_ret * R + w_lex * L (+ spreading activation, and the
+            optional tag-overlap and valence-alignment terms a recall can ask for)
 
     I = log(importance / 0.05) / log(10 / 0.05)      importance clamped to [0.05, 10] -> [0, 1]
     R = decay(age / ((1 + S) * (1 + g * arousal)))    power-law table, clamped to [floor, 1];
@@ -115,6 +116,10 @@ class ScoreWeights:
     #: ``ExpansionConfig``). Tuned on the dev split only: R@10 0.639 without, 0.685-0.690 for
     #: 0.15-0.3 with 2-3 hops.
     temporal: float = 0.2
+    #: Share of the tag bits of ``RecallOptions.prefer_tags`` a memory carries (Bloom).
+    tags: float = 0.1
+    #: Closeness of a memory's valence to ``RecallOptions.mood`` (optional alignment).
+    valence: float = 0.1
     #: Activation from the best candidates' Hebbian neighbours (depth 2).
     hebbian: float = 0.1
     #: Activation of memories mentioning the query's entities (2 hops in the entity graph).
@@ -180,8 +185,12 @@ def score_candidates(
     decay: DecayTable,
     arousal: np.ndarray | float = 0.0,
     lexical: np.ndarray | float = 0.0,
+    tag_overlap: np.ndarray | None = None,
+    valence_alignment: np.ndarray | None = None,
 ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """Scores of candidates and each factor's weighted contribution (for ``explain``)."""
+    """Scores of candidates and each factor's weighted contribution (for ``explain``).
+    ``tag_overlap`` (share of the query's tag bits a memory carries) and ``valence_alignment``
+    (``1 - |valence - mood| / 2``) count only when the recall asked for them."""
     sim = np.clip(similarity.astype(np.float32), -1.0, 1.0)
     imp = importance_factor(importance)
     ret = decay.retention(now_ms - timestamp_ms.astype(np.int64), storage_strength, arousal)
@@ -193,5 +202,9 @@ def score_candidates(
     }
     if weights.lexical:
         parts["lexical"] = weights.lexical * np.clip(np.asarray(lexical, np.float32), 0.0, 1.0)
+    if tag_overlap is not None and weights.tags:
+        parts["tags"] = weights.tags * np.clip(tag_overlap.astype(np.float32), 0.0, 1.0)
+    if valence_alignment is not None and weights.valence:
+        parts["valence"] = weights.valence * np.clip(valence_alignment.astype(np.float32), 0, 1)
     total = sum(parts.values())
     return total.astype(np.float32), parts
