@@ -724,3 +724,21 @@ def test_preferred_tags_and_mood_lift_matching_memories(store_path):
         assert top(mood=-0.9) == ["plain", "tagged"]
         hits = eng.recall(v, RecallOptions(k=2, now_ms=NOW, prefer_tags=("spicy",), explain=True))
         assert hits[0].explain["tags"] > 0 and hits[1].explain["tags"] == 0
+
+
+def test_scopes_partition_recall(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        v = eng.embedder.embed(["where do I live"])[0]
+        eng.remember(
+            "alice lives in Berlin", id="a", vector=v, scope="org/acme/user/alice", session_id="sa"
+        )
+        eng.remember(
+            "bob lives in Lisbon", id="b", vector=v, scope="org/acme/user/bob", session_id="sb"
+        )
+        eng.remember("acme is in Berlin too", id="org", vector=v * 0.9, scope="org/acme")
+        alice = RecallOptions(k=5, scopes=("org/acme/user/alice",))
+        assert [h.id for h in eng.recall(v, alice)] == ["a"]
+        assert [h.id for h in eng.recall("Lisbon Berlin", alice)] == ["a"]  # not via BM25
+        both = RecallOptions(k=5, scopes=("org/acme/user/alice", "org/acme"))
+        assert sorted(h.id for h in eng.recall(v, both)) == ["a", "org"]
+        assert eng.recall(v, RecallOptions(k=5, scopes=("nobody",))) == []

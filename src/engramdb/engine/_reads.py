@@ -66,9 +66,18 @@ class ReadPathMixin:
         with self._lock:
             self._check_open()
             work = [(t, seg, seg.count) for t in tiers for seg in t.segments() if seg.count]
+            in_scope = self._index.locs_in_scopes(opts.scopes) if opts.scopes else None
         qcodes, _ = self.quantizer.encode_query(q)
         pool_size = max(opts.candidates, k)
         filters = _filters(opts)
+        scope_slots = None
+        if in_scope is not None:
+            arr = np.fromiter(in_scope, dtype=np.int64, count=len(in_scope))
+            keys = arr >> 24
+            scope_slots = {
+                (int(key >> 24), int(key & 0xFFFFFF)): arr[keys == key] & 0xFFFFFF
+                for key in np.unique(keys)
+            }
 
         def scan(job):
             tier, seg, n = job
@@ -80,6 +89,12 @@ class ReadPathMixin:
                 max_ts=opts.max_timestamp_ms,
                 **filters,
             )
+            if scope_slots is not None:  # scope keys live in the index: mask the scores
+                allowed = np.zeros(n, dtype=bool)
+                slots = scope_slots.get((tier.index, seg.segment_no))
+                if slots is not None:
+                    allowed[slots[slots < n]] = True
+                scores[~allowed] = -np.inf
             best = top_candidates(scores, pool_size)
             return tier, seg, best, scores[best]
 
@@ -111,6 +126,13 @@ class ReadPathMixin:
             chosen, sims, total, parts, q, qtext, now, opts, {t.index for t in tiers}
         )
         all_locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
+        if in_scope is not None:  # what lexical evidence and spreading brought in, too
+            keep = np.array([x in in_scope for x in all_locs], dtype=bool)
+            if not keep.all():
+                chosen = [c for c, ok in zip(chosen, keep, strict=True) if ok]
+                all_locs = [x for x, ok in zip(all_locs, keep, strict=True) if ok]
+                sims, total = sims[keep], total[keep]
+                parts = {n: p[keep] for n, p in parts.items()}
         if opts.session_id is not None:  # step 5a: habituation, inhibition of return
             penalty = np.array(
                 self._habituation.penalties(opts.session_id, all_locs, now), dtype=np.float32
@@ -130,6 +152,8 @@ class ReadPathMixin:
         for rank_i, loc in zip(order, locs, strict=False):
             row = rows.get(loc)
             if row is None or row["deleted"] or not _has_tags(row, opts.tags):
+                continue
+            if in_scope is not None and loc not in in_scope:
                 continue
             if loc in self._control.suppressed:
                 continue

@@ -301,6 +301,16 @@ class MemoryIndex:
             q, p = "SELECT COUNT(*) FROM memories WHERE deleted=? AND tier=?", (int(deleted), tier)
         return int(self.con.execute(q, p).fetchone()[0])
 
+    def locs_in_scopes(self, scopes: Sequence[str]) -> set[int]:
+        """Locations of the live memories stored under any of these scope keys."""
+        scopes = list(scopes)
+        return {
+            int(r[0])
+            for r in self.con.execute(
+                f"SELECT loc FROM memories WHERE deleted=0 AND scope IN ({_marks(scopes)})", scopes
+            )
+        }
+
     def count_all(self) -> int:
         """Every memory ever written, forgotten ones included."""
         return int(self.con.execute("SELECT COUNT(*) FROM memories").fetchone()[0])

@@ -48,6 +48,9 @@ class RecallOptions:
     now_ms: int | None = None
     candidates: int = 100
     explain: bool = False
+    #: Only memories stored under one of these scope keys (exact keys: the engine treats a
+    #: scope as an opaque partition key; the knowledge layer decides what scopes mean).
+    scopes: tuple[str, ...] | None = None
     #: Tags that raise a memory's score by how many of their Bloom bits it carries (no filter).
     prefer_tags: tuple[str, ...] | None = None
     #: A valence in -1..1: memories of a similar emotional colour score higher.
