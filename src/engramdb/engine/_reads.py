@@ -493,7 +493,7 @@ class ReadPathMixin:
         if match is None:
             return np.zeros(len(chosen), dtype=np.float32)
         with self._lock:
-            found = self._index.fts_search(match, limit, tiers=[t.name for t in tiers])
+            found = self._index.fts_search(match, limit, tier_ids={t.index for t in tiers})
         by_loc = {
             pack_loc(t.index, seg.segment_no, int(slot)): i
             for i, (t, seg, slot, _) in enumerate(chosen)
@@ -520,10 +520,10 @@ class ReadPathMixin:
         match = fts_query(v.check_text(query, "query"))
         if match is None:
             return []
-        names = [self._router.get(t).name for t in tiers] if tiers else None
+        ids = {self._router.get(t).index for t in tiers} if tiers else None
         with self._lock:
             self._check_open()
-            found = self._index.fts_search(match, k, tiers=names)
+            found = self._index.fts_search(match, k, tier_ids=ids)
             rows = self._index.rows_by_loc([loc for loc, _ in found])
         return [(rows[loc]["id"], s) for loc, s in found if loc in rows]
 
