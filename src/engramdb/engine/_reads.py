@@ -14,7 +14,7 @@ from ..errors import NotFoundError, ValidationError
 from . import validation as v
 from ._common import _now_ms, _record
 from .index import pack_loc, unpack_loc
-from .lexical import fts_query
+from .lexical import fts_query, match_terms, query_terms
 from .options import MemoryRecord, RecallHit, RecallOptions, WhyNot
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag
 from .scan import dot_scan, top_candidates
@@ -489,11 +489,18 @@ class ReadPathMixin:
         extended in place). Zeros when the query is a vector or lexical weight is off."""
         if qtext is None or weights.lexical <= 0:
             return np.zeros(len(chosen), dtype=np.float32)
-        match = fts_query(qtext)
-        if match is None:
+        terms = query_terms(qtext)
+        if not terms:
             return np.zeros(len(chosen), dtype=np.float32)
         with self._lock:
-            found = self._index.fts_search(match, limit, tier_ids={t.index for t in tiers})
+            # FTS5 scores every match of an OR query before keeping the best: words that are in
+            # thousands of memories cost the most and say the least (low idf), so they are left
+            # out, keeping at least one word (a small store never hits the cap)
+            common = self._index.common_terms(terms, self.config.expansion.common_term_cap)
+            kept = [t for t in terms if t not in common] or terms[:1]
+            found = self._index.fts_search(
+                match_terms(kept), limit, tier_ids={t.index for t in tiers}
+            )
         by_loc = {
             pack_loc(t.index, seg.segment_no, int(slot)): i
             for i, (t, seg, slot, _) in enumerate(chosen)

@@ -323,6 +323,20 @@ class MemoryIndex:
             )
         ]
 
+    def common_terms(self, terms: list[str], cap: int) -> set[str]:
+        """Terms found in more than ``cap`` memories (counted no further than that, so the
+        check costs at most ``cap`` index entries a term)."""
+        out = set()
+        for t in terms:
+            n = self.con.execute(
+                "SELECT COUNT(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? "
+                "LIMIT ?)",
+                (f'"{t}"', cap + 1),
+            ).fetchone()[0]
+            if n > cap:
+                out.add(t)
+        return out
+
     def fts_search(
         self, match: str, limit: int, *, tier_ids: set[int] | None = None
     ) -> list[tuple[int, float]]:

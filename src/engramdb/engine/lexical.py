@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STOPWORDS", "fts_query"]
+__all__ = ["STOPWORDS", "fts_query", "match_terms", "query_terms"]
 
 STOPWORDS = frozenset(
     [
@@ -148,8 +148,8 @@ STOPWORDS = frozenset(
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-def fts_query(text: str, *, keep_stopwords: bool = False) -> str | None:
-    """An FTS5 MATCH expression, or None when the text has no searchable word."""
+def query_terms(text: str, *, keep_stopwords: bool = False) -> list[str]:
+    """The words of a text worth searching for, lowercased, each once, in order."""
     words = [w.lower() for w in _WORD.findall(text)]
     terms = [w for w in words if keep_stopwords or w not in STOPWORDS]
     if not terms:
@@ -157,6 +157,14 @@ def fts_query(text: str, *, keep_stopwords: bool = False) -> str | None:
     seen: dict[str, None] = {}
     for t in terms:
         seen.setdefault(t.replace('"', ""), None)
-    if not seen:
-        return None
-    return " OR ".join(f'"{t}"' for t in seen)
+    return [t for t in seen if t]
+
+
+def fts_query(text: str, *, keep_stopwords: bool = False) -> str | None:
+    """An FTS5 MATCH expression, or None when the text has no searchable word."""
+    return match_terms(query_terms(text, keep_stopwords=keep_stopwords))
+
+
+def match_terms(terms: list[str]) -> str | None:
+    """OR of the quoted terms, or None for no term."""
+    return " OR ".join(f'"{t}"' for t in terms) if terms else None

@@ -159,6 +159,8 @@ class ExpansionConfig:
     entity_hops: int = 2
     #: At most this many memories join the candidates through entities.
     max_added: int = 50
+    #: A query word found in more memories than this is left out of the BM25 part.
+    common_term_cap: int = 5_000
 
 
 def reinforcement_gain(retention_now: np.ndarray | float, gain: float) -> np.ndarray:
