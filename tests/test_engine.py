@@ -742,3 +742,20 @@ def test_scopes_partition_recall(store_path):
         both = RecallOptions(k=5, scopes=("org/acme/user/alice", "org/acme"))
         assert sorted(h.id for h in eng.recall(v, both)) == ["a", "org"]
         assert eng.recall(v, RecallOptions(k=5, scopes=("nobody",))) == []
+
+
+def test_lexical_fusion_leaves_out_words_most_memories_contain(store_path):
+    from engramdb.engine import ScoreWeights
+    from engramdb.engine.scoring import ExpansionConfig
+
+    config = EngineConfig(
+        weights=ScoreWeights(lexical=2.0), expansion=ExpansionConfig(common_term_cap=5)
+    )
+    with Engine.open(store_path, embedder="hashing", config=config) as eng:
+        far = eng.embedder.embed(["unrelated gardening words"])[0]
+        eng.remember_many([{"text": f"common word {i}", "vector": far} for i in range(10)])
+        eng.remember("the quokka is common", id="rare", vector=far)
+        hits = eng.recall("quokka common", RecallOptions(k=1, explain=True))
+        assert hits[0].id == "rare" and hits[0].explain["lexical"] > 0  # the rare word counts
+        only_common = eng.recall("common", RecallOptions(k=3, explain=True))
+        assert all(h.explain["lexical"] == 0 for h in only_common)  # "common" is left out

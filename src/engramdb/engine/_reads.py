@@ -495,9 +495,12 @@ class ReadPathMixin:
         with self._lock:
             # FTS5 scores every match of an OR query before keeping the best: words that are in
             # thousands of memories cost the most and say the least (low idf), so they are left
-            # out, keeping at least one word (a small store never hits the cap)
+            # out; a query of nothing but such words gets no lexical part (a small store never
+            # reaches the cap)
             common = self._index.common_terms(terms, self.config.expansion.common_term_cap)
-            kept = [t for t in terms if t not in common] or terms[:1]
+            kept = [t for t in terms if t not in common]
+            if not kept:
+                return np.zeros(len(chosen), dtype=np.float32)
             found = self._index.fts_search(
                 match_terms(kept), limit, tier_ids={t.index for t in tiers}
             )
