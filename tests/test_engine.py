@@ -759,3 +759,13 @@ def test_lexical_fusion_leaves_out_words_most_memories_contain(store_path):
         assert hits[0].id == "rare" and hits[0].explain["lexical"] > 0  # the rare word counts
         only_common = eng.recall("common", RecallOptions(k=3, explain=True))
         assert all(h.explain["lexical"] == 0 for h in only_common)  # "common" is left out
+
+
+def test_the_live_count_kept_in_memory_matches_the_index(store_path):
+    with Engine.open(store_path, embedder="hashing") as eng:
+        ids = eng.remember_many([{"text": f"count me {i}"} for i in range(7)])
+        eng.forget(ids[0])
+        eng.forget(ids[0])  # a second forget changes nothing
+        assert eng._live_count == eng._index.count() == 6
+    with Engine.open(store_path, embedder="hashing") as eng:
+        assert eng._live_count == 6

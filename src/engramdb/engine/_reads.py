@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import NotFoundError, ValidationError
+from ..errors import ValidationError
 from . import validation as v
 from ._common import _now_ms, _record
 from .index import pack_loc, unpack_loc
@@ -190,13 +190,8 @@ class ReadPathMixin:
         each factor's contribution and the cutoff). Has no side effects."""
         opts = replace(options or RecallOptions(), mode="observe", session_id=None)
         k = v.check_k(opts.k)
-        v.check_id(id)
         with self._lock:
-            self._check_open()
-            found = self._index.loc_of(id, include_deleted=True)
-            if found is None:
-                raise NotFoundError(id)
-            loc, deleted = found
+            loc, deleted = self._stored_loc(id)
             if deleted:
                 return WhyNot(id, False, "forgotten", "it was forgotten (tombstoned)")
             if loc in self._control.suppressed:
@@ -429,7 +424,7 @@ class ReadPathMixin:
         eids = {e for key in keys for e in graph.find(key)}
         if not eids:
             return {}
-        total = max(2, self._index.count())
+        total = max(2, self._live_count)  # kept by the write path: no COUNT(*) per query
         gain: dict[int, float] = {}
         reached = set(eids)
         layer = set(eids)

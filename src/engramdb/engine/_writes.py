@@ -332,6 +332,7 @@ class WritePathMixin:
         if batch.updates is not None:
             touched |= self._put_headers(lsn, batch.updates, replay=replay)
         if lsn > applied:
+            self._live_count += len(batch.rows)
             locs = [pack_loc(t, s, sl) for t, s, sl in batch.locs.tolist()]
             unit = None if replay else batch.vectors16.astype(np.float32)
             steps = self._pipeline.steps(locs, batch.rows, unit)
@@ -358,6 +359,7 @@ class WritePathMixin:
         touched = self._put_headers(lsn, update, replay=replay)
         if lsn > applied:
             deleted = update.meta.get("deleted") or []
+            self._live_count -= len(deleted)
             links = update.meta.get("links") or []
             steps = []
             if links:
@@ -415,13 +417,8 @@ class WritePathMixin:
 
     def forget(self, id: str) -> bool:
         """Tombstone a memory: it is never recalled again. False if it was already forgotten."""
-        v.check_id(id)
         with self._lock:
-            self._check_open()
-            found = self._index.loc_of(id, include_deleted=True)
-            if found is None:
-                raise NotFoundError(id)
-            loc, deleted = found
+            loc, deleted = self._stored_loc(id)
             if deleted:
                 return False
             self._forget_locs([loc])
@@ -473,6 +470,16 @@ class WritePathMixin:
                 empty = np.zeros(0, dtype=HEADER_DTYPE)
                 self._write_headers([], empty, {"links": links, "amount": amount})
                 self._maybe_checkpoint()
+
+    def _stored_loc(self, id: str) -> tuple[int, bool]:
+        """(location, forgotten) of an id ever stored; NotFoundError otherwise."""
+        v.check_id(id)
+        with self._lock:
+            self._check_open()
+            found = self._index.loc_of(id, include_deleted=True)
+        if found is None:
+            raise NotFoundError(id)
+        return found
 
     def _strengthen(self, locs: list[int], gain: float, now_ms: int | None, *, explicit: bool):
         now = now_ms if now_ms is not None else _now_ms()

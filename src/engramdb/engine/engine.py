@@ -200,6 +200,7 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin, 
             tier.attach(self.path / "segments" / tier.name, self.dim, quantizer.to_bytes(), idx)
             self._by_index[idx] = tier
         self._wal = WriteAheadLog(self.path / "wal.log", sync=self.config.sync)
+        self._live_count = self._index.count()  # then kept by applying each frame
         self._pipeline = IngestionPipeline(self._index, self.dim, self.config.ingest)
         self._control = ControlState(self._index.con)
         self._recover()

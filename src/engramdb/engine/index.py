@@ -311,10 +311,6 @@ class MemoryIndex:
             )
         }
 
-    def count_all(self) -> int:
-        """Every memory ever written, forgotten ones included."""
-        return int(self.con.execute("SELECT COUNT(*) FROM memories").fetchone()[0])
-
     def live_locs(self, tier: str) -> list[int]:
         return [
             r[0]
