@@ -769,3 +769,17 @@ def test_the_live_count_kept_in_memory_matches_the_index(store_path):
         assert eng._live_count == eng._index.count() == 6
     with Engine.open(store_path, embedder="hashing") as eng:
         assert eng._live_count == 6
+
+
+def test_recall_options_out_of_range_are_refused(engine):
+    engine.remember("something to find")
+    for opts, field in [
+        (RecallOptions(candidates=0), "candidates"),
+        (RecallOptions(candidates=10**9), "candidates"),
+        (RecallOptions(scopes=("",)), "scopes"),
+        (RecallOptions(session_id=""), "session_id"),
+        (RecallOptions(mood=3), "mood"),
+    ]:
+        with pytest.raises(ValidationError) as err:
+            engine.recall("something", opts)
+        assert err.value.field == field

@@ -49,6 +49,15 @@ class ReadPathMixin:
     def _recall(self, query: str | Any, opts: RecallOptions) -> list[RecallHit]:
         k = v.check_k(opts.k)
         v.check_short(opts.session_id, "session_id")
+        c = opts.candidates
+        if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= v.MAX_CANDIDATES:
+            raise ValidationError(
+                "candidates",
+                f"must be an integer from 1 to {v.MAX_CANDIDATES}, got {c!r}",
+                limit=v.MAX_CANDIDATES,
+            )
+        for scope in opts.scopes or ():
+            v.check_short(scope, "scopes")
         self._weights(opts)  # an unknown profile is refused before any work
         if opts.mode not in ("observe", "learn"):
             raise ValidationError("mode", f"must be 'observe' or 'learn', got {opts.mode!r}")
