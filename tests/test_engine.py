@@ -466,10 +466,11 @@ def test_a_bloom_false_positive_is_never_returned(store_path):
 
 
 def _snapshot(eng):
-    """Every header byte of every segment, and the Hebbian table."""
+    """Every header byte of every segment, the Hebbian and the co-activation tables."""
     segs = [bytes(s.records[: s.count]) for t in eng._router for s in t.segments()]
     edges = eng._index.con.execute("SELECT * FROM hebbian ORDER BY a, b").fetchall()
-    return segs, edges, eng.stats()["lsn"]
+    coact = eng._index.con.execute("SELECT * FROM coactivation ORDER BY pre, post").fetchall()
+    return segs, edges, coact, eng.stats()["lsn"]
 
 
 def test_observe_mode_leaves_every_counter_untouched(engine):
@@ -477,6 +478,7 @@ def test_observe_mode_leaves_every_counter_untouched(engine):
     before = _snapshot(engine)
     for _ in range(3):
         engine.recall("coffee note", RecallOptions(k=5))  # observe is the default
+        engine.recall("coffee", RecallOptions(k=5, session_id="s"))
         engine.recall("coffee note", RecallOptions(k=5, mode="observe", explain=True))
     engine.wait_for_listeners()
     assert _snapshot(engine) == before

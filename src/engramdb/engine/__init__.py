@@ -1,6 +1,7 @@
 """The cognitive engine: records, tiers, the write-ahead log, scans and scoring."""
 
 from .engine import Engine, EngineConfig
+from .ivf import IvfConfig, IvfReport
 from .options import MemoryInput, MemoryRecord, RecallHit, RecallOptions, WhyNot
 from .quantizer import ScalarQuantizer
 from .record import (
@@ -37,6 +38,8 @@ __all__ = [
     "EngineConfig",
     "EpisodicTier",
     "Flag",
+    "IvfConfig",
+    "IvfReport",
     "MemoryInput",
     "MemoryRecord",
     "MemoryType",

@@ -58,6 +58,9 @@ class ReadPathMixin:
             )
         for scope in opts.scopes or ():
             v.check_short(scope, "scopes")
+        p = opts.nprobe
+        if p is not None and (isinstance(p, bool) or not isinstance(p, int) or p < 1):
+            raise ValidationError("nprobe", f"must be a positive integer or None, got {p!r}")
         self._weights(opts)  # an unknown profile is refused before any work
         if opts.mode not in ("observe", "learn"):
             raise ValidationError("mode", f"must be 'observe' or 'learn', got {opts.mode!r}")
@@ -90,12 +93,14 @@ class ReadPathMixin:
 
         def scan(job):
             tier, seg, n = job
+            probe = None if p is None else self._probe_slots(tier, seg, n, q, p)
             scores = dot_scan(
                 seg.records,
                 n,
                 qcodes,
                 min_ts=opts.min_timestamp_ms,
                 max_ts=opts.max_timestamp_ms,
+                slots=probe,
                 **filters,
             )
             if scope_slots is not None:  # scope keys live in the index: mask the scores
@@ -103,9 +108,9 @@ class ReadPathMixin:
                 slots = scope_slots.get((tier.index, seg.segment_no))
                 if slots is not None:
                     allowed[slots[slots < n]] = True
-                scores[~allowed] = -np.inf
+                scores[~(allowed if probe is None else allowed[probe])] = -np.inf
             best = top_candidates(scores, pool_size)
-            return tier, seg, best, scores[best]
+            return tier, seg, best if probe is None else probe[best], scores[best]
 
         if len(work) > 1 and self._pool is not None:
             results = list(self._pool.map(scan, work))
@@ -186,11 +191,14 @@ class ReadPathMixin:
                 break
         if opts.session_id is not None:
             shown = {h.id for h in hits}
-            self._habituation.shown(
-                opts.session_id, [loc for loc in locs if rows.get(loc, {}).get("id") in shown], now
+            shown_locs = [loc for loc in locs if rows.get(loc, {}).get("id") in shown]
+            self._habituation.shown(opts.session_id, shown_locs, now)
+            top = {h.id for h in hits[: self.config.stdp.top]}
+            self._activation.set(
+                opts.session_id, [x for x in shown_locs if rows[x]["id"] in top], now
             )
         if opts.mode == "learn":
-            self._notify_listeners(qtext, hits, now)
+            self._notify_listeners(qtext, hits, now, opts.session_id)
         return hits
 
     def why_not(self, id: str, query: str | Any, options: RecallOptions | None = None) -> WhyNot:
@@ -277,13 +285,18 @@ class ReadPathMixin:
         ]
         return (first + hits)[: max(k, len(first))]
 
-    def _notify_listeners(self, query: str | None, hits: list[RecallHit], now: int) -> None:
+    def _notify_listeners(
+        self, query: str | None, hits: list[RecallHit], now: int, session_id: str | None
+    ) -> None:
         """Run the recall listeners after this recall, in order, on their own thread."""
 
         def run() -> None:
-            for listener in self._listeners:
+            for listener, with_session in self._listeners:
                 try:
-                    listener.on_recall(self, query, hits, now)
+                    if with_session:
+                        listener.on_recall(self, query, hits, now, session_id=session_id)
+                    else:
+                        listener.on_recall(self, query, hits, now)
                 except Exception:
                     if not self._closed:
                         log.warning("recall listener %r failed", listener, exc_info=True)
@@ -344,7 +357,9 @@ class ReadPathMixin:
         - hebbian: the seeds' association neighbours (depth 2),
           ``seed score * edge weight / max weight / depth``;
         - entity: memories that mention an entity named in the query (hop 1) or one mentioned
-          with it (hop 2), ``idf / hop`` (common entities, like a chat's speakers, weigh little).
+          with it (hop 2), ``idf / hop`` (common entities, like a chat's speakers, weigh little);
+        - stdp: successors of what the session's previous recall returned (within the STDP
+          window), ``sum of directed weights / max weight`` (the predictive boost).
         """
         cfg = self.config.expansion
         w = self._weights(opts)
@@ -352,6 +367,7 @@ class ReadPathMixin:
             "temporal": w.temporal > 0 and cfg.temporal_hops > 0,
             "hebbian": w.hebbian > 0 and cfg.hebbian_depth > 0,
             "entity": w.entity > 0 and cfg.entity_hops > 0 and qtext is not None,
+            "stdp": w.stdp > 0 and opts.session_id is not None,
         }
         if not any(active.values()) or not len(total):
             return chosen, sims, total, parts
@@ -370,6 +386,8 @@ class ReadPathMixin:
                 gains["hebbian"] = self._hebbian_gain(seeds, cfg.hebbian_depth, now)
             if active["entity"]:
                 gains["entity"] = self._entity_gain(qtext, cfg.entity_hops, cfg.max_added, now)
+            if active["stdp"]:
+                gains["stdp"] = self._stdp_gain(opts.session_id, now)
         new = list(dict.fromkeys(x for g in gains.values() for x in g if x not in index_of))
         # only the tiers asked for, and never a suppressed memory
         new = [x for x in new if x >> 48 in tier_ids and x not in self._control.suppressed]
@@ -401,6 +419,17 @@ class ReadPathMixin:
                     self._pipeline.temporal.follow(loc, hops, forward=forward), 1
                 ):
                     gain[nb] = gain.get(nb, 0.0) + score / hop
+        return gain
+
+    def _stdp_gain(self, session: str, now: int) -> dict[int, float]:
+        last = self._activation.get(session)
+        cfg = self.config.stdp
+        if last is None or not 0 <= now - last[1] <= cfg.window_ms:
+            return {}
+        gain: dict[int, float] = {}
+        for pairs in self._coactivation.successors(last[0], now).values():
+            for post, weight in pairs:
+                gain[post] = gain.get(post, 0.0) + weight / cfg.max_weight
         return gain
 
     def _hebbian_gain(self, seeds, depth: int, now: int) -> dict[int, float]:

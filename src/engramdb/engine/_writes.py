@@ -16,13 +16,14 @@ import numpy as np
 from ..errors import NotFoundError, StorageError, ValidationError
 from . import validation as v
 from ._common import _now_ms, _segment_lsn
-from .index import pack_loc, unpack_loc
+from .index import pack_loc
+from .ivf import Partitions
 from .options import MemoryInput
 from .pipeline import TextFeatures
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag, make_flags, record_stride
 from .scoring import reinforcement_gain
 from .tiers import TierStore
-from .walrecords import KIND_HEADERS, LOC_DTYPE, HeaderUpdate, RememberBatch
+from .walrecords import KIND_HEADERS, KIND_IVF, LOC_DTYPE, HeaderUpdate, RememberBatch
 
 __all__ = ["WritePathMixin"]
 
@@ -259,6 +260,7 @@ class WritePathMixin:
         headers["timestamp_ms"] = [p.timestamp_ms for p in chunk]
         headers["exact_norm"] = norms
         headers["synaptic_tags"] = feats.blooms
+        self._assign_partitions(chunk, unit, headers)
         records = np.empty((n, record_stride(self.dim)), dtype=np.uint8)
         records[:, :HEADER_SIZE] = headers.view(np.uint8).reshape(n, HEADER_SIZE)
         records[:, HEADER_SIZE:] = self.quantizer.encode(unit).view(np.uint8)
@@ -298,14 +300,19 @@ class WritePathMixin:
             batch.updates = link([pack_loc(t, s, sl) for t, s, sl in locs.tolist()])
         self._log_and_apply(batch)
 
-    def _log_and_apply(self, change: RememberBatch | HeaderUpdate) -> None:
+    def _log_and_apply(self, change: RememberBatch | HeaderUpdate | Partitions) -> None:
         lsn = self._lsn + 1
-        kind = change.kind if isinstance(change, RememberBatch) else KIND_HEADERS
+        if isinstance(change, RememberBatch):
+            kind = change.kind
+        else:
+            kind = KIND_IVF if isinstance(change, Partitions) else KIND_HEADERS
         self._wal.append(lsn, kind, change.encode())
         self._lsn = lsn
         try:
             if isinstance(change, RememberBatch):
                 self._apply_remember(lsn, change, replay=False, applied=lsn - 1)
+            elif isinstance(change, Partitions):
+                self._apply_ivf(lsn, change, applied=lsn - 1)
             else:
                 self._apply_headers(lsn, change, replay=False, applied=lsn - 1)
         except BaseException as exc:
@@ -365,6 +372,9 @@ class WritePathMixin:
             if links:
                 amount = float(update.meta.get("amount", 1.0))
                 steps.append(("hebbian", lambda: self._link(links, amount)))
+            coact = update.meta.get("coactivations") or []
+            if coact:
+                steps.append(("stdp", lambda: self._coactivation.update(coact)))
             self._index.apply_deleted(
                 lsn, deleted, steps=steps, then=lambda: self._control.apply(update.meta)
             )
@@ -409,9 +419,11 @@ class WritePathMixin:
         self._log_and_apply(self._header_update(locs, headers, meta))
 
     def _header_update(self, locs: Sequence[int], headers: np.ndarray, meta: dict) -> HeaderUpdate:
-        arr = np.zeros(len(locs), dtype=LOC_DTYPE)
-        for i, loc in enumerate(locs):
-            arr[i] = unpack_loc(loc)
+        packed = np.asarray(locs, dtype=np.int64)
+        arr = np.zeros(len(packed), dtype=LOC_DTYPE)
+        arr["tier"] = packed >> 48
+        arr["segment"] = (packed >> 24) & 0xFFFFFF
+        arr["slot"] = packed & 0xFFFFFF
         raw = np.ascontiguousarray(headers).view(np.uint8).reshape(len(locs), HEADER_SIZE)
         return HeaderUpdate(arr, raw, meta)
 
@@ -469,6 +481,25 @@ class WritePathMixin:
             if links:
                 empty = np.zeros(0, dtype=HEADER_DTYPE)
                 self._write_headers([], empty, {"links": links, "amount": amount})
+                self._maybe_checkpoint()
+
+    def coactivate(
+        self, pairs: Sequence[tuple[str, str]], *, amount: float = 1.0, now_ms: int | None = None
+    ) -> None:
+        """STDP: each (earlier, later) pair of memories recalled in that order strengthens the
+        directed weight earlier -> later and weakens later -> earlier (see ``stdp.py``)."""
+        now = now_ms if now_ms is not None else _now_ms()
+        amount = v.check_unit(amount, "amount", 0.0, 1.0)
+        with self._lock:
+            self._check_open()
+            changes = []
+            for a, b in pairs:
+                la, lb = self._index.loc_of(v.check_id(a)), self._index.loc_of(v.check_id(b))
+                if la and lb and la[0] != lb[0]:
+                    changes.append([la[0], lb[0], amount, now])
+            if changes:
+                empty = np.zeros(0, dtype=HEADER_DTYPE)
+                self._write_headers([], empty, {"coactivations": changes})
                 self._maybe_checkpoint()
 
     def _stored_loc(self, id: str) -> tuple[int, bool]:

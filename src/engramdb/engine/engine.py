@@ -18,7 +18,7 @@ import logging
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from ..embed.factory import embedder_for_model_id, get_embedder
 from ..errors import ConfigError, EmbedderMismatchError, StorageError
 from ._associations import AssociationsMixin
 from ._common import _now_ms
+from ._partitions import PartitionsMixin
 from ._prospective import ProspectiveMixin
 from ._reads import ReadPathMixin
 from ._reflection import ReflectionMixin
@@ -35,17 +36,26 @@ from .calibration import calibration_texts
 from .control import ControlState
 from .habituation import Habituation, HabituationConfig
 from .index import MemoryIndex
-from .listeners import CoRecallListener, LtpListener, RecallListener
+from .ivf import IvfConfig, Partitions
+from .listeners import (
+    CoRecallListener,
+    LtpListener,
+    RecallListener,
+    StdpListener,
+    takes_session,
+)
 from .lock import ProcessLock
 from .pipeline import IngestConfig, IngestionPipeline
 from .quantizer import ScalarQuantizer
 from .record import record_stride
 from .reflect import ReflectConfig
 from .scoring import DECAY_PRESETS, DecayTable, ExpansionConfig, ScoreWeights
+from .stdp import CoActivationGraph, SessionActivation, StdpConfig
 from .tiers import DEFAULT_SEGMENT_CAPACITY, BaseTierStore, TierRouter, TierStore
 from .wal import WriteAheadLog
 from .walrecords import (
     KIND_HEADERS,
+    KIND_IVF,
     KIND_REMEMBER,
     KIND_REMEMBER_LINKED,
     HeaderUpdate,
@@ -84,7 +94,7 @@ class EngineConfig:
     habituation: HabituationConfig = field(default_factory=HabituationConfig)
     #: What a LEARN-mode recall teaches the store (see ``listeners.py``).
     listeners: tuple[RecallListener, ...] = field(
-        default_factory=lambda: (LtpListener(), CoRecallListener())
+        default_factory=lambda: (LtpListener(), CoRecallListener(), StdpListener())
     )
     #: Storage-strength gain of a passive recall (an explicit ``reinforce`` defaults to 1).
     passive_gain: float = 0.25
@@ -92,9 +102,20 @@ class EngineConfig:
     ingest: IngestConfig = field(default_factory=IngestConfig)
     #: When and how reflection consolidates episodes and prunes working memory.
     reflect: ReflectConfig = field(default_factory=ReflectConfig)
+    #: Directed co-activation (STDP) learned from recalls and its predictive boost.
+    stdp: StdpConfig = field(default_factory=StdpConfig)
+    #: How ``train_ivf`` partitions a tier for approximate recall.
+    ivf: IvfConfig = field(default_factory=IvfConfig)
 
 
-class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin, ProspectiveMixin):
+class Engine(
+    WritePathMixin,
+    ReadPathMixin,
+    AssociationsMixin,
+    ReflectionMixin,
+    ProspectiveMixin,
+    PartitionsMixin,
+):
     """An open store. Use :meth:`open`; close it (or use ``with``) to checkpoint and unlock."""
 
     def __init__(
@@ -203,6 +224,9 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin, 
         self._live_count = self._index.count()  # then kept by applying each frame
         self._pipeline = IngestionPipeline(self._index, self.dim, self.config.ingest)
         self._control = ControlState(self._index.con)
+        self._coactivation = CoActivationGraph(self._index.con, self.config.stdp)
+        self._activation = SessionActivation()
+        self._load_ivf()
         self._recover()
         recent = self._index.recent_locs(self.config.ingest.surprise.window)
         if recent:
@@ -214,7 +238,7 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin, 
         self._pool = ThreadPoolExecutor(max(1, self.config.scan_threads), "engramdb-scan")
         self._learn_pool = ThreadPoolExecutor(1, "engramdb-learn")
         self._habituation = Habituation(self.config.habituation)
-        self._listeners = list(self.config.listeners)
+        self._listeners = [(x, takes_session(x)) for x in self.config.listeners]
         self._closed = False
         self._start_reflector()
 
@@ -247,6 +271,8 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin, 
             elif frame.kind == KIND_HEADERS:
                 update = HeaderUpdate.decode(frame.payload)
                 touched |= self._apply_headers(frame.lsn, update, replay=True, applied=applied)
+            elif frame.kind == KIND_IVF:
+                self._apply_ivf(frame.lsn, Partitions.decode(frame.payload), applied=applied)
             else:
                 raise StorageError(f"{self._wal.path}: unknown frame kind {frame.kind}")
         for tier in self._router:
@@ -342,10 +368,11 @@ class Engine(WritePathMixin, ReadPathMixin, AssociationsMixin, ReflectionMixin, 
                 "lsn": self._lsn,
                 "wal_bytes": self._wal.size,
                 "disk_bytes": disk,
+                "ivf": self.ivf_info(),
                 "config": {
-                    k: val
-                    for k, val in asdict(self.config).items()
-                    if isinstance(val, int | float | str | bool)
+                    f.name: getattr(self.config, f.name)
+                    for f in fields(self.config)
+                    if isinstance(getattr(self.config, f.name), int | float | str | bool)
                 },
             }
 

@@ -53,6 +53,13 @@ CREATE INDEX IF NOT EXISTS memories_session ON memories(session_id, timestamp_ms
 CREATE INDEX IF NOT EXISTS memories_scope ON memories(scope);
 CREATE INDEX IF NOT EXISTS memories_tier ON memories(tier, deleted);
 CREATE INDEX IF NOT EXISTS memories_tier_seq ON memories(tier, seq);
+CREATE TABLE IF NOT EXISTS ivf (
+    tier       INTEGER PRIMARY KEY,
+    generation INTEGER NOT NULL,
+    nlist      INTEGER NOT NULL,
+    dim        INTEGER NOT NULL,
+    centroids  BLOB NOT NULL
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     text, content='memories', content_rowid='loc', tokenize='porter unicode61'
 );
@@ -140,6 +147,19 @@ class MemoryIndex:
             con.executemany(
                 "INSERT INTO memories_fts(rowid, text) VALUES(?, ?)", [(p[0], p[3]) for p in params]
             )
+
+    def apply_ivf(self, lsn: int, tier: int, generation: int, centroids) -> None:
+        """Keep a tier's IVF centroids (float32, nlist x dim)."""
+        with self._applying(lsn, ()):
+            self.con.execute(
+                "INSERT OR REPLACE INTO ivf(tier, generation, nlist, dim, centroids) "
+                "VALUES(?,?,?,?,?)",
+                (tier, generation, centroids.shape[0], centroids.shape[1], centroids.tobytes()),
+            )
+
+    def ivf_rows(self) -> list[tuple[int, int, int, int, bytes]]:
+        sql = "SELECT tier, generation, nlist, dim, centroids FROM ivf"
+        return self.con.execute(sql).fetchall()
 
     def apply_deleted(
         self,

@@ -47,6 +47,9 @@ class RecallOptions:
     valence_range: tuple[float, float] | None = None
     now_ms: int | None = None
     candidates: int = 100
+    #: Approximate mode: in a tier partitioned with ``Engine.train_ivf``, scan only the
+    #: records of the ``nprobe`` partitions nearest the query (None: scan every record).
+    nprobe: int | None = None
     explain: bool = False
     #: Only memories stored under one of these scope keys (exact keys: the engine treats a
     #: scope as an opaque partition key; the knowledge layer decides what scopes mean).

@@ -124,6 +124,8 @@ class ScoreWeights:
     hebbian: float = 0.1
     #: Activation of memories mentioning the query's entities (2 hops in the entity graph).
     entity: float = 0.1
+    #: Predictive boost (STDP): what usually follows the session's previous recall.
+    stdp: float = 0.1
 
 
 #: Named presets of weights, chosen per recall with ``RecallOptions(profile=...)``.

@@ -14,6 +14,10 @@ the marks on their sources)::
 
     u32 remember_len | kind-1 payload (remember_len bytes) | kind-2 payload
 
+Kind 4, IVF centroids of a tier (``ivf.py``)::
+
+    u16 tier | u16 generation | u32 nlist | u32 dim | nlist x dim float32
+
 ``LOC`` is ``u16 tier, u16 zero, u32 segment, u32 slot`` (12 bytes): where the record lives. The
 records are written physically (redo is idempotent: replaying a frame twice gives the same
 bytes); the JSON carries what the SQLite index needs.
@@ -32,6 +36,7 @@ from .record import HEADER_SIZE, record_stride
 
 __all__ = [
     "KIND_HEADERS",
+    "KIND_IVF",
     "KIND_REMEMBER",
     "KIND_REMEMBER_LINKED",
     "LOC_DTYPE",
@@ -42,6 +47,7 @@ __all__ = [
 KIND_REMEMBER = 1
 KIND_HEADERS = 2
 KIND_REMEMBER_LINKED = 3
+KIND_IVF = 4
 
 LOC_DTYPE = np.dtype(
     {
