@@ -1,0 +1,1 @@
+"""Knowledge layer: authoritative documents, typed values and claims on top of the engine."""

@@ -1,0 +1,75 @@
+"""CSV (and TSV): dialect sniffed with :class:`csv.Sniffer`, the first row is the header, every
+later row becomes a dict of strings. Numbers stay text here; typed parsing comes later."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from engramdb.errors import ValidationError
+
+from ._text import Extraction, TextBuilder, decode_text, file_stem, record_line
+
+__all__ = ["parse_csv"]
+
+_DELIMITERS = ",;\t|"
+_SNIFF_CHARS = 64 * 1024
+
+
+def parse_csv(data: bytes, name: str) -> Extraction:
+    text = decode_text(data, name)
+    dialect = _dialect(text)
+    try:
+        table = [row for row in csv.reader(io.StringIO(text), dialect) if "".join(row).strip()]
+    except csv.Error as exc:
+        raise ValidationError("data", f"{name!r} is not a readable CSV file ({exc})") from None
+    if not table:
+        raise ValidationError("data", f"{name!r} has no rows")
+    columns = _columns(table[0])
+    rows: list[dict[str, object]] = []
+    for cells in table[1:]:
+        while len(columns) < len(cells):
+            columns.append(f"column_{len(columns) + 1}")
+        padded = [c.strip() for c in cells] + [""] * (len(columns) - len(cells))
+        rows.append(dict(zip(columns, padded, strict=True)))
+    if not rows:
+        raise ValidationError("data", f"{name!r} has a header row but no data rows")
+
+    builder = TextBuilder()
+    builder.block("\n".join(record_line(row) for row in rows))
+    body, sections = builder.build()
+    metadata: dict[str, object] = {"columns": columns, "delimiter": dialect.delimiter}
+    return Extraction(
+        title=file_stem(name), text=body, sections=sections, rows=rows, metadata=metadata
+    )
+
+
+def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
+    sample = text[:_SNIFF_CHARS]
+    if len(text) > _SNIFF_CHARS and "\n" in sample:
+        sample = sample[: sample.rindex("\n")]
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=_DELIMITERS)
+    except csv.Error:
+        first = sample.split("\n", 1)[0]
+        delimiter = max(_DELIMITERS, key=first.count)
+
+        class Fallback(csv.excel):
+            pass
+
+        Fallback.delimiter = delimiter if first.count(delimiter) else ","
+        return Fallback
+
+
+def _columns(header: list[str]) -> list[str]:
+    """Header names made usable as keys: blanks get ``column_N``, repeats get ``_2``, ``_3``."""
+    columns: list[str] = []
+    seen: set[str] = set()
+    for position, raw in enumerate(header, start=1):
+        name = raw.strip() or f"column_{position}"
+        candidate, suffix = name, 2
+        while candidate in seen:
+            candidate, suffix = f"{name}_{suffix}", suffix + 1
+        seen.add(candidate)
+        columns.append(candidate)
+    return columns
