@@ -12,6 +12,7 @@ from .errors import (
     ValidationError,
     WALError,
 )
+from .knowledge.memory import Memory
 
 __version__ = "0.1.0"
 
@@ -22,6 +23,7 @@ __all__ = [
     "Engine",
     "EngineConfig",
     "EngramDBError",
+    "Memory",
     "MemoryInput",
     "MemoryRecord",
     "NotFoundError",

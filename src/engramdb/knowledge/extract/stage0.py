@@ -1,0 +1,820 @@
+"""Stage 0 of the extraction cascade: deterministic heuristics, no model, always on.
+
+Sentence by sentence (questions assert nothing and are skipped):
+
+1. **Instructions** ("always ...", "never ...", "from now on ...", "don't ...", "make sure to
+   ...") and **revocations** ("you no longer need to ...", "stop ...", "forget my earlier
+   instruction ..."). The caller matches a revocation against the active instructions; one that
+   matches none is kept as an instruction when it is phrased as one ("stop using emojis").
+2. **Negation and the past**: "no longer", "not ... anymore", "don't ... anymore" mark a claim
+   *negated* (it closes the value); "used to" marks it *past* (held before, not now).
+3. **Hedges** ("I think", "maybe", "probably", "I heard") lower the confidence below the
+   reconciler's floor and open an uncertainty.
+4. **First-person patterns**: name, role and employer, home, origin, age, pets and possessions,
+   preferences and likes, allergies, diet, languages, what the speaker is learning or doing now.
+5. **Possessive statements**: "your return policy is 60 days", "my email is ...",
+   "Alice's role is CTO", "the AirPods Pro's price is $249".
+6. **Typed statements**: any sentence with an amount, duration, quantity, percentage or date
+   ("Returns are accepted within 30 days of delivery", "Shipping takes two weeks"): the subject is
+   the named entity of the sentence (or the organisation), the key phrase is what is left of the
+   sentence's content words.
+
+Context ("today", "this week", "right now") puts a claim in the ``context`` category; vague or
+unresolvable times ("soon", "a while ago") open an uncertainty.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from .. import timeexpr
+from ..claims import ORG, SELF, Claim, Extraction, Mention, OpenQuestion
+from ..documents.sentences import sentences
+from ..values import parse_values
+from ..vocab import canonical_key
+
+__all__ = ["extract_stage0", "key_from_phrase"]
+
+_F = re.IGNORECASE
+
+_QUESTION_START = re.compile(
+    r"^(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|have|has|what|when|"
+    r"where|who|whom|whose|why|how|which|isn't|aren't|don't|doesn't|didn't|won't|can't)\b",
+    _F,
+)
+_FILLER = re.compile(
+    r"^(?:(?:well|so|ok(?:ay)?|oh|hey|hi|hello|also|btw|by the way|fyi|just so you know|"
+    r"actually|anyway|honestly|and|but|yeah|yes|no|hmm|um|right|alright|great|thanks)\b[,!.:]?\s*)+",
+    _F,
+)
+_INSTRUCTION = re.compile(
+    r"^(?:please\s+)?(?:always|never|from now on|going forward|in (?:the )?future|"
+    r"make sure (?:to|that|you)|remember to|don't ever|do not ever|don't|do not|stop|"
+    r"avoid|be sure to)\b|\bfrom now on\b|\bgoing forward\b",
+    _F,
+)
+_REVOCATION = re.compile(
+    r"\b(?:(?:you\s+)?(?:no longer|don't|do not|won't) (?:need|have) to|(?:you\s+)?can stop|"
+    r"(?:please\s+)?stop\b|(?:forget|ignore|disregard|cancel|drop) (?:about )?(?:my|the|that|"
+    r"what i said about)\b.*\b(?:instruction|rule|request|preference|earlier|before)|"
+    r"(?:it's|it is) (?:fine|ok(?:ay)?) to\b|"
+    r"you (?:can|may) (?:go back to|use|call me)\b.*\bagain\b|"
+    r"never ?mind\b)",
+    _F,
+)
+_HEDGE = re.compile(
+    r"\b(?:i think|i believe|i guess|i suppose|i heard|i was told|someone told me|maybe|perhaps|"
+    r"probably|possibly|might|not sure|i'm not sure|if i remember|iirc|apparently|supposedly|"
+    r"i assume|kind of|sort of)\b",
+    _F,
+)
+_NEGATION = re.compile(r"\b(?:no longer|not anymore|not any ?more|any ?more|anymore)\b", _F)
+_NEG_WORDS = re.compile(
+    r"\b(?:no longer|anymore|any more)\s*|\b(?:don't|do not|doesn't|does not|didn't|did not)\s+|"
+    r"\b(?:not|never)\s+",
+    _F,
+)
+_USED_TO = re.compile(r"\bused to\s+", _F)
+
+_JOB_WORDS = frozenset(
+    [
+        "ceo",
+        "cto",
+        "cfo",
+        "coo",
+        "cio",
+        "cmo",
+        "vp",
+        "president",
+        "founder",
+        "co-founder",
+        "cofounder",
+        "head",
+        "director",
+        "manager",
+        "lead",
+        "engineer",
+        "developer",
+        "designer",
+        "architect",
+        "analyst",
+        "scientist",
+        "researcher",
+        "consultant",
+        "officer",
+        "administrator",
+        "admin",
+        "owner",
+        "partner",
+        "principal",
+        "chief",
+        "intern",
+        "teacher",
+        "nurse",
+        "doctor",
+        "lawyer",
+        "accountant",
+        "editor",
+        "writer",
+        "student",
+        "professor",
+        "lecturer",
+        "chef",
+        "pilot",
+        "officer",
+        "sales",
+        "marketing",
+        "recruiter",
+        "specialist",
+        "coordinator",
+        "supervisor",
+        "associate",
+        "assistant",
+        "technician",
+        "programmer",
+    ]
+)
+_PET_WORDS = frozenset(
+    [
+        "cat",
+        "cats",
+        "dog",
+        "dogs",
+        "puppy",
+        "kitten",
+        "hamster",
+        "rabbit",
+        "parrot",
+        "bird",
+        "fish",
+        "goldfish",
+        "turtle",
+        "snake",
+        "horse",
+        "guinea",
+        "pig",
+        "ferret",
+        "lizard",
+    ]
+)
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "but",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "their",
+        "they",
+        "them",
+        "our",
+        "we",
+        "us",
+        "you",
+        "your",
+        "yours",
+        "my",
+        "me",
+        "i",
+        "he",
+        "she",
+        "his",
+        "her",
+        "him",
+        "as",
+        "than",
+        "then",
+        "so",
+        "such",
+        "very",
+        "really",
+        "just",
+        "also",
+        "too",
+        "not",
+        "no",
+        "do",
+        "does",
+        "did",
+        "done",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "can",
+        "could",
+        "should",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "into",
+        "onto",
+        "within",
+        "about",
+        "over",
+        "under",
+        "after",
+        "before",
+        "up",
+        "down",
+        "out",
+        "off",
+        "if",
+        "when",
+        "while",
+        "per",
+        "each",
+        "any",
+        "all",
+        "some",
+        "more",
+        "most",
+        "less",
+        "least",
+        "only",
+        "own",
+        "same",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "what",
+        "where",
+        "why",
+        "how",
+        "accepted",
+        "please",
+    ]
+)
+
+_MY = r"(?:my|our)"
+_CLAUSE_END = r"(?=\s*(?:[,.;!?]|\band\b|\bbut\b|\bbecause\b|\bsince\b|\bnow\b|$))"
+
+
+def key_from_phrase(phrase: str) -> str:
+    """The canonical key of an attribute phrase: a synonym anywhere in it wins ("returns
+    accepted within" -> ``return_window``), else its last two content words."""
+    words = [w for w in re.findall(r"[\w'-]+", phrase.casefold()) if w not in _STOP]
+    if not words:
+        return canonical_key(phrase) or "value"
+    for size in range(min(4, len(words)), 0, -1):
+        for i in range(len(words) - size + 1):
+            cand = canonical_key(" ".join(words[i : i + size]))
+            if cand != "_".join(words[i : i + size]):
+                return cand
+    return canonical_key(" ".join(words[-2:]))
+
+
+_TRAILING_TIME = re.compile(
+    r"\s+(?:(?:last|this|next|earlier this|later this)\s+(?:week|weekend|month|year|spring|summer|"
+    r"autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|"
+    r"today|tonight|tomorrow|recently|lately|(?:a few|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
+    r"in \d{4}|since \w+)$",
+    _F,
+)
+
+
+def _clean_value(v: str) -> str:
+    v = v.strip()
+    while True:
+        cut = _TRAILING_TIME.sub("", v)
+        if cut == v:
+            break
+        v = cut
+    v = re.sub(
+        r"\s+(?:now|these days|nowadays|at the moment|currently|anymore|any more|too|as well)$",
+        "",
+        v.strip(),
+        flags=_F,
+    )
+    v = re.sub(r"^(?:now|currently|actually)\s+", "", v, flags=_F)
+    return v.strip(" \t\"'“”‘’.,;:!")
+
+
+def _ms(dt: datetime) -> int:
+    return int(dt.timestamp() * 1000)
+
+
+class _Sentence:
+    """One sentence being read, with the offset of its text in the turn."""
+
+    def __init__(self, text: str, offset: int, reference: datetime):
+        self.raw = text
+        self.offset = offset
+        m = _FILLER.match(text)
+        self.start = m.end() if m else 0
+        self.text = text[self.start :]
+        self.reference = reference
+
+    def span(self, a: int, b: int) -> tuple[int, int]:
+        return (self.offset + self.start + a, self.offset + self.start + b)
+
+
+def extract_stage0(
+    text: str,
+    *,
+    reference: datetime | None = None,
+    role: str = "user",
+    known: dict[str, str] | None = None,
+) -> Extraction:
+    """Claims, instructions, revocations, uncertainties and entity mentions of ``text``.
+
+    ``role`` is ``"user"`` for a speaker talking about themselves, ``"assistant"``, or
+    ``"document"`` (first person plural means the organisation). ``known`` maps lower-cased
+    entity names to their types (catalogue entities, for mentions and subjects)."""
+    ref = reference or datetime.now(UTC)
+    if ref.tzinfo is None:
+        ref = ref.replace(tzinfo=UTC)
+    out = Extraction()
+    known = known or {}
+    for a, b in sentences(text):
+        s = _Sentence(text[a:b], a, ref)
+        if not s.text.strip():
+            continue
+        _read_sentence(s, out, role, known)
+    out.mentions.extend(_mentions(text, known))
+    return out
+
+
+def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, str]) -> None:
+    t = s.text.strip()
+    if role != "document" and (t.endswith("?") or _QUESTION_START.match(t)):
+        hedge = _HEDGE.search(t)
+        if not (t.endswith("?") and hedge and not _QUESTION_START.match(t)):
+            return  # a question asserts nothing
+    if role == "user" and _REVOCATION.search(t):
+        out.revocations.append(t.rstrip(".!"))
+        return
+    if role == "user" and _INSTRUCTION.search(t) and not re.match(r"^i\b", t, _F):
+        out.instructions.append(t.rstrip(".!"))
+        return
+    hedged = bool(_HEDGE.search(t))
+    negated = bool(_NEGATION.search(t))
+    past = bool(_USED_TO.search(t))
+    body = t
+    if past:
+        body = _USED_TO.sub("", body)
+    if negated or re.search(r"\b(?:don't|do not|not|never)\b", body, _F):
+        positive = _NEG_WORDS.sub("", body)
+        negated = negated or positive != body
+        body = positive
+    contextual = timeexpr.is_contextual(t)
+    vague = timeexpr.unresolved(t)
+    claims = _hours_claims(body, s, role, known)
+    if not claims:
+        claims = _first_person(body, s, role) + _possessive(body, s, role, known)
+    if not claims:
+        claims = _typed(body, s, role, known)
+    for c in claims:
+        category = c.category
+        if contextual and category != "identity":
+            category = "context"
+        conf = 0.5 if hedged else c.confidence
+        claim = Claim(
+            subject=c.subject,
+            subject_type=c.subject_type,
+            key=c.key,
+            key_phrase=c.key_phrase,
+            value=c.value,
+            category=category,
+            statement=s.raw.strip(),
+            span=c.span,
+            confidence=conf,
+            negated=negated and not past,
+            past=past,
+            multi=c.multi,
+            object_type=c.object_type,
+            valid_from_ms=_ms(s.reference),
+        )
+        out.claims.append(claim)
+        if hedged:
+            out.uncertainties.append(
+                OpenQuestion(
+                    f"{claim.key_phrase or claim.key}: {claim.value}",
+                    "stated with a hedge, not as a fact",
+                    claim.span,
+                )
+            )
+    for phrase in vague:
+        out.uncertainties.append(OpenQuestion(t, f"the time {phrase!r} cannot be resolved"))
+
+
+# -- first person ---------------------------------------------------------------------------
+
+_SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
+    # (pattern with group "v", key, category, multi)
+    (re.compile(r"\bmy name is\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F), "name", "identity", False),
+    (re.compile(r"\b(?:call me|i go by)\s+(?P<v>[\w'.-]+)", _F), "name", "identity", False),
+    (
+        re.compile(
+            r"\bi(?:'ve| have)? (?:moved|relocated) to\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F
+        ),
+        "lives_in",
+        "identity",
+        False,
+    ),
+    (
+        re.compile(
+            r"\bi(?:'m| am)? ?(?:now |currently )?(?:live|living|based|located|staying)"
+            r"(?: now)? in\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END,
+            _F,
+        ),
+        "lives_in",
+        "identity",
+        False,
+    ),
+    (
+        re.compile(r"\bi(?:'m| am) from\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        "hometown",
+        "identity",
+        False,
+    ),
+    (
+        re.compile(r"\bi(?:'m| am) (?P<v>\d{1,3}) (?:years? old|yo)\b", _F),
+        "age",
+        "identity",
+        False,
+    ),
+    (
+        re.compile(r"\bi (?:now )?work (?:at|for|with)\s+(?P<v>[\w&' .-]+?)" + _CLAUSE_END, _F),
+        "employer",
+        "identity",
+        False,
+    ),
+    (
+        re.compile(r"\bi (?:now )?work as (?:an? |the )?(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        "role",
+        "identity",
+        False,
+    ),
+    (
+        re.compile(r"\bi(?:'m| am) allergic to\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        "allergy",
+        "identity",
+        True,
+    ),
+    (
+        re.compile(r"\bi(?:'m| am) (?:a |an )?(?P<v>vegetarian|vegan|pescatarian|keto)\b", _F),
+        "diet",
+        "identity",
+        False,
+    ),
+    (re.compile(r"\bi speak\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F), "language", "identity", True),
+    (
+        re.compile(
+            r"\bi(?:'m| am) (?:currently )?learning\s+(?P<v>[\w' .+#-]+?)" + _CLAUSE_END, _F
+        ),
+        "learning",
+        "knowledge",
+        True,
+    ),
+    (
+        re.compile(
+            r"\bi(?:'m| am) (?:currently )?(?:working on|debugging|fixing|preparing|writing)\s+"
+            r"(?P<v>[\w' .-]+?)" + _CLAUSE_END,
+            _F,
+        ),
+        "working_on",
+        "context",
+        True,
+    ),
+    (
+        re.compile(
+            r"\bi (?:really |much |still |now |also )?(?:prefer|would rather have)\s+"
+            r"(?P<v>[\w' .-]+?)(?=\s+(?:to|over|than)\b|" + _CLAUSE_END[3:],
+            _F,
+        ),
+        "prefers",
+        "knowledge",
+        False,
+    ),
+    (
+        re.compile(
+            r"\bi (?:really |also |still )?(?:like|love|enjoy|adore)\s+(?P<v>[\w' .-]+?)"
+            + _CLAUSE_END,
+            _F,
+        ),
+        "likes",
+        "knowledge",
+        True,
+    ),
+    (
+        re.compile(
+            r"\bi (?:really )?(?:dislike|hate|can't stand|detest)\s+(?P<v>[\w' .-]+?)"
+            + _CLAUSE_END,
+            _F,
+        ),
+        "dislikes",
+        "knowledge",
+        True,
+    ),
+    (
+        re.compile(
+            r"\bi (?:drive|own|have|got|'ve got|have got)\s+(?P<v>(?:an?|one|two|three|\d+|some)"
+            r"\s+[\w' .-]+?)" + _CLAUSE_END,
+            _F,
+        ),
+        "has",
+        "knowledge",
+        True,
+    ),
+]
+_ROLE = re.compile(
+    r"\bi(?:'m| am) (?:now |currently |actually )?(?:the |an? )?(?P<v>[\w' .&-]+?)"
+    r"(?:\s+(?:at|for|with)\s+(?P<org>[A-Z][\w&' .-]*?))?" + _CLAUSE_END,
+    _F,
+)
+
+
+def _first_person(body: str, s: _Sentence, role: str) -> list[Claim]:
+    if role == "document":
+        return []
+    found: list[Claim] = []
+    taken: list[tuple[int, int]] = []
+    for pattern, key, category, multi in _SELF_PATTERNS:
+        for m in pattern.finditer(body):
+            value = _clean_value(m.group("v"))
+            if not value or any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if key == "has":
+                head = value.split()[-1].casefold()
+                if head in _PET_WORDS:
+                    key = "pet"
+                value = re.sub(r"^(?:an?|one|some)\s+", "", value, flags=_F)
+            taken.append(m.span())
+            found.append(_self_claim(key, key.replace("_", " "), value, category, multi, s, m))
+    if not found:
+        m = _ROLE.search(body)
+        if m:
+            value = _clean_value(m.group("v"))
+            words = value.casefold().replace("-", " ").split()
+            if words and any(w in _JOB_WORDS for w in words) and len(words) <= 6:
+                found.append(_self_claim("role", "role", value, "identity", False, s, m))
+                if m.group("org"):
+                    org = _clean_value(m.group("org"))
+                    found.append(_self_claim("employer", "employer", org, "identity", False, s, m))
+    return found
+
+
+def _self_claim(key, phrase, value, category, multi, s: _Sentence, m) -> Claim:
+    return Claim(
+        subject=SELF,
+        subject_type="person",
+        key=key,
+        key_phrase=phrase,
+        value=value,
+        category=category,
+        statement=s.raw,
+        span=s.span(*m.span()),
+        multi=multi,
+    )
+
+
+# -- possessive statements ------------------------------------------------------------------
+
+_POSSESSIVE = re.compile(
+    r"(?:^|\b)(?P<who>(?i:your|our|my|the|this)|(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z0-9][\w&.-]*)*)(?:'s|’s))"
+    r"\s+(?P<key>[\w' -]{2,40}?)\s+(?:is|are|was|were|=|:|will be|has been|have been)\s+"
+    r"(?:now\s+|currently\s+|actually\s+|only\s+|just\s+)?(?P<v>[^.;!?]+)",
+)
+
+
+def _possessive(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    out: list[Claim] = []
+    for m in _POSSESSIVE.finditer(body):
+        who = m.group("who")
+        low = who.casefold()
+        key_phrase = m.group("key").strip()
+        value = _clean_value(m.group("v"))
+        if not value or len(value.split()) > 12:
+            continue
+        name = m.group("name")
+        if name:
+            subject, stype = name, known.get(name.casefold(), "other")
+        elif low in ("your",) or (low == "our" and role in ("document", "assistant")):
+            subject, stype = ORG, "organisation"
+        elif low in ("my", "our"):
+            if role == "document":
+                subject, stype = ORG, "organisation"
+            else:
+                subject, stype = SELF, "person"
+        else:  # "the X is ..." / "this X is ...": a named entity inside the phrase, or the org
+            hit = _known_in(key_phrase, known)
+            if hit:
+                subject, stype = hit
+                key_phrase = re.sub(re.escape(subject), "", key_phrase, flags=_F).strip()
+            else:
+                subject, stype = ORG, "organisation"
+        if subject == SELF and low == "my" and key_phrase.casefold() in ("name",):
+            continue  # handled by the first-person patterns
+        key = key_from_phrase(key_phrase)
+        multi = key in ("hobbies", "likes", "favourite", "favorite")
+        out.append(
+            Claim(
+                subject=subject,
+                subject_type=stype,
+                key=key,
+                key_phrase=key_phrase,
+                value=value,
+                category="identity" if subject == SELF and key in _IDENTITY_KEYS else "knowledge",
+                statement=s.raw,
+                span=s.span(*m.span()),
+                multi=multi,
+            )
+        )
+    return out
+
+
+_IDENTITY_KEYS = frozenset(
+    {"name", "role", "employer", "lives_in", "hometown", "age", "birthday", "email", "phone"}
+)
+
+
+def _known_in(phrase: str, known: dict[str, str]) -> tuple[str, str] | None:
+    low = phrase.casefold()
+    best = None
+    for name, typ in known.items():
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", low) and (
+            best is None or len(name) > len(best[0])
+        ):
+            best = (name, typ)
+    if best is None:
+        return None
+    i = low.find(best[0])
+    return phrase[i : i + len(best[0])], best[1]
+
+
+# -- typed statements -----------------------------------------------------------------------
+
+_CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w&.-]*(?:\s+(?:[A-Z0-9][\w&.-]*|of|de|the))*)")
+
+
+_WORKDAYS = re.compile(r"\b(?:business|working|calendar|work)\s+(days?)\b", _F)
+_RANGE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(?=\d)", _F)
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?m\.?\b|\b(noon|midnight)\b", _F)
+_HOURS = re.compile(
+    r"(?:(?:from|between)\s+)?(?P<a>\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon)\s*(?:-|–|to|until|and|till)\s*"
+    r"(?P<b>\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon|midnight)|"
+    r"\b(?P<dir>until|till|from|after|before|at|opens? at|closes? at)\s+"
+    r"(?P<c>\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon|midnight)",
+    _F,
+)
+
+
+def clock_minutes(text: str) -> list[int]:
+    """Times of day in ``text`` as minutes after midnight, in order."""
+    out = []
+    for m in _CLOCK.finditer(text):
+        if m.group(4):
+            out.append(720 if m.group(4).casefold() == "noon" else 0)
+            continue
+        h = int(m.group(1)) % 12 + (12 if m.group(3).casefold() == "p" else 0)
+        out.append(h * 60 + int(m.group(2) or 0))
+    return out
+
+
+def _hours_claims(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    m = _HOURS.search(body)
+    if not m:
+        return []
+    hit = _known_in(body, known)
+    subject, stype = hit if hit is not None else _subject_of(body, role)
+    rest = body[: m.start()] + " " + body[m.end() :]
+    words = [
+        w
+        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
+        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
+    ]
+    phrase = " ".join(words[:8]) + " hours"
+    key = "support_hours" if "support" in phrase.casefold() else "opening_hours"
+    return [
+        Claim(
+            subject=subject,
+            subject_type=stype,
+            key=key,
+            key_phrase=phrase,
+            value=m.group(0).strip(),
+            category="knowledge",
+            statement=s.raw,
+            span=s.span(*m.span()),
+            confidence=0.75,
+            value_kind="hours",
+        )
+    ]
+
+
+def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    # a range ("3-5 business days") is read as its upper bound, with the whole range as text
+    ranges = {m.end(): m.start() for m in _RANGE.finditer(body)}
+    masked = _RANGE.sub(lambda m: " " * (m.end() - m.start()), body)
+    # "business days" reads as days ("5 days" followed by padding, so offsets stay)
+    workdays = {m.start() + len(m.group(1)): m.end() for m in _WORKDAYS.finditer(masked)}
+    masked = _WORKDAYS.sub(
+        lambda m: m.group(1) + " " * (m.end() - m.start() - len(m.group(1))), masked
+    )
+    values = [v for v in parse_values(masked, reference=s.reference) if v.kind not in ("text",)]
+    values = [v for v in values if v.kind != "number" or len(values) == 1]
+    if not values:
+        return []
+    hit = _known_in(body, known)
+    if hit is not None:
+        subject, stype = hit
+    else:
+        subject, stype = _subject_of(body, role)
+    out = []
+    for v in values[:3]:
+        a, b = v.span
+        a = ranges.get(a, a)
+        b = workdays.get(b, b)
+        rest = body[:a] + " " + body[b:]
+        if subject not in (ORG, SELF):
+            rest = re.sub(re.escape(subject), " ", rest, flags=_F)
+        words = [
+            w
+            for w in re.findall(r"[A-Za-z][\w'-]*", rest)
+            if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
+        ]
+        phrase = " ".join(words[:8])
+        if not phrase:
+            continue
+        out.append(
+            Claim(
+                subject=subject,
+                subject_type=stype,
+                key=key_from_phrase(phrase),
+                key_phrase=phrase,
+                value=body[a:b],
+                category="knowledge",
+                statement=s.raw,
+                span=s.span(a, b),
+                confidence=0.75,
+                typed=v,
+            )
+        )
+    return out
+
+
+_PRONOUN_SUBJECTS = frozenset({"we", "our", "us", "you", "your", "i", "my", "me", "they"})
+
+
+def _subject_of(body: str, role: str) -> tuple[str, str]:
+    low = body.casefold()
+    if re.search(r"\b(?:you|your|you're|yours)\b", low) and role != "document":
+        return ORG, "organisation"
+    if re.search(r"\b(?:i|my|i'm|i've|me)\b", low) and role != "document":
+        return SELF, "person"
+    for m in _CAPITALISED.finditer(body):
+        name = m.group(1)
+        if m.start() == 0 and len(name.split()) == 1:
+            continue  # a capitalised first word is usually not a name
+        return name, "other"
+    return ORG, "organisation"
+
+
+# -- mentions ---------------------------------------------------------------------------------
+
+
+def _mentions(text: str, known: dict[str, str]) -> list[Mention]:
+    """Known entities named in the text, also by a shorter form ("my AirPods" for the
+    catalogue's "AirPods Pro": any word of the name that is not a common word)."""
+    out: list[Mention] = []
+    low = text.casefold()
+    for name, typ in known.items():
+        m = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", low)
+        if m:
+            out.append(Mention(text[m.start() : m.end()], typ, m.span()))
+            continue
+        heads = [w for w in name.split() if len(w) > 3 and w not in _STOP]
+        for w in heads[:1]:
+            m = re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low)
+            if m:
+                out.append(Mention(text[m.start() : m.end()], typ, m.span()))
+    return out

@@ -1,0 +1,1189 @@
+"""``Memory``: the knowledge-level façade most users call.
+
+It keeps two kinds of truth apart and honest: authoritative (documents, operator upserts) and
+experiential (conversation turns and what is derived from them). Every write is extracted into
+claims, and one reconciler (``reconcile.py``) decides for each claim, in one SQLite transaction
+with its decision trace. Turns and document chunks also go to the cognitive ``Engine`` (episodic
+and semantic tiers) so that ``query`` ranks facts and passages together.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import threading
+import time
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..engine import Engine, EngineConfig, MemoryInput, RecallOptions
+from ..errors import NotFoundError, ValidationError
+from ..store.sqlite import connect
+from . import views
+from .claims import ORG, SELF, Claim, Extraction
+from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
+from .extract import extract_stage0
+from .reconcile import CONFIDENCE_FLOOR, Decision, Existing, Incoming, decide
+from .results import DocumentResult, Fact, QueryHit, WriteResult
+from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION
+from .scopes import ancestors, check_lens, check_scope, org_of, visible
+from .values import parse_value
+from .vocab import (
+    CATEGORIES,
+    RECALL_BOOST,
+    SOURCE_KINDS,
+    TRUST_PRIORS,
+    canonical_key,
+    entity_type,
+    is_authoritative,
+    normalize_name,
+)
+
+__all__ = ["Memory"]
+
+log = logging.getLogger("engramdb.knowledge")
+
+_ROLES = ("user", "assistant", "system", "tool")
+MAX_TRIPLES = 10_000
+#: Two attribute phrases name the same thing at or above this cosine (static embeddings).
+KEY_SIMILARITY = 0.72
+#: An instruction is revoked by a statement this close to it (content-word overlap).
+REVOKE_OVERLAP = 0.5
+
+_FACT_COLUMNS = """f.id, e.name, e.type, f.key, f.value, f.category, f.scope, f.authoritative,
+    s.kind, s.ref, f.confidence, f.importance, f.statement, f.known_ms, f.valid_from_ms,
+    f.valid_until_ms, f.closed_ms, f.superseded_by, f.corroborations"""
+
+
+def _ms(when: datetime | int | float | str | None, field: str) -> int | None:
+    if when is None:
+        return None
+    if isinstance(when, bool):
+        raise ValidationError(field, "must be a datetime, an ISO-8601 string or epoch ms")
+    if isinstance(when, int | float):
+        return int(when)
+    if isinstance(when, str):
+        try:
+            when = datetime.fromisoformat(when.replace("Z", "+00:00"))
+        except ValueError:
+            raise ValidationError(field, f"{when!r} is not an ISO-8601 time") from None
+    if isinstance(when, datetime):
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        return int(when.timestamp() * 1000)
+    raise ValidationError(field, "must be a datetime, an ISO-8601 string or epoch ms")
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Memory:
+    """An open knowledge store (an ``Engine`` plus ``knowledge.db`` in the same directory)."""
+
+    def __init__(self, path: Path, engine: Engine, confidence_floor: float):
+        self.path = path
+        self.engine = engine
+        self.confidence_floor = confidence_floor
+        self.db = connect(path / "knowledge.db")
+        self.db.executescript(KNOWLEDGE_SCHEMA)
+        self.db.execute(
+            "INSERT OR IGNORE INTO kmeta(key, value) VALUES('schema_version', ?)", (SCHEMA_VERSION,)
+        )
+        self._lock = threading.RLock()
+        self._vec_cache: dict[str, np.ndarray] = {}
+        self._catch_up()
+
+    # ------------------------------------------------------------------ opening and closing
+    @classmethod
+    def open(
+        cls,
+        path: str | Path,
+        *,
+        embedder: Any = None,
+        engine_config: EngineConfig | None = None,
+        confidence_floor: float = CONFIDENCE_FLOOR,
+    ) -> Memory:
+        """Open (or create) a store in directory ``path``: no server, network or LLM needed."""
+        path = Path(path)
+        engine = Engine.open(path, embedder=embedder, config=engine_config)
+        try:
+            return cls(path, engine, confidence_floor)
+        except BaseException:
+            engine.close()
+            raise
+
+    def close(self) -> None:
+        with self._lock:
+            self.engine.close()
+            self.db.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _catch_up(self) -> None:
+        """Engine memories of turns and chunks committed here but not yet written there (a
+        crash between the two commits): write them now."""
+        for table, tier in (("turns", "episodic"), ("chunks", "semantic")):
+            cols = "id, text, scope, observed_ms" + (
+                ", session_id, role" if table == "turns" else ", document_id, heading"
+            )
+            rows = self.db.execute(
+                f"SELECT {cols} FROM {table} WHERE memory_written=0 AND forgotten=0"
+            ).fetchall()
+            todo = [r for r in rows if not self.engine.exists(r[0], include_forgotten=True)]
+            if todo:
+                self.engine.remember_many([self._engine_item(table, r, tier) for r in todo])
+            if rows:
+                self.db.executemany(
+                    f"UPDATE {table} SET memory_written=1 WHERE id=?", [(r[0],) for r in rows]
+                )
+
+    @staticmethod
+    def _engine_item(table: str, row: Sequence[Any], tier: str) -> MemoryInput:
+        if table == "turns":
+            mid, text, scope, ts, session, role = row
+            return MemoryInput(
+                text=text,
+                id=mid,
+                tier=tier,
+                scope=scope,
+                session_id=session,
+                timestamp_ms=ts,
+                meta={"kind": "turn", "role": role},
+            )
+        mid, text, scope, ts, doc, heading = row
+        return MemoryInput(
+            text=text,
+            id=mid,
+            tier=tier,
+            scope=scope,
+            timestamp_ms=ts,
+            meta={"kind": "chunk", "document_id": doc, "heading": heading},
+        )
+
+    # ------------------------------------------------------------------ writes
+    def remember(
+        self,
+        text: str | None = None,
+        *,
+        scope: str,
+        session_id: str | None = None,
+        role: str = "user",
+        observed_at: datetime | int | str | None = None,
+        triples: Iterable[Mapping[str, Any]] | None = None,
+        source_kind: str | None = None,
+    ) -> WriteResult:
+        """Remember a conversation turn (``text``) or structured facts (``triples``).
+
+        A turn becomes an episodic memory plus the facts extracted from it; ``triples`` (dicts
+        with ``subject``, ``key`` or ``predicate``, ``value`` or ``object``, optional ``type``,
+        ``category``) are authoritative with ``source_kind="upsert"`` (the default) and
+        experiential with ``"turn"``, ``"consolidation"``, ``"reflect"`` or ``"elaboration"``."""
+        scope = check_scope(scope)
+        if (text is None) == (triples is None):
+            raise ValidationError("text", "give either a turn's text or triples, not both")
+        now = _ms(observed_at, "observed_at") or _now_ms()
+        if triples is not None:
+            return self._remember_triples(list(triples), scope, source_kind or "upsert", now)
+        if source_kind not in (None, "turn"):
+            raise ValidationError("source_kind", "a text is a conversation turn ('turn')")
+        if role not in _ROLES:
+            raise ValidationError("role", f"must be one of {', '.join(_ROLES)}", value=role)
+        self.engine.validate([{"text": text, "session_id": session_id}])
+        with self._lock:
+            known = self._catalogue(scope)
+            extraction = extract_stage0(
+                text,
+                reference=datetime.fromtimestamp(now / 1000, UTC),
+                role="user" if role == "user" else "assistant",
+                known=known,
+            )
+            turn_id = f"turn-{uuid.uuid4().hex}"
+            result = WriteResult(turn_id=turn_id)
+            with self._transaction():
+                seq = self._next_seq(session_id)
+                self.db.execute(
+                    "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
+                    "created_ms) VALUES(?,?,?,?,?,?,?,?)",
+                    (turn_id, session_id, seq, role, text, scope, now, _now_ms()),
+                )
+                source = self._source("turn", turn_id, session_id, now)
+                ctx = _WriteContext(scope, source, "turn", f"turn:{role}:{scope}", now, role)
+                self._apply_extraction(extraction, ctx, result, known)
+            self.engine.remember(
+                text,
+                id=turn_id,
+                tier="episodic",
+                scope=scope,
+                session_id=session_id,
+                timestamp_ms=now,
+                meta={"kind": "turn", "role": role},
+            )
+            self.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (turn_id,))
+        return result
+
+    def _remember_triples(
+        self, triples: list[Mapping[str, Any]], scope: str, kind: str, now: int
+    ) -> WriteResult:
+        if kind not in SOURCE_KINDS:
+            raise ValidationError("source_kind", f"must be one of {', '.join(SOURCE_KINDS)}")
+        if not triples:
+            raise ValidationError("triples", "is empty")
+        if len(triples) > MAX_TRIPLES:
+            raise ValidationError("triples", "too many in one call", limit=MAX_TRIPLES)
+        claims = [self._claim_of_triple(t, i) for i, t in enumerate(triples)]
+        result = WriteResult()
+        with self._lock, self._transaction():
+            source = self._source(kind, None, None, now)
+            ctx = _WriteContext(scope, source, kind, f"{kind}:{scope}", now, "document")
+            for claim in claims:
+                self._reconcile_claim(claim, ctx, result)
+        return result
+
+    @staticmethod
+    def _claim_of_triple(t: Mapping[str, Any], i: int) -> Claim:
+        if not isinstance(t, Mapping):
+            raise ValidationError(f"triples[{i}]", "must be an object")
+        subject = t.get("subject")
+        key = t.get("key", t.get("predicate"))
+        value = t.get("value", t.get("object"))
+        for name, v in (("subject", subject), ("key", key), ("value", value)):
+            if v is None or (isinstance(v, str) and not v.strip()):
+                raise ValidationError(f"triples[{i}].{name}", "is required")
+        category = t.get("category", "knowledge")
+        if category not in ("identity", "knowledge", "context"):
+            raise ValidationError(
+                f"triples[{i}].category", "must be identity, knowledge or context", value=category
+            )
+        return Claim(
+            subject=str(subject),
+            subject_type=entity_type(t.get("type")),
+            key=canonical_key(str(key)),
+            key_phrase=str(key).replace("_", " "),
+            value=str(value),
+            category=category,
+            statement=f"{subject} {str(key).replace('_', ' ')}: {value}",
+            confidence=float(t.get("confidence", 1.0)),
+            object_type=entity_type(t["object_type"]) if t.get("object_type") else None,
+        )
+
+    def upload(
+        self,
+        source: str | Path | bytes,
+        *,
+        scope: str,
+        name: str | None = None,
+        media_type: str | None = None,
+        observed_at: datetime | int | str | None = None,
+    ) -> DocumentResult:
+        """Upload an authoritative document (text, Markdown, HTML, PDF, JSON, CSV): identical
+        bytes are recognised; a changed file of the same name is a new version that supersedes
+        the facts of the old one. Chunks go to the engine's semantic tier, rows become triples,
+        prose becomes typed claims."""
+        scope = check_scope(scope)
+        if isinstance(source, bytes):
+            data, name = source, name or "document"
+        else:
+            p = Path(source)
+            if not p.is_file():
+                raise ValidationError("source", f"{p} is not a file")
+            if p.stat().st_size > MAX_DOCUMENT_BYTES:
+                raise ValidationError("source", "file too large", limit=MAX_DOCUMENT_BYTES)
+            data, name = p.read_bytes(), name or p.name
+        doc = parse_document(data, name=name, media_type=media_type)
+        now = _ms(observed_at, "observed_at") or _now_ms()
+        with self._lock:
+            prev = self.db.execute(
+                "SELECT id, version, content_hash FROM documents WHERE name=? AND scope=? AND "
+                "forgotten=0 AND superseded_by IS NULL ORDER BY version DESC LIMIT 1",
+                (name, scope),
+            ).fetchone()
+            if prev and prev[2] == doc.content_hash:
+                n = self.db.execute(
+                    "SELECT COUNT(*) FROM chunks WHERE document_id=?", (prev[0],)
+                ).fetchone()[0]
+                return DocumentResult(prev[0], name, prev[1], doc.content_hash, True, n, 0)
+            version = (prev[1] + 1) if prev else 1
+            pieces = chunk(doc)
+            result = WriteResult()
+            with self._transaction():
+                cur = self.db.execute(
+                    "INSERT INTO documents(name, media_type, content_hash, title, scope, version, "
+                    "observed_ms, created_ms) VALUES(?,?,?,?,?,?,?,?)",
+                    (
+                        name,
+                        doc.media_type,
+                        doc.content_hash,
+                        doc.title,
+                        scope,
+                        version,
+                        now,
+                        _now_ms(),
+                    ),
+                )
+                doc_id = int(cur.lastrowid)
+                retired: list[str] = []
+                if prev:
+                    self.db.execute(
+                        "UPDATE documents SET superseded_by=? WHERE id=?", (doc_id, prev[0])
+                    )
+                    self.db.execute(
+                        "UPDATE facts SET closed_ms=?, valid_until_ms=? WHERE document_id=? AND "
+                        "closed_ms IS NULL",
+                        (now, now, prev[0]),
+                    )
+                    retired = [
+                        r[0]
+                        for r in self.db.execute(
+                            "SELECT id FROM chunks WHERE document_id=? AND forgotten=0", (prev[0],)
+                        )
+                    ]
+                chunk_rows = [
+                    (
+                        f"chunk-{doc.content_hash[:16]}-{scope_hash(scope)}-{c.index:05d}",
+                        doc_id,
+                        c.index,
+                        c.text,
+                        " / ".join(c.heading_path),
+                        c.page,
+                        scope,
+                        now,
+                    )
+                    for c in pieces
+                ]
+                self.db.executemany(
+                    "INSERT OR REPLACE INTO chunks(id, document_id, idx, text, heading, page, "
+                    "scope, observed_ms) VALUES(?,?,?,?,?,?,?,?)",
+                    chunk_rows,
+                )
+                source_id = self._source("document", str(doc_id), None, now)
+                ctx = _WriteContext(
+                    scope, source_id, "document", f"document:{scope}:{name}", now, "document"
+                )
+                ctx.document_id = doc_id
+                for triple in rows_to_triples(doc) if doc.rows else []:
+                    claim = self._claim_of_triple(
+                        {
+                            "subject": triple.subject,
+                            "type": triple.subject_type,
+                            "key": triple.predicate,
+                            "value": triple.object,
+                        },
+                        triple.row,
+                    )
+                    self._reconcile_claim(claim, ctx, result)
+                if not doc.rows:
+                    known = self._catalogue(scope)
+                    for section in doc.sections:
+                        extraction = extract_stage0(
+                            section.text,
+                            reference=datetime.fromtimestamp(now / 1000, UTC),
+                            role="document",
+                            known=known,
+                        )
+                        extraction.uncertainties = []  # a policy's wording is not a hedge
+                        self._apply_extraction(extraction, ctx, result, known)
+            if retired:
+                for mid in retired:
+                    self.engine.forget(mid)
+                self.db.executemany(
+                    "UPDATE chunks SET forgotten=1 WHERE id=?", [(m,) for m in retired]
+                )
+            if chunk_rows:
+                self.engine.remember_many(
+                    [
+                        self._engine_item(
+                            "chunks", (r[0], r[3], r[6], r[7], r[1], r[4]), "semantic"
+                        )
+                        for r in chunk_rows
+                    ]
+                )
+                self.db.executemany(
+                    "UPDATE chunks SET memory_written=1 WHERE id=?", [(r[0],) for r in chunk_rows]
+                )
+        return DocumentResult(
+            doc_id,
+            name,
+            version,
+            doc.content_hash,
+            False,
+            len(chunk_rows),
+            len(result.facts),
+            prev[1] if prev else None,
+            result,
+        )
+
+    # ------------------------------------------------------------------ the write core
+    def _transaction(self):
+        return _Tx(self.db)
+
+    def _next_seq(self, session_id: str | None) -> int:
+        row = self.db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id IS ?", (session_id,)
+        ).fetchone()
+        return int(row[0]) + 1
+
+    def _source(self, kind: str, ref: str | None, session: str | None, now: int) -> int:
+        cur = self.db.execute(
+            "INSERT INTO sources(kind, ref, session_id, trust, created_ms) VALUES(?,?,?,?,?)",
+            (kind, ref, session, TRUST_PRIORS[kind], now),
+        )
+        return int(cur.lastrowid)
+
+    def _apply_extraction(
+        self, ex: Extraction, ctx: _WriteContext, result: WriteResult, known: dict[str, str]
+    ) -> None:
+        for claim in ex.claims:
+            self._reconcile_claim(claim, ctx, result)
+        for text in ex.revocations:
+            revoked = self._revoke(text, ctx)
+            if revoked:
+                result.revoked.extend(revoked)
+            elif re.match(r"^(?:please\s+)?(?:stop|don't|do not|never)\b", text, re.I):
+                ex.instructions.append(text)
+        for text in ex.instructions:
+            cur = self.db.execute(
+                "INSERT INTO instructions(text, scope, source_id, created_ms) VALUES(?,?,?,?)",
+                (text, ctx.scope, ctx.source, ctx.now),
+            )
+            result.instructions.append({"id": int(cur.lastrowid), "text": text})
+            self._trace(ctx, "instruction", {"text": text})
+        for q in ex.uncertainties:
+            self._open_uncertainty(ctx, q.about, q.reason, "extraction", [], result)
+        for m in ex.mentions:
+            link = self._link_mention(m.name, m.type, ctx)
+            if link:
+                result.links.append(link)
+
+    def _entity(
+        self, name: str, etype: str, ctx: _WriteContext, category: str
+    ) -> tuple[int, str, str]:
+        """(id, type, key) of the entity ``name`` in the write's scope, created if new."""
+        if name == SELF:
+            name = ctx.scope.rsplit("/", 1)[-1]
+            etype = "person"
+        elif name == ORG:
+            name = org_of(ctx.scope) or ctx.scope
+            etype = "organisation"
+        etype = entity_type(etype)
+        key = normalize_name(name) or name.casefold()
+        row = self.db.execute(
+            "SELECT id, type FROM entities WHERE key=? AND scope=? AND (type=? OR ?='other' "
+            "OR type='other') ORDER BY type=? DESC LIMIT 1",
+            (key, ctx.scope, etype, etype, etype),
+        ).fetchone()
+        if row:
+            return int(row[0]), row[1], key
+        if etype == "other":  # take the type the same name has elsewhere (the catalogue's)
+            other = self.db.execute(
+                "SELECT type FROM entities WHERE key=? AND type!='other' LIMIT 1", (key,)
+            ).fetchone()
+            if other:
+                etype = other[0]
+        cur = self.db.execute(
+            "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
+            "created_ms) VALUES(?,?,?,?,?,?,?,?)",
+            (etype, key, name, ctx.scope, category, int(ctx.authoritative), ctx.source, ctx.now),
+        )
+        return int(cur.lastrowid), etype, key
+
+    def _candidates(self, ekey: str, etype: str, claim: Claim, ctx: _WriteContext) -> list[tuple]:
+        """Live facts about the same entity (by key, type-compatible, or linked by
+        ``resolves_to``) in the write's scope, plus curated facts of its ancestor scopes."""
+        scopes = [ctx.scope, *ancestors(ctx.scope)]
+        marks = ",".join("?" * len(scopes))
+        keys = {ekey}
+        for (target,) in self.db.execute(
+            "SELECT t.key FROM entities e JOIN entities t ON t.id=e.resolves_to WHERE e.key=?",
+            (ekey,),
+        ):
+            keys.add(target)
+        kmarks = ",".join("?" * len(keys))
+        rows = self.db.execute(
+            f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
+                f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream
+            FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
+            WHERE f.closed_ms IS NULL AND f.forgotten=0 AND e.key IN ({kmarks})
+              AND f.scope IN ({marks})""",
+            [*keys, *scopes],
+        ).fetchall()
+        out = []
+        for r in rows:
+            if r[7] != ctx.scope and not r[5]:
+                continue  # experiential facts of other scopes coexist
+            if etype not in ("other", r[10]) and r[10] != "other":
+                continue
+            if self._same_key(claim, r[1], r[2], r[4]):
+                out.append(r)
+        return out
+
+    def _same_key(self, claim: Claim, key: str, phrase: str, kind: str) -> bool:
+        if claim.key == key:
+            return True
+        if claim.multi:
+            return False
+        mine = claim.value_kind or _kind_of(claim)
+        if mine != kind and "text" in (mine, kind):
+            return False
+        a, b = self._vec(claim.key_phrase or claim.key), self._vec(phrase or key)
+        return float(a @ b) >= KEY_SIMILARITY
+
+    def _vec(self, text: str) -> np.ndarray:
+        v = self._vec_cache.get(text)
+        if v is None:
+            v = np.asarray(self.engine.embedder.embed([text])[0], dtype=np.float32)
+            n = float(np.linalg.norm(v))
+            v = v / n if n > 0 else v
+            if len(self._vec_cache) > 50_000:
+                self._vec_cache.clear()
+            self._vec_cache[text] = v
+        return v
+
+    def _reconcile_claim(self, claim: Claim, ctx: _WriteContext, result: WriteResult) -> None:
+        eid, etype, ekey = self._entity(claim.subject, claim.subject_type, ctx, claim.category)
+        found = self._candidates(ekey, etype, claim, ctx)
+        kind = claim.value_kind or _kind_of(claim)
+        incoming = Incoming(
+            value=claim.value,
+            value_kind=kind,
+            authoritative=ctx.authoritative,
+            confidence=claim.confidence if not ctx.authoritative else max(claim.confidence, 0.9),
+            scope=ctx.scope,
+            stream=ctx.stream,
+            negated=claim.negated,
+            past=claim.past,
+            multi=claim.multi,
+            typed=claim.typed,
+        )
+        existing = [Existing(r[0], r[3], r[4], bool(r[5]), r[6], r[7], r[12]) for r in found]
+        decision = decide(incoming, existing, self.confidence_floor)
+        new_id = None
+        if decision.store:
+            new_id = self._insert_fact(eid, claim, kind, incoming, ctx, decision)
+            result.facts.append(self._fact(new_id))
+        for old in decision.closes:
+            self.db.execute(
+                "UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?), "
+                "superseded_by=? WHERE id=? AND closed_ms IS NULL",
+                (ctx.now, ctx.now, new_id, old),
+            )
+            result.corrections.append(
+                {"closed": old, "by": new_id, "action": decision.action, "reason": decision.reason}
+            )
+        if decision.corroborates is not None:
+            self.db.execute(
+                "INSERT OR IGNORE INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)",
+                (decision.corroborates, ctx.source, ctx.now),
+            )
+            self.db.execute(
+                "UPDATE facts SET corroborations=corroborations+1 WHERE id=?",
+                (decision.corroborates,),
+            )
+            result.corroborations.append(decision.corroborates)
+        if decision.action == "conflict":
+            about = f"{claim.subject if claim.subject not in (SELF, ORG) else ekey} {claim.key}"
+            values = [claim.value] + [r[3] for r in found if r[0] in decision.conflicts_with]
+            reason = f"{decision.reason}: " + " vs ".join(repr(v) for v in values)
+            u = self._open_uncertainty(
+                ctx, about, reason, "conflict", [new_id, *decision.conflicts_with], result
+            )
+            result.conflicts.append(
+                {
+                    "uncertainty": u,
+                    "fact": new_id,
+                    "against": decision.conflicts_with,
+                    "about": about,
+                }
+            )
+        trace = {
+            "claim": {"subject": claim.subject, "key": claim.key, "value": claim.value},
+            "action": decision.action,
+            "reason": decision.reason,
+            "candidates": [r[0] for r in found],
+            "stored": new_id,
+            "closed": decision.closes,
+            "corroborated": decision.corroborates,
+            "conflicts_with": decision.conflicts_with,
+        }
+        result.decisions.append(trace)
+        self._trace(ctx, "reconcile", trace)
+        if not ctx.authoritative and decision.action in ("insert", "corroborate", "supersede"):
+            self._observe(claim, ekey, ctx)
+
+    def _insert_fact(
+        self, eid: int, claim: Claim, kind: str, inc: Incoming, ctx: _WriteContext, d: Decision
+    ) -> int:
+        typed = (
+            claim.typed
+            if claim.typed is not None
+            else (parse_value(claim.value) if kind != "hours" else None)
+        )
+        category = CATEGORIES.get(claim.category, CATEGORIES["knowledge"])
+        closed = ctx.now if d.closed else None
+        cur = self.db.execute(
+            """INSERT INTO facts(entity_id, key, key_phrase, value, value_kind, value_num,
+                value_unit, category, scope, source_id, authoritative, trust, confidence,
+                importance, statement, known_ms, valid_from_ms, valid_until_ms, closed_ms,
+                supersedes, document_id, stream)
+            VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
+            (
+                eid,
+                claim.key,
+                claim.key_phrase,
+                claim.value,
+                kind,
+                typed.magnitude if typed is not None else None,
+                typed.unit if typed is not None else None,
+                category.name,
+                ctx.scope,
+                ctx.source,
+                int(ctx.authoritative),
+                TRUST_PRIORS[ctx.kind],
+                inc.confidence,
+                category.importance,
+                claim.statement,
+                ctx.now,
+                claim.valid_from_ms or ctx.now,
+                closed,
+                closed,
+                d.closes[0] if d.closes else None,
+                ctx.document_id,
+                ctx.stream,
+            ),
+        )
+        fid = int(cur.lastrowid)
+        self.db.execute(
+            "INSERT INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)",
+            (fid, ctx.source, ctx.now),
+        )
+        return fid
+
+    def _open_uncertainty(
+        self,
+        ctx: _WriteContext,
+        about: str,
+        reason: str,
+        kind: str,
+        facts: list,
+        result: WriteResult,
+    ) -> int:
+        cur = self.db.execute(
+            "INSERT INTO uncertainties(about, reason, kind, scope, source_id, fact_ids, "
+            "created_ms) VALUES(?,?,?,?,?,?,?)",
+            (
+                about,
+                reason,
+                kind,
+                ctx.scope,
+                ctx.source,
+                json.dumps([f for f in facts if f]),
+                ctx.now,
+            ),
+        )
+        uid = int(cur.lastrowid)
+        result.uncertainties.append({"id": uid, "about": about, "reason": reason, "kind": kind})
+        return uid
+
+    def _revoke(self, text: str, ctx: _WriteContext) -> list[dict[str, Any]]:
+        words = _content_words(text)
+        scopes = [ctx.scope, *ancestors(ctx.scope)]
+        marks = ",".join("?" * len(scopes))
+        best: list[tuple[float, int, str]] = []
+        for iid, itext in self.db.execute(
+            f"SELECT id, text FROM instructions WHERE active=1 AND forgotten=0 "
+            f"AND scope IN ({marks})",
+            scopes,
+        ):
+            theirs = _content_words(itext)
+            if not theirs:
+                continue
+            overlap = len(words & theirs) / len(theirs)
+            if overlap >= REVOKE_OVERLAP:
+                best.append((overlap, iid, itext))
+        out = []
+        for overlap, iid, itext in sorted(best, reverse=True)[:1]:
+            self.db.execute(
+                "UPDATE instructions SET active=0, revoked_ms=?, revoked_by=? WHERE id=?",
+                (ctx.now, ctx.source, iid),
+            )
+            out.append({"id": iid, "text": itext, "by": text, "overlap": round(overlap, 2)})
+            self._trace(ctx, "revoke", out[-1])
+        return out
+
+    def _catalogue(self, scope: str) -> dict[str, str]:
+        """Curated entity names visible from ``scope`` (lower-cased name -> type)."""
+        scopes = [scope, *ancestors(scope)]
+        marks = ",".join("?" * len(scopes))
+        return {
+            name.casefold(): etype
+            for name, etype in self.db.execute(
+                f"SELECT name, type FROM entities WHERE authoritative=1 AND forgotten=0 "
+                f"AND type NOT IN ('organisation') AND scope IN ({marks})",
+                scopes,
+            )
+        }
+
+    def _link_mention(self, name: str, etype: str, ctx: _WriteContext) -> dict[str, Any] | None:
+        """``resolves_to``: a chat mention ("my AirPods") is its own experiential entity, linked
+        to the curated one ("AirPods Pro") it names, never merged with it."""
+        if ctx.authoritative:
+            return None
+        scopes = ancestors(ctx.scope)
+        if not scopes:
+            return None
+        marks = ",".join("?" * len(scopes))
+        key = normalize_name(name)
+        target = None
+        for tid, tkey, tname in self.db.execute(
+            f"SELECT id, key, name FROM entities WHERE authoritative=1 AND type=? "
+            f"AND scope IN ({marks})",
+            [etype, *scopes],
+        ):
+            if tkey == key or key in tkey.split("_") or tkey.startswith(key + "_"):
+                target = (tid, tkey, tname)
+                if tkey == key:
+                    break
+        if target is None:
+            return None
+        eid, _, _ = self._entity(name, etype, ctx, "knowledge")
+        self.db.execute(
+            "UPDATE entities SET resolves_to=? WHERE id=? AND resolves_to IS NULL",
+            (target[0], eid),
+        )
+        link = {"entity": eid, "name": name, "resolves_to": target[0], "target": target[2]}
+        self._trace(ctx, "resolves_to", link)
+        return link
+
+    def _observe(self, claim: Claim, ekey: str, ctx: _WriteContext) -> None:
+        sig = hashlib.sha1(f"{ekey}|{claim.key}|{claim.value.casefold()}".encode()).hexdigest()
+        self.db.execute(
+            "INSERT INTO observations(scope, signature, text, proof_count, first_ms, last_ms, "
+            "history) VALUES(?,?,?,1,?,?,?) ON CONFLICT(scope, signature) DO UPDATE SET "
+            "proof_count=proof_count+1, last_ms=excluded.last_ms, "
+            "history=json_insert(history, '$[#]', ?)",
+            (
+                ctx.scope,
+                sig,
+                claim.statement,
+                ctx.now,
+                ctx.now,
+                json.dumps([ctx.source]),
+                ctx.source,
+            ),
+        )
+
+    def _trace(self, ctx: _WriteContext, op: str, detail: dict[str, Any]) -> None:
+        self.db.execute(
+            "INSERT INTO traces(op, scope, source_id, created_ms, detail) VALUES(?,?,?,?,?)",
+            (op, ctx.scope, ctx.source, ctx.now, json.dumps(detail, default=str)),
+        )
+
+    # ------------------------------------------------------------------ reads
+    def _fact(self, fid: int) -> Fact:
+        row = self.db.execute(
+            f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+            "JOIN sources s ON s.id=f.source_id WHERE f.id=?",
+            (fid,),
+        ).fetchone()
+        if row is None:
+            raise NotFoundError(str(fid))
+        return _fact_of(row)
+
+    def facts(
+        self,
+        *,
+        lens: str | Sequence[str] | None = None,
+        as_of: datetime | int | str | None = None,
+        include_closed: bool = False,
+        now: int | None = None,
+    ) -> list[Fact]:
+        """Facts visible through ``lens``: live now (or at ``as_of``: known by then and not yet
+        closed), unexpired; with ``include_closed`` every row ever stored."""
+        paths = check_lens(lens)
+        at = _ms(as_of, "as_of")
+        now = now if now is not None else _now_ms()
+        rows = self.db.execute(
+            f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+            "JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 ORDER BY f.known_ms, f.id"
+        ).fetchall()
+        out = []
+        for row in rows:
+            f = _fact_of(row)
+            if not visible(f.scope, paths):
+                continue
+            if not include_closed:
+                t = at if at is not None else now
+                if f.known_ms > t or (f.closed_ms is not None and f.closed_ms <= t):
+                    continue
+                ttl = CATEGORIES[f.category].ttl_ms if f.category in CATEGORIES else None
+                if ttl is not None and t - f.known_ms > ttl:
+                    continue
+            out.append(f)
+        return out
+
+    def query(
+        self,
+        text: str,
+        *,
+        lens: str | Sequence[str] | None = None,
+        k: int = 10,
+        mode: str = "hybrid",
+        as_of: datetime | int | str | None = None,
+        explain: bool = False,
+    ) -> list[QueryHit]:
+        """Facts and passages (document chunks, conversation turns) ranked together. ``mode``:
+        ``hybrid`` (the engine's cognitive recall), ``vector`` (similarity only), ``bm25``
+        (words only) or ``graph`` (facts of the entities the query names, then their passages)."""
+        if mode not in ("hybrid", "vector", "bm25", "graph"):
+            raise ValidationError("mode", "must be hybrid, vector, bm25 or graph", value=mode)
+        paths = check_lens(lens)
+        self.engine.validate([{"text": text}])
+        at = _ms(as_of, "as_of")
+        with self._lock:
+            facts = self.facts(lens=paths, as_of=at)
+            hits = self._fact_hits(text, facts, mode, explain)
+            if mode != "graph" or not hits:
+                hits += self._passage_hits(text, paths, k, mode, at, explain)
+            hits.sort(key=lambda h: -h.score)
+            hits = hits[:k]
+            returned = [int(h.id[5:]) for h in hits if h.kind == "fact"]
+            if returned:  # recall reinforces what it returns (x1.1, capped at 1.0)
+                self.db.executemany(
+                    "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 "
+                    "WHERE id=?",
+                    [(RECALL_BOOST, i) for i in returned],
+                )
+        return hits
+
+    def _fact_hits(self, text: str, facts: list[Fact], mode: str, explain: bool) -> list[QueryHit]:
+        if not facts:
+            return []
+        q = self._vec(text)
+        qwords = _content_words(text)
+        out = []
+        for f in facts:
+            body = f"{f.entity} {f.key.replace('_', ' ')} {f.value}"
+            sim = float(self._vec(f.statement) @ q)
+            sim = max(sim, float(self._vec(body) @ q))
+            fw = _content_words(f"{f.statement} {body}")
+            lex = len(qwords & fw) / len(qwords) if qwords else 0.0
+            if mode == "bm25":
+                score = lex
+            elif mode == "vector":
+                score = sim
+            else:
+                score = 0.8 * sim + 0.35 * lex
+            if mode == "graph" and not (qwords & set(f.entity.casefold().split())):
+                continue
+            score *= 0.85 + 0.15 * f.importance
+            out.append(
+                QueryHit(
+                    "fact",
+                    f"fact:{f.id}",
+                    f.statement,
+                    score,
+                    f.scope,
+                    f.authoritative,
+                    {"kind": f.source_kind, "ref": f.source_ref},
+                    fact=f,
+                    explain={"similarity": sim, "lexical": lex} if explain else None,
+                )
+            )
+        return out
+
+    def _passage_hits(self, text, paths, k, mode, at, explain) -> list[QueryHit]:
+        scopes = self._visible_scopes(paths)
+        if scopes == []:
+            return []
+        profile = {"vector": "semantic", "bm25": "precise"}.get(mode)
+        opts = RecallOptions(
+            k=min(1000, k * 3),
+            scopes=scopes,
+            profile=profile,
+            explain=explain,
+            max_timestamp_ms=at,
+        )
+        out = []
+        for h in self.engine.recall(text, opts):
+            kind = (h.meta or {}).get("kind")
+            if kind not in ("turn", "chunk"):
+                continue
+            table = "turns" if kind == "turn" else "chunks"
+            row = self.db.execute(
+                f"SELECT scope, forgotten FROM {table} WHERE id=?", (h.id,)
+            ).fetchone()
+            if row is None or row[1]:
+                continue
+            source = {"kind": "turn", "ref": h.id, "session_id": h.session_id}
+            if kind == "chunk":
+                source = {
+                    "kind": "document",
+                    "ref": (h.meta or {}).get("document_id"),
+                    "heading": (h.meta or {}).get("heading"),
+                }
+            out.append(
+                QueryHit(
+                    kind,
+                    h.id,
+                    h.text,
+                    float(h.score),
+                    row[0],
+                    kind == "chunk",
+                    source,
+                    explain=h.explain,
+                )
+            )
+        return out
+
+    def _visible_scopes(self, paths: list[str] | None) -> list[str] | None:
+        if paths is None:
+            return None
+        scopes = {
+            r[0]
+            for r in self.db.execute(
+                "SELECT DISTINCT scope FROM turns UNION SELECT DISTINCT scope FROM chunks"
+            )
+        }
+        return sorted(s for s in scopes if visible(s, paths))
+
+    def uncertainties(
+        self, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
+    ) -> list[dict[str, Any]]:
+        paths = check_lens(lens)
+        rows = self.db.execute(
+            "SELECT id, about, reason, kind, scope, fact_ids, resolved, created_ms FROM "
+            "uncertainties WHERE forgotten=0 ORDER BY id"
+        ).fetchall()
+        out = []
+        for r in rows:
+            if (r[6] and not include_resolved) or not visible(r[4], paths):
+                continue
+            out.append(
+                {
+                    "id": r[0],
+                    "about": r[1],
+                    "reason": r[2],
+                    "kind": r[3],
+                    "scope": r[4],
+                    "facts": json.loads(r[5]),
+                    "resolved": bool(r[6]),
+                    "created_ms": r[7],
+                }
+            )
+        return out
+
+    def resolve_uncertainty(self, id: int) -> None:
+        with self._lock:
+            cur = self.db.execute(
+                "UPDATE uncertainties SET resolved=1, resolved_ms=? WHERE id=? AND resolved=0",
+                (_now_ms(), id),
+            )
+            if cur.rowcount == 0:
+                raise NotFoundError(str(id))
+
+    def instructions(
+        self, *, lens: str | Sequence[str] | None = None, include_revoked: bool = False
+    ) -> list[dict[str, Any]]:
+        paths = check_lens(lens)
+        out = []
+        for r in self.db.execute(
+            "SELECT id, text, scope, active, created_ms, revoked_ms FROM instructions "
+            "WHERE forgotten=0 ORDER BY id"
+        ):
+            if (not r[3] and not include_revoked) or not visible(r[2], paths):
+                continue
+            out.append(
+                {
+                    "id": r[0],
+                    "text": r[1],
+                    "scope": r[2],
+                    "active": bool(r[3]),
+                    "created_ms": r[4],
+                    "revoked_ms": r[5],
+                }
+            )
+        return out
+
+    def state(self, *, lens: str | Sequence[str] | None = None, as_of=None) -> dict[str, Any]:
+        return views.state(self, check_lens(lens), _ms(as_of, "as_of"))
+
+    def profile(self, *, lens: str | Sequence[str] | None = None) -> dict[str, Any]:
+        return views.profile(self, check_lens(lens))
+
+    def context(
+        self, query: str | None = None, *, lens: str | Sequence[str] | None = None, k: int = 8
+    ) -> str:
+        return views.context(self, query, check_lens(lens), k)
+
+    def entity(
+        self, type: str, name: str, *, as_of=None, lens: str | Sequence[str] | None = None
+    ) -> dict[str, Any]:
+        return views.entity(self, entity_type(type), name, _ms(as_of, "as_of"), check_lens(lens))
+
+    def history(
+        self, type: str, name: str, key: str, *, lens: str | Sequence[str] | None = None
+    ) -> list[Fact]:
+        return views.history(self, entity_type(type), name, canonical_key(key), check_lens(lens))
+
+    # ------------------------------------------------------------------ lifecycle
+    def forget(
+        self,
+        query: str | None = None,
+        *,
+        id: str | int | None = None,
+        scope: str | None = None,
+        purge: bool = False,
+    ) -> dict[str, int]:
+        """Forget by fact id (``"fact:12"`` or 12), by turn/chunk id, by query (the facts and
+        passages it finds best, score above half the best), or a whole scope subtree. Soft by
+        default (rows stay, marked forgotten, out of every read); ``purge`` deletes them."""
+        from .lifecycle import forget
+
+        return forget(self, query, id, check_scope(scope) if scope else None, purge)
+
+    def consolidate(self, *, min_proof: int = 3, now: int | None = None) -> dict[str, int]:
+        from .lifecycle import consolidate
+
+        return consolidate(self, min_proof, now if now is not None else _now_ms())
+
+    def elaborate(self) -> dict[str, int]:
+        from .lifecycle import elaborate
+
+        return elaborate(self)
+
+
+class _WriteContext:
+    def __init__(self, scope: str, source: int, kind: str, stream: str, now: int, role: str):
+        self.scope = scope
+        self.source = source
+        self.kind = kind
+        self.stream = stream
+        self.now = now
+        self.role = role
+        self.authoritative = is_authoritative(kind)
+        self.document_id: int | None = None
+
+
+class _Tx:
+    """One SQLite transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``; rolled back on error)."""
+
+    def __init__(self, db):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        return False
+
+
+def _kind_of(claim: Claim) -> str:
+    if claim.typed is not None:
+        return claim.typed.kind
+    return parse_value(claim.value).kind
+
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "but",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "am",
+        "it",
+        "this",
+        "that",
+        "i",
+        "you",
+        "we",
+        "my",
+        "your",
+        "our",
+        "me",
+        "us",
+        "please",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "do",
+        "does",
+        "did",
+        "not",
+        "no",
+        "need",
+        "longer",
+        "anymore",
+        "any",
+        "more",
+        "stop",
+        "always",
+        "never",
+        "now",
+        "just",
+    ]
+)
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.casefold()) if w not in _STOP}
+
+
+def _fact_of(row: Sequence[Any]) -> Fact:
+    return Fact(
+        id=row[0],
+        entity=row[1],
+        entity_type=row[2],
+        key=row[3],
+        value=row[4],
+        category=row[5],
+        scope=row[6],
+        authoritative=bool(row[7]),
+        source_kind=row[8],
+        source_ref=row[9],
+        confidence=row[10],
+        importance=row[11],
+        statement=row[12],
+        known_ms=row[13],
+        valid_from_ms=row[14],
+        valid_until_ms=row[15],
+        closed_ms=row[16],
+        superseded_by=row[17],
+        corroborations=row[18],
+    )
+
+
+def scope_hash(scope: str) -> str:
+    return hashlib.sha1(scope.encode()).hexdigest()[:8]

@@ -1,0 +1,203 @@
+"""The reconciler's decision core: pure, no database. Given a new claim and the live facts it may
+be about, say what happens. Every source kind goes through this one function.
+
+Rules (DESIGN.md §6), in order:
+
+1. **Negation** ("no longer"): live experiential values it names, in its own scope, are closed.
+   Negating a curated value does not touch it: the belief is recorded and a conflict opened.
+2. **The past** ("used to"): the value is stored as history (already closed) and closes the
+   same live value of its own scope.
+3. **Agreement**: the same value from another source is corroboration: one more provenance row
+   and a count on the existing fact, no new fact.
+4. **Experiential against curated** (document or operator upsert): the curated row is never
+   changed; the new belief is stored in the speaker's scope and an uncertainty is opened.
+5. **Experiential against experiential** in the same scope and the same stream (the same speaker
+   role): the new value supersedes the old (which gets ``valid_until``) when its confidence is at
+   or above the floor (0.7) and at or above the old one's; otherwise both stay live and an
+   uncertainty is opened. A different stream in the same scope (the assistant against the user,
+   two sources of a shared team scope) is a conflict, never a silent overwrite.
+6. **Curated against curated**: the same stream (the same document name, or operator upserts of
+   the same scope) supersedes its own earlier value; two different curated sources that
+   disagree are both kept, with an uncertainty.
+7. **Curated against experiential**: the curated fact is stored; the beliefs stay, and the
+   disagreement is opened as an uncertainty so that views show it.
+8. Keys that hold several values at once (``likes``, ``has``) never conflict by value.
+
+Scopes: candidates are the live facts of the claim's own scope and the *curated* facts of its
+ancestor scopes (the organisation's policy applies to its customers). Experiential facts of
+other scopes are never candidates: different scopes coexist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .extract.stage0 import clock_minutes
+from .values import TypedValue, compare, parse_value
+
+__all__ = ["CONFIDENCE_FLOOR", "Decision", "Existing", "Incoming", "decide", "same_value"]
+
+CONFIDENCE_FLOOR = 0.7
+
+
+@dataclass(frozen=True)
+class Existing:
+    id: int
+    value: str
+    value_kind: str
+    authoritative: bool
+    confidence: float
+    scope: str
+    stream: str
+
+
+@dataclass(frozen=True)
+class Incoming:
+    value: str
+    value_kind: str
+    authoritative: bool
+    confidence: float
+    scope: str
+    stream: str
+    negated: bool = False
+    past: bool = False
+    multi: bool = False
+    typed: TypedValue | None = None
+
+
+@dataclass
+class Decision:
+    #: insert | corroborate | supersede | conflict | close | historic | ignore
+    action: str
+    store: bool
+    reason: str
+    closes: list[int] = field(default_factory=list)
+    corroborates: int | None = None
+    conflicts_with: list[int] = field(default_factory=list)
+    #: The new row is itself stored closed (history).
+    closed: bool = False
+
+
+def _typed(value: str, kind: str, typed: TypedValue | None = None) -> TypedValue | None:
+    if kind == "hours":
+        return None
+    return typed if typed is not None else parse_value(value)
+
+
+def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | None = None) -> str:
+    """``same``, ``different`` or ``incomparable``: typed values compare in canonical units,
+    opening hours by their times of day, names by their words."""
+    if "hours" in (a_kind, b_kind):
+        ta, tb = clock_minutes(a), clock_minutes(b)
+        if not ta or not tb:
+            return "incomparable"
+        sa, sb = set(ta), set(tb)
+        return "same" if sa <= sb or sb <= sa else "different"
+    ta, tb = _typed(a, a_kind, a_typed), _typed(b, b_kind)
+    if ta is None or tb is None:
+        return "incomparable"
+    if ta.kind == "text" and tb.kind == "text":
+        wa, wb = set(ta.normalised.split()), set(tb.normalised.split())
+        if not wa or not wb:
+            return "incomparable"
+        if wa == wb or (wa <= wb or wb <= wa):
+            return "same"
+        return "different"
+    if ta.kind == "text" or tb.kind == "text":
+        # "open 9am" against a number, "Berlin" against a date: a value of another kind is
+        # a different answer only when the other side has no value of that kind at all
+        return "different" if ta.normalised != tb.normalised else "same"
+    return compare(ta, tb)
+
+
+def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR) -> Decision:
+    """What to do with ``new`` given the live facts ``found`` about the same thing."""
+    verdicts = [
+        (e, same_value(new.value, new.value_kind, e.value, e.value_kind, new.typed)) for e in found
+    ]
+    agree = [e for e, v in verdicts if v == "same"]
+    differ = [e for e, v in verdicts if v == "different"]
+    own = [e for e in agree if not e.authoritative and e.scope == new.scope]
+
+    if new.negated:
+        curated = [e for e in agree if e.authoritative]
+        if curated and not new.authoritative:
+            return Decision(
+                "conflict",
+                True,
+                "the speaker denies what curated knowledge states",
+                conflicts_with=[e.id for e in curated],
+            )
+        if own:
+            return Decision(
+                "close", False, "explicit negation closes the value", closes=[e.id for e in own]
+            )
+        return Decision("ignore", False, "a negation of nothing known")
+
+    if new.past:
+        return Decision(
+            "historic",
+            True,
+            "held before, not now: stored as history",
+            closes=[e.id for e in own],
+            closed=True,
+        )
+
+    if agree:
+        best = sorted(agree, key=lambda e: (not e.authoritative, e.scope != new.scope))[0]
+        return Decision("corroborate", False, "the same value again", corroborates=best.id)
+
+    if new.multi or not differ:
+        return Decision("insert", True, "nothing known about it disagrees")
+
+    curated = [e for e in differ if e.authoritative]
+    beliefs = [e for e in differ if not e.authoritative]
+    if not new.authoritative:
+        if curated:
+            return Decision(
+                "conflict",
+                True,
+                "curated knowledge says otherwise: it stays, the belief is kept beside it",
+                conflicts_with=[e.id for e in differ],
+            )
+        same_stream = [e for e in beliefs if e.scope == new.scope and e.stream == new.stream]
+        others = [e for e in beliefs if e not in same_stream]
+        if same_stream and not others:
+            top = max(e.confidence for e in same_stream)
+            if new.confidence >= floor and new.confidence >= top:
+                return Decision(
+                    "supersede",
+                    True,
+                    "a newer statement of the same speaker replaces the older one",
+                    closes=[e.id for e in same_stream],
+                )
+            return Decision(
+                "conflict",
+                True,
+                f"confidence {new.confidence:.2f} is below the floor {floor} or the old value's",
+                conflicts_with=[e.id for e in same_stream],
+            )
+        return Decision(
+            "conflict",
+            True,
+            "another source in this scope says otherwise",
+            conflicts_with=[e.id for e in differ],
+        )
+    same_stream = [e for e in curated if e.stream == new.stream]
+    rest = [e for e in differ if e not in same_stream]
+    if same_stream and not rest:
+        return Decision(
+            "supersede",
+            True,
+            "the same curated source replaces its own earlier value",
+            closes=[e.id for e in same_stream],
+        )
+    return Decision(
+        "conflict",
+        True,
+        "curated sources disagree"
+        if [e for e in rest if e.authoritative]
+        else ("curated knowledge disagrees with what was said before"),
+        closes=[e.id for e in same_stream],
+        conflicts_with=[e.id for e in rest],
+    )

@@ -1,0 +1,86 @@
+"""What the ``Memory`` façade returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["DocumentResult", "Fact", "QueryHit", "WriteResult"]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact row: ``entity``'s ``key`` is ``value``, with where it came from."""
+
+    id: int
+    entity: str
+    entity_type: str
+    key: str
+    value: str
+    category: str
+    scope: str
+    authoritative: bool
+    source_kind: str
+    source_ref: str | None
+    confidence: float
+    importance: float
+    statement: str
+    known_ms: int
+    valid_from_ms: int | None
+    valid_until_ms: int | None
+    closed_ms: int | None
+    superseded_by: int | None
+    corroborations: int
+
+    @property
+    def live(self) -> bool:
+        return self.closed_ms is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class WriteResult:
+    """What one write did: the facts it stored, the values it closed or confirmed, the
+    uncertainties it opened, and the decision trace of each claim."""
+
+    turn_id: str | None = None
+    facts: list[Fact] = field(default_factory=list)
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    corroborations: list[int] = field(default_factory=list)
+    uncertainties: list[dict[str, Any]] = field(default_factory=list)
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    instructions: list[dict[str, Any]] = field(default_factory=list)
+    revoked: list[dict[str, Any]] = field(default_factory=list)
+    links: list[dict[str, Any]] = field(default_factory=list)
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DocumentResult:
+    id: int
+    name: str
+    version: int
+    content_hash: str
+    unchanged: bool
+    chunks: int
+    facts: int
+    superseded_version: int | None = None
+    write: WriteResult | None = None
+
+
+@dataclass(frozen=True)
+class QueryHit:
+    """A fact or a passage (document chunk or conversation turn), ranked together."""
+
+    kind: str  # fact | chunk | turn
+    id: str
+    text: str
+    score: float
+    scope: str
+    authoritative: bool
+    source: dict[str, Any]
+    fact: Fact | None = None
+    explain: dict[str, float] | None = None

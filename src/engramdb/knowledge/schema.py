@@ -1,0 +1,175 @@
+"""The knowledge database (``knowledge.db`` beside the engine's files): the tables of the memory
+model. Rows are never updated in place except to close them (``closed_ms``, ``valid_until_ms``,
+``active``, ``resolved``) or to count corroboration: history is kept, and ``as_of`` reads walk it.
+
+Why a second SQLite file and not the engine's ``index.db``: the engine applies its index only
+from its own log frames (physical redo), so knowledge rows cannot share those transactions
+without the engine learning the memory model. Instead ``knowledge.db`` is the system of record
+for turns, documents and facts, and every write commits here first in one transaction
+(extraction, reconciliation, decision trace). The engine's copy of a turn or a chunk (for
+cognitive recall) is written right after; if a crash falls between the two, opening the store
+writes the missing engine memories again from these tables (``memory_written = 0``).
+"""
+
+from __future__ import annotations
+
+__all__ = ["KNOWLEDGE_SCHEMA", "SCHEMA_VERSION"]
+
+SCHEMA_VERSION = "1"
+
+KNOWLEDGE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS kmeta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sources (
+    id           INTEGER PRIMARY KEY,
+    kind         TEXT NOT NULL,
+    ref          TEXT,
+    session_id   TEXT,
+    span_start   INTEGER,
+    span_end     INTEGER,
+    trust        REAL NOT NULL,
+    derived_from TEXT NOT NULL DEFAULT '[]',
+    principal    TEXT,
+    created_ms   INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entities (
+    id          INTEGER PRIMARY KEY,
+    type        TEXT NOT NULL,
+    key         TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    scope       TEXT NOT NULL,
+    category    TEXT NOT NULL,
+    authoritative INTEGER NOT NULL DEFAULT 0,
+    resolves_to INTEGER REFERENCES entities(id),
+    source_id   INTEGER REFERENCES sources(id),
+    created_ms  INTEGER NOT NULL,
+    forgotten   INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (type, key, scope)
+);
+CREATE INDEX IF NOT EXISTS entities_key ON entities(key);
+CREATE TABLE IF NOT EXISTS facts (
+    id             INTEGER PRIMARY KEY,
+    entity_id      INTEGER NOT NULL REFERENCES entities(id),
+    key            TEXT NOT NULL,
+    key_phrase     TEXT NOT NULL,
+    value          TEXT NOT NULL,
+    value_kind     TEXT NOT NULL,
+    value_num      REAL,
+    value_unit     TEXT,
+    object_id      INTEGER REFERENCES entities(id),
+    category       TEXT NOT NULL,
+    scope          TEXT NOT NULL,
+    source_id      INTEGER NOT NULL REFERENCES sources(id),
+    authoritative  INTEGER NOT NULL,
+    trust          REAL NOT NULL,
+    confidence     REAL NOT NULL,
+    importance     REAL NOT NULL,
+    statement      TEXT NOT NULL,
+    known_ms       INTEGER NOT NULL,
+    valid_from_ms  INTEGER,
+    valid_until_ms INTEGER,
+    closed_ms      INTEGER,
+    supersedes     INTEGER REFERENCES facts(id),
+    superseded_by  INTEGER REFERENCES facts(id),
+    document_id    INTEGER,
+    stream         TEXT NOT NULL DEFAULT '',
+    corroborations INTEGER NOT NULL DEFAULT 0,
+    recalled       INTEGER NOT NULL DEFAULT 0,
+    forgotten      INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS facts_entity ON facts(entity_id, key);
+CREATE INDEX IF NOT EXISTS facts_scope ON facts(scope, closed_ms);
+CREATE INDEX IF NOT EXISTS facts_document ON facts(document_id);
+CREATE TABLE IF NOT EXISTS provenance (
+    fact_id    INTEGER NOT NULL REFERENCES facts(id),
+    source_id  INTEGER NOT NULL REFERENCES sources(id),
+    created_ms INTEGER NOT NULL,
+    PRIMARY KEY (fact_id, source_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS instructions (
+    id          INTEGER PRIMARY KEY,
+    text        TEXT NOT NULL,
+    scope       TEXT NOT NULL,
+    source_id   INTEGER NOT NULL REFERENCES sources(id),
+    active      INTEGER NOT NULL DEFAULT 1,
+    created_ms  INTEGER NOT NULL,
+    revoked_ms  INTEGER,
+    revoked_by  INTEGER REFERENCES sources(id),
+    forgotten   INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS uncertainties (
+    id          INTEGER PRIMARY KEY,
+    about       TEXT NOT NULL,
+    reason      TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    scope       TEXT NOT NULL,
+    source_id   INTEGER REFERENCES sources(id),
+    fact_ids    TEXT NOT NULL DEFAULT '[]',
+    resolved    INTEGER NOT NULL DEFAULT 0,
+    created_ms  INTEGER NOT NULL,
+    resolved_ms INTEGER,
+    forgotten   INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS uncertainties_scope ON uncertainties(scope, resolved);
+CREATE TABLE IF NOT EXISTS observations (
+    id          INTEGER PRIMARY KEY,
+    scope       TEXT NOT NULL,
+    signature   TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    proof_count INTEGER NOT NULL,
+    first_ms    INTEGER NOT NULL,
+    last_ms     INTEGER NOT NULL,
+    history     TEXT NOT NULL DEFAULT '[]',
+    fact_id     INTEGER REFERENCES facts(id),
+    UNIQUE (scope, signature)
+);
+CREATE TABLE IF NOT EXISTS turns (
+    id             TEXT PRIMARY KEY,
+    session_id     TEXT,
+    seq            INTEGER NOT NULL,
+    role           TEXT NOT NULL,
+    text           TEXT NOT NULL,
+    scope          TEXT NOT NULL,
+    observed_ms    INTEGER NOT NULL,
+    created_ms     INTEGER NOT NULL,
+    memory_written INTEGER NOT NULL DEFAULT 0,
+    forgotten      INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS turns_session ON turns(session_id, seq);
+CREATE TABLE IF NOT EXISTS documents (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT NOT NULL,
+    media_type    TEXT NOT NULL,
+    content_hash  TEXT NOT NULL,
+    title         TEXT NOT NULL,
+    scope         TEXT NOT NULL,
+    version       INTEGER NOT NULL,
+    observed_ms   INTEGER NOT NULL,
+    created_ms    INTEGER NOT NULL,
+    superseded_by INTEGER REFERENCES documents(id),
+    forgotten     INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (name, scope, version)
+);
+CREATE TABLE IF NOT EXISTS chunks (
+    id             TEXT PRIMARY KEY,
+    document_id    INTEGER NOT NULL REFERENCES documents(id),
+    idx            INTEGER NOT NULL,
+    text           TEXT NOT NULL,
+    heading        TEXT NOT NULL,
+    page           INTEGER,
+    scope          TEXT NOT NULL,
+    observed_ms    INTEGER NOT NULL,
+    memory_written INTEGER NOT NULL DEFAULT 0,
+    forgotten      INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS traces (
+    id         INTEGER PRIMARY KEY,
+    op         TEXT NOT NULL,
+    scope      TEXT,
+    source_id  INTEGER,
+    created_ms INTEGER NOT NULL,
+    detail     TEXT NOT NULL
+);
+"""

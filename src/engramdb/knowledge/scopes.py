@@ -1,0 +1,63 @@
+"""Scope paths (``org/acme/user/alice``) and what a lens sees.
+
+A record carries one scope path. A lens path ``P`` sees records scoped at ``P``, below ``P``
+(``P/...``) and at the ancestors of ``P``: a customer's lens sees the organisation's policies,
+an organisation's lens sees its users' records, and two sibling users never see each other's.
+No lens (``None``) sees everything; a lens narrows and never widens.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ..errors import ValidationError
+
+__all__ = ["MAX_SCOPE_CHARS", "ancestors", "check_lens", "check_scope", "org_of", "visible"]
+
+MAX_SCOPE_CHARS = 256
+_SEGMENT = re.compile(r"^[A-Za-z0-9_.@+-]{1,64}$")
+
+
+def check_scope(scope: object, field: str = "scope") -> str:
+    """A valid scope path: segments of letters, digits and ``_.@+-`` joined by ``/``."""
+    if not isinstance(scope, str) or not scope:
+        raise ValidationError(field, "must be a non-empty scope path such as 'org/acme/user/alice'")
+    if len(scope) > MAX_SCOPE_CHARS:
+        raise ValidationError(field, "is too long", limit=MAX_SCOPE_CHARS, value=len(scope))
+    parts = scope.strip("/").split("/")
+    if not all(_SEGMENT.match(p) for p in parts):
+        raise ValidationError(
+            field, f"{scope!r}: each segment needs 1-64 letters, digits or _.@+-", value=scope
+        )
+    return "/".join(parts)
+
+
+def check_lens(lens: str | Sequence[str] | None) -> list[str] | None:
+    if lens is None:
+        return None
+    paths = [lens] if isinstance(lens, str) else list(lens)
+    if not paths:
+        raise ValidationError("lens", "must name at least one scope path, or be None")
+    return [check_scope(p, "lens") for p in paths]
+
+
+def ancestors(scope: str) -> list[str]:
+    """``org/acme/user/alice`` -> ``[org/acme/user, org/acme, org]`` (nearest first)."""
+    parts = scope.split("/")
+    return ["/".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
+
+
+def visible(scope: str, lens: Iterable[str] | None) -> bool:
+    if lens is None:
+        return True
+    return any(scope == p or scope.startswith(p + "/") or p.startswith(scope + "/") for p in lens)
+
+
+def org_of(scope: str) -> str | None:
+    """The organisation a scope belongs to: the segment after the nearest ``org``."""
+    parts = scope.split("/")
+    for i in range(len(parts) - 2, -1, -1):
+        if parts[i] in ("org", "orgs", "organisation", "organization", "tenant"):
+            return parts[i + 1]
+    return parts[0] if parts else None
