@@ -113,7 +113,14 @@ class PartitionsMixin:
         for tier, rows in by_tier.items():
             headers["centroid_id"][rows] = self._ivf[tier].assign(unit[rows])
 
-    def _probe_slots(self, tier, seg, n: int, q: np.ndarray, nprobe: int) -> np.ndarray | None:
+    def _probes(self, tiers, q: np.ndarray, nprobe: int) -> dict[int, np.ndarray]:
+        """The partitions an approximate recall probes, per partitioned tier (once per recall,
+        not per segment)."""
+        return {t.index: self._ivf[t.index].probe(q, nprobe) for t in tiers if t.index in self._ivf}
+
+    def _probe_slots(
+        self, tier, seg, n: int, q: np.ndarray, nprobe: int, probe: np.ndarray | None = None
+    ) -> np.ndarray | None:
         """The slots of ``seg`` an approximate recall scans, or None (scan everything) when the
         tier is not partitioned."""
         parts = self._ivf.get(tier.index)
@@ -131,7 +138,7 @@ class PartitionsMixin:
             if stale:
                 ids = np.ascontiguousarray(seg.records[:n, 32:34]).view("<u2").reshape(-1)
                 lists = self._ivf_lists[key] = InvertedLists(ids, parts)
-        slots = lists.slots(parts.probe(q, nprobe))
+        slots = lists.slots(parts.probe(q, nprobe) if probe is None else probe)
         if lists.covered < n:  # written since the lists were built: scanned one by one
             slots = np.concatenate([slots, np.arange(lists.covered, n, dtype=np.int64)])
         return slots

@@ -91,9 +91,15 @@ class ReadPathMixin:
                 for key in np.unique(keys)
             }
 
+        probes = self._probes(tiers, q, p) if p is not None else {}
+
         def scan(job):
             tier, seg, n = job
-            probe = None if p is None else self._probe_slots(tier, seg, n, q, p)
+            probe = (
+                self._probe_slots(tier, seg, n, q, p, probes[tier.index])
+                if tier.index in probes
+                else None
+            )
             scores = dot_scan(
                 seg.records,
                 n,
