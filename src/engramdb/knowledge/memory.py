@@ -43,6 +43,7 @@ from .vocab import (
     canonical_key,
     entity_type,
     is_authoritative,
+    is_known_key,
     normalize_name,
 )
 
@@ -219,7 +220,9 @@ class Memory:
                     (turn_id, session_id, seq, role, text, scope, now, _now_ms()),
                 )
                 source = self._source("turn", turn_id, session_id, now)
-                ctx = _WriteContext(scope, source, "turn", f"turn:{role}:{scope}", now, role)
+                ctx = _WriteContext(
+                    scope, source, "turn", _stream(role, scope, session_id), now, role
+                )
                 self._apply_extraction(extraction, ctx, result, known)
             self.engine.remember(
                 text,
@@ -524,20 +527,32 @@ class Memory:
                 continue  # experiential facts of other scopes coexist
             if etype not in ("other", r[10]) and r[10] != "other":
                 continue
-            if self._same_key(claim, r[1], r[2], r[4]):
+            if self._same_key(claim, r[1], r[2], r[4], r[11], r[3]):
                 out.append(r)
         return out
 
-    def _same_key(self, claim: Claim, key: str, phrase: str, kind: str) -> bool:
+    def _same_key(
+        self, claim: Claim, key: str, phrase: str, kind: str, statement: str, value: str
+    ) -> bool:
+        """Whether a live fact is about the same attribute as the claim: the same canonical
+        key; or, for values of compatible kinds whose keys are not two different known keys,
+        key phrases or statements (values masked) at least ``KEY_SIMILARITY`` apart."""
         if claim.key == key:
             return True
         if claim.multi:
             return False
         mine = claim.value_kind or _kind_of(claim)
-        if mine != kind and "text" in (mine, kind):
+        numeric = {"number"}
+        if mine != kind and not ({mine, kind} & numeric and "text" not in (mine, kind)):
             return False
+        if is_known_key(claim.key) and is_known_key(key):
+            return False  # two different attributes the vocabulary knows apart
         a, b = self._vec(claim.key_phrase or claim.key), self._vec(phrase or key)
-        return float(a @ b) >= KEY_SIMILARITY
+        sim = float(a @ b)
+        masked_a = claim.statement.replace(claim.value, " ")
+        masked_b = statement.replace(value, " ")
+        sim = max(sim, float(self._vec(masked_a) @ self._vec(masked_b)))
+        return sim >= KEY_SIMILARITY
 
     def _vec(self, text: str) -> np.ndarray:
         v = self._vec_cache.get(text)
@@ -1088,6 +1103,15 @@ class _Tx:
     def __exit__(self, exc_type, exc, tb):
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
+
+
+def _stream(role: str, scope: str, session_id: str | None) -> str:
+    """Who is speaking, for supersession: in a personal scope (``.../user/<id>``) every
+    conversation is the same person; in a shared scope (a team, a project) each conversation
+    session is its own speaker, so one cannot silently overwrite another."""
+    parts = scope.split("/")
+    personal = len(parts) >= 2 and parts[-2] in ("user", "users", "person", "people", "customer")
+    return f"turn:{role}:{scope}" if personal else f"turn:{role}:{scope}:{session_id}"
 
 
 def _kind_of(claim: Claim) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .extract.stage0 import clock_minutes
+from .extract.stage0 import clock_minutes, frequency_days
 from .values import TypedValue, compare, parse_value
 
 __all__ = ["CONFIDENCE_FLOOR", "Decision", "Existing", "Incoming", "decide", "same_value"]
@@ -87,6 +87,11 @@ def _typed(value: str, kind: str, typed: TypedValue | None = None) -> TypedValue
 def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | None = None) -> str:
     """``same``, ``different`` or ``incomparable``: typed values compare in canonical units,
     opening hours by their times of day, names by their words."""
+    if "frequency" in (a_kind, b_kind):
+        fa, fb = frequency_days(a), frequency_days(b)
+        if fa is None or fb is None:
+            return "incomparable"
+        return "same" if abs(fa - fb) <= 0.05 * max(fa, fb) else "different"
     if "hours" in (a_kind, b_kind):
         ta, tb = clock_minutes(a), clock_minutes(b)
         if not ta or not tb:
@@ -103,11 +108,29 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         if wa == wb or (wa <= wb or wb <= wa):
             return "same"
         return "different"
+    if (
+        {ta.kind, tb.kind} == {"number"} | ({ta.kind, tb.kind} - {"number"})
+        and len({ta.kind, tb.kind}) == 2
+        and "text" not in (ta.kind, tb.kind)
+    ):
+        # "16" against "18 years": read the bare number in the other side's unit
+        num, other = (ta, tb) if ta.kind == "number" else (tb, ta)
+        unit_word = other.text.split()[-1] if other.text.split() else ""
+        again = parse_value(f"{num.text} {unit_word}")
+        return compare(again, other) if again.kind == other.kind else "incomparable"
     if ta.kind == "text" or tb.kind == "text":
         # "open 9am" against a number, "Berlin" against a date: a value of another kind is
         # a different answer only when the other side has no value of that kind at all
         return "different" if ta.normalised != tb.normalised else "same"
     return compare(ta, tb)
+
+
+def _head(value: str) -> str:
+    words = [w for w in value.casefold().replace("-", " ").split() if w.isalpha()]
+    if not words:
+        return value.casefold()
+    w = words[-1]
+    return w[:-1] if w.endswith("s") and len(w) > 3 else w
 
 
 def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR) -> Decision:
@@ -118,6 +141,14 @@ def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR
     agree = [e for e, v in verdicts if v == "same"]
     differ = [e for e, v in verdicts if v == "different"]
     own = [e for e in agree if not e.authoritative and e.scope == new.scope]
+    if new.negated or new.past:  # "no longer have any dogs" names "two dogs" by its head word
+        own = [
+            e
+            for e, v in verdicts
+            if not e.authoritative
+            and e.scope == new.scope
+            and (v == "same" or _head(e.value) == _head(new.value))
+        ]
 
     if new.negated:
         curated = [e for e in agree if e.authoritative]

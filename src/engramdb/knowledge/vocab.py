@@ -32,6 +32,7 @@ __all__ = [
     "TRUST_PRIORS",
     "Category",
     "canonical_key",
+    "is_known_key",
     "entity_type",
     "is_authoritative",
     "normalize_name",
@@ -139,7 +140,13 @@ def normalize_name(name: str) -> str:
     words = _NON_WORD.sub(" ", name.replace("’", "'").replace("'s ", " ").casefold()).split()
     if words and words[0] in ("the", "a", "an", "my", "our", "your") and len(words) > 1:
         words = words[1:]
+    # "the Atlas project" is "Atlas"; "Acme Inc" is "Acme"
+    while len(words) > 1 and words[-1] in _GENERIC_TAILS:
+        words = words[:-1]
     return "_".join(words)
+
+
+_GENERIC_TAILS = frozenset({"project", "app", "inc", "ltd", "llc", "corp", "gmbh", "plc"})
 
 
 # Attribute keys that name the same thing. The canonical key comes first; matching also uses
@@ -148,10 +155,11 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "return_window": (
         "return_policy",
         "returns",
+        "return",
+        "returned",
         "return_period",
         "returns_window",
         "return_days",
-        "refund_window",
         "return_window_days",
         "returns_accepted_within",
         "return_within",
@@ -162,7 +170,28 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "lives_in": ("home", "lives", "residence", "location", "city", "based_in", "moved_to"),
     "name": ("called", "full_name", "goes_by"),
     "warranty": ("warranty_period", "guarantee", "warranty_length", "warranty_months"),
-    "shipping_time": ("delivery_time", "shipping", "ships_in", "delivery", "shipping_days"),
+    "shipping_time": (
+        "delivery_time",
+        "shipping",
+        "ships_in",
+        "shipping_days",
+        "ships",
+        "arrive",
+        "to_arrive",
+        "transit",
+        "transit_time",
+    ),
+    "max_guests": (
+        "maximum_guests",
+        "guests",
+        "occupancy",
+        "max_occupancy",
+        "sleeps",
+        "sleep",
+        "accommodates",
+        "capacity",
+    ),
+    "refund_time": ("refunds", "refund", "refunded", "refund_processing", "money_back"),
     "pet": ("pets", "has_pet", "owns_pet"),
     "age": ("years_old",),
     "birthday": ("born_on", "date_of_birth", "birth_date", "dob"),
@@ -170,10 +199,22 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "phone": ("phone_number", "telephone", "mobile"),
     "language": ("speaks", "preferred_language"),
     "timezone": ("time_zone", "tz"),
-    "battery_life": ("battery", "battery_hours"),
+    "battery_life": (
+        "battery",
+        "battery_hours",
+        "single_charge",
+        "per_charge",
+        "on_a_charge",
+        "charge",
+    ),
     "support_hours": ("opening_hours", "hours", "open_hours", "business_hours"),
 }
 _CANONICAL = {alias: key for key, aliases in _KEY_SYNONYMS.items() for alias in (key, *aliases)}
+
+
+def is_known_key(key: str) -> bool:
+    """Whether a key (or phrase) is in the synonym vocabulary."""
+    return "_".join(_NON_WORD.sub(" ", key.casefold()).split()) in _CANONICAL
 
 
 def canonical_key(key: str) -> str:

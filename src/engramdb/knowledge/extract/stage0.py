@@ -32,7 +32,7 @@ from .. import timeexpr
 from ..claims import ORG, SELF, Claim, Extraction, Mention, OpenQuestion
 from ..documents.sentences import sentences
 from ..values import parse_values
-from ..vocab import canonical_key
+from ..vocab import canonical_key, is_known_key
 
 __all__ = ["extract_stage0", "key_from_phrase"]
 
@@ -67,6 +67,18 @@ _HEDGE = re.compile(
     r"\b(?:i think|i believe|i guess|i suppose|i heard|i was told|someone told me|maybe|perhaps|"
     r"probably|possibly|might|not sure|i'm not sure|if i remember|iirc|apparently|supposedly|"
     r"i assume|kind of|sort of)\b",
+    _F,
+)
+_NON_ASSERTIVE = re.compile(
+    r"\b(?:i wish|if only|it would be (?:great|nice|good|better|awesome|cool) if|"
+    r"would (?:love|like) (?:it )?if|wouldn't it be|hopefully|i hope|what if|imagine if|"
+    r"suppose|supposing|in theory)\b",
+    _F,
+)
+_HEDGE_PREFIX = re.compile(
+    r"^(?:(?:i think|i believe|i guess|i suppose|i heard|i was told|someone told me|"
+    r"if i remember (?:correctly|right)|iirc|apparently|supposedly|i assume|maybe|perhaps|"
+    r"probably)(?: that)?,?\s+)+",
     _F,
 )
 _NEGATION = re.compile(r"\b(?:no longer|not anymore|not any ?more|any ?more|anymore)\b", _F)
@@ -285,11 +297,11 @@ def key_from_phrase(phrase: str) -> str:
     words = [w for w in re.findall(r"[\w'-]+", phrase.casefold()) if w not in _STOP]
     if not words:
         return canonical_key(phrase) or "value"
-    for size in range(min(4, len(words)), 0, -1):
-        for i in range(len(words) - size + 1):
-            cand = canonical_key(" ".join(words[i : i + size]))
-            if cand != "_".join(words[i : i + size]):
-                return cand
+    for i in range(len(words)):  # the leftmost synonym wins, the longest at its place
+        for size in range(min(4, len(words) - i), 0, -1):
+            gram = " ".join(words[i : i + size])
+            if is_known_key(gram):
+                return canonical_key(gram)
     return canonical_key(" ".join(words[-2:]))
 
 
@@ -300,6 +312,24 @@ _TRAILING_TIME = re.compile(
     r"in \d{4}|since \w+)$",
     _F,
 )
+
+
+_CONTRACTIONS = [
+    (re.compile(r"\b(i|you|we|they)'re\b", _F), r"\1 are"),
+    (re.compile(r"\bi'm\b", _F), "I am"),
+    (re.compile(r"\b(i|you|we|they)'ve\b", _F), r"\1 have"),
+    (
+        re.compile(r"\b(it|he|she|that|there)'s\b(?=\s+(?:a|an|the|not|no|now|only|\d))", _F),
+        r"\1 is",
+    ),
+    (re.compile(r"’"), "'"),
+]
+
+
+def _expand(text: str) -> str:
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    return text
 
 
 def _clean_value(v: str) -> str:
@@ -376,10 +406,13 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
     if role == "user" and _INSTRUCTION.search(t) and not re.match(r"^i\b", t, _F):
         out.instructions.append(t.rstrip(".!"))
         return
+    if _NON_ASSERTIVE.search(t):
+        return  # a wish or a hypothetical asserts nothing about how things are
     hedged = bool(_HEDGE.search(t))
     negated = bool(_NEGATION.search(t))
     past = bool(_USED_TO.search(t))
-    body = t
+    body = _HEDGE_PREFIX.sub("", t) if hedged else t
+    body = _expand(body)
     if past:
         body = _USED_TO.sub("", body)
     if negated or re.search(r"\b(?:don't|do not|not|never)\b", body, _F):
@@ -388,11 +421,13 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
         body = positive
     contextual = timeexpr.is_contextual(t)
     vague = timeexpr.unresolved(t)
-    claims = _hours_claims(body, s, role, known)
+    claims = _hours_claims(body, s, role, known) or _open_days(body, s, role, known)
     if not claims:
         claims = _first_person(body, s, role) + _possessive(body, s, role, known)
     if not claims:
         claims = _typed(body, s, role, known)
+    if not claims:
+        claims = _clause(body, s, role, known)
     for c in claims:
         category = c.category
         if contextual and category != "identity":
@@ -406,13 +441,15 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
             value=c.value,
             category=category,
             statement=s.raw.strip(),
-            span=c.span,
+            span=c.span if body == t else s.span(0, len(s.text)),
             confidence=conf,
             negated=negated and not past,
             past=past,
             multi=c.multi,
             object_type=c.object_type,
             valid_from_ms=_ms(s.reference),
+            typed=c.typed,
+            value_kind=c.value_kind or ("frequency" if frequency_days(c.value) else None),
         )
         out.claims.append(claim)
         if hedged:
@@ -602,8 +639,9 @@ def _self_claim(key, phrase, value, category, multi, s: _Sentence, m) -> Claim:
 
 _POSSESSIVE = re.compile(
     r"(?:^|\b)(?P<who>(?i:your|our|my|the|this)|(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z0-9][\w&.-]*)*)(?:'s|’s))"
-    r"\s+(?P<key>[\w' -]{2,40}?)\s+(?:is|are|was|were|=|:|will be|has been|have been)\s+"
-    r"(?:now\s+|currently\s+|actually\s+|only\s+|just\s+)?(?P<v>[^.;!?]+)",
+    r"\s+(?P<key>[\w' -]{2,40}?)\s+(?:is|are|was|were|=|:|will be|has been|have been|"
+    r"might be|may be|could be|is now|are now|changed to|has changed to|became|moved to)\s+"
+    r"(?:now\s+|currently\s+|actually\s+|only\s+|just\s+)?(?P<v>.+?)\s*[.;!?]*$",
 )
 
 
@@ -630,7 +668,9 @@ def _possessive(body: str, s: _Sentence, role: str, known: dict[str, str]) -> li
             hit = _known_in(key_phrase, known)
             if hit:
                 subject, stype = hit
-                key_phrase = re.sub(re.escape(subject), "", key_phrase, flags=_F).strip()
+                for w in subject.split():
+                    key_phrase = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", "", key_phrase, flags=_F)
+                key_phrase = " ".join(key_phrase.split())
             else:
                 subject, stype = ORG, "organisation"
         if subject == SELF and low == "my" and key_phrase.casefold() in ("name",):
@@ -659,17 +699,22 @@ _IDENTITY_KEYS = frozenset(
 
 
 def _known_in(phrase: str, known: dict[str, str]) -> tuple[str, str] | None:
+    """The longest catalogue name in ``phrase`` (returned as the catalogue spells it, lower
+    case), also when the text leaves out its first word ("the X2 headphones" for "Acme X2
+    Headphones")."""
     low = phrase.casefold()
     best = None
     for name, typ in known.items():
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", low) and (
-            best is None or len(name) > len(best[0])
-        ):
-            best = (name, typ)
+        words = name.split()
+        forms = [name] + ([" ".join(words[1:])] if len(words) >= 3 else [])
+        for form in forms:
+            if re.search(rf"(?<!\w){re.escape(form)}(?!\w)", low) and (
+                best is None or len(form) > len(best[2])
+            ):
+                best = (name, typ, form)
     if best is None:
         return None
-    i = low.find(best[0])
-    return phrase[i : i + len(best[0])], best[1]
+    return best[0], best[1]
 
 
 # -- typed statements -----------------------------------------------------------------------
@@ -678,13 +723,15 @@ _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w&.-]*(?:\s+(?:[A-Z0-9][\w&.-]*|of
 
 
 _WORKDAYS = re.compile(r"\b(?:business|working|calendar|work)\s+(days?)\b", _F)
-_RANGE = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(?=\d)", _F)
-_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?m\.?\b|\b(noon|midnight)\b", _F)
+_RANGE = re.compile(r"(?<![\d/:.-])\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(?=\d+\b(?![-/:.]\d))", _F)
+_CLOCK = re.compile(
+    r"\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?m\.?\b|\b(noon|midnight)\b|\b([01]?\d|2[0-3]):([0-5]\d)\b",
+    _F,
+)
+_T = r"(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon|midnight|(?:[01]?\d|2[0-3]):[0-5]\d)"
 _HOURS = re.compile(
-    r"(?:(?:from|between)\s+)?(?P<a>\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon)\s*(?:-|–|to|until|and|till)\s*"
-    r"(?P<b>\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon|midnight)|"
-    r"\b(?P<dir>until|till|from|after|before|at|opens? at|closes? at)\s+"
-    r"(?P<c>\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon|midnight)",
+    rf"(?:(?:from|between)\s+)?(?P<a>{_T})\s*(?:-|–|to|until|and|till)\s*(?P<b>{_T})|"
+    rf"\b(?P<dir>until|till|from|after|before|at|opens? at|closes? at)\s+(?P<c>{_T})",
     _F,
 )
 
@@ -693,6 +740,9 @@ def clock_minutes(text: str) -> list[int]:
     """Times of day in ``text`` as minutes after midnight, in order."""
     out = []
     for m in _CLOCK.finditer(text):
+        if m.group(5):
+            out.append(int(m.group(5)) * 60 + int(m.group(6)))
+            continue
         if m.group(4):
             out.append(720 if m.group(4).casefold() == "noon" else 0)
             continue
@@ -745,18 +795,32 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     if not values:
         return []
     hit = _known_in(body, known)
-    if hit is not None:
+    if role != "document" and re.match(r"^i\b", body, _F):
+        subject, stype = SELF, "person"  # "I paid $199 for ...": the speaker's own experience
+    elif hit is not None:
         subject, stype = hit
     else:
         subject, stype = _subject_of(body, role)
     out = []
     for v in values[:3]:
+        if v.kind == "date" and v.text.casefold().startswith("last ") and v.text[5:6].isdigit():
+            again = parse_values(v.text[5:])  # "they last 50 hours": the verb, not a date
+            if again and again[0].kind == "duration":
+                v = again[0].__class__(
+                    again[0].kind,
+                    again[0].magnitude,
+                    again[0].unit,
+                    again[0].text,
+                    (v.span[0] + 5, v.span[1]),
+                    again[0].normalised,
+                )
         a, b = v.span
         a = ranges.get(a, a)
         b = workdays.get(b, b)
         rest = body[:a] + " " + body[b:]
         if subject not in (ORG, SELF):
-            rest = re.sub(re.escape(subject), " ", rest, flags=_F)
+            for w in subject.split():
+                rest = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", " ", rest, flags=_F)
         words = [
             w
             for w in re.findall(r"[A-Za-z][\w'-]*", rest)
@@ -765,11 +829,15 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
         phrase = " ".join(words[:8])
         if not phrase:
             continue
+        key = key_from_phrase(phrase)
+        if v.kind == "money" and key not in _MONEY_KEYS:
+            rest_words = [w for w in words if w.casefold() not in _COST_WORDS]
+            key = canonical_key(" ".join(rest_words[:3]) + " price") if rest_words else "price"
         out.append(
             Claim(
                 subject=subject,
                 subject_type=stype,
-                key=key_from_phrase(phrase),
+                key=key,
                 key_phrase=phrase,
                 value=body[a:b],
                 category="knowledge",
@@ -782,6 +850,10 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     return out
 
 
+_MONEY_KEYS = frozenset({"price", "annual_fee", "fee", "salary", "budget", "deposit"})
+_COST_WORDS = frozenset(
+    {"costs", "cost", "price", "priced", "is", "sells", "sell", "for", "charges", "charge", "at"}
+)
 _PRONOUN_SUBJECTS = frozenset({"we", "our", "us", "you", "your", "i", "my", "me", "they"})
 
 
@@ -791,12 +863,56 @@ def _subject_of(body: str, role: str) -> tuple[str, str]:
         return ORG, "organisation"
     if re.search(r"\b(?:i|my|i'm|i've|me)\b", low) and role != "document":
         return SELF, "person"
+    if role == "document":  # a curated text speaks about its organisation's offer
+        return ORG, "organisation"
     for m in _CAPITALISED.finditer(body):
         name = m.group(1)
-        if m.start() == 0 and len(name.split()) == 1:
+        first = name.split()[0].casefold()
+        if (m.start() == 0 and len(name.split()) == 1) or first in _NOT_NAMES:
             continue  # a capitalised first word is usually not a name
         return name, "other"
     return ORG, "organisation"
+
+
+_NOT_NAMES = frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "every",
+        "all",
+        "each",
+        "any",
+        "our",
+        "your",
+        "the",
+        "a",
+        "an",
+        "standard",
+        "express",
+        "international",
+        "domestic",
+        "us",
+        "eu",
+        "uk",
+    ]
+)
 
 
 # -- mentions ---------------------------------------------------------------------------------
@@ -818,3 +934,263 @@ def _mentions(text: str, known: dict[str, str]) -> list[Mention]:
             if m:
                 out.append(Mention(text[m.start() : m.end()], typ, m.span()))
     return out
+
+
+# -- open or closed on a day ----------------------------------------------------------------
+
+_DAYS = (
+    r"(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|"
+    r"(?:public |bank )?holidays?)"
+)
+_OPEN_ON = re.compile(
+    rf"\b(?P<v>open|closed|shut)\s+(?:on\s+|during\s+|at\s+)?(?P<d>{_DAYS})\b", _F
+)
+
+
+def _open_days(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    m = _OPEN_ON.search(body)
+    if not m:
+        return []
+    hit = _known_in(body, known)
+    subject, stype = hit if hit is not None else _subject_of(body, role)
+    day = m.group("d").casefold().rstrip("s").replace(" ", "_")
+    state = "open" if m.group("v").casefold() == "open" else "closed"
+    return [
+        Claim(
+            subject=subject,
+            subject_type=stype,
+            key=f"open_on_{day}",
+            key_phrase=f"open on {day}",
+            value=state,
+            category="knowledge",
+            statement=s.raw,
+            span=s.span(*m.span()),
+            confidence=0.75,
+        )
+    ]
+
+
+# -- how often ----------------------------------------------------------------------------------
+
+_FREQ_WORDS = {
+    "hourly": 1 / 24,
+    "daily": 1,
+    "nightly": 1,
+    "weekly": 7,
+    "biweekly": 14,
+    "fortnightly": 14,
+    "monthly": 30,
+    "quarterly": 91,
+    "yearly": 365,
+    "annually": 365,
+}
+_EVERY = re.compile(
+    r"\bevery\s+(?:(?P<n>\d+|other|two|three|four|five|six)\s+)?(?P<u>hour|day|week|month|year)s?\b",
+    _F,
+)
+_N = {"other": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_UNIT_DAYS = {"hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365}
+
+
+def frequency_days(text: str) -> float | None:
+    """The period of "weekly", "every two weeks", "twice a month"-style values, in days."""
+    low = text.casefold()
+    for word, days in _FREQ_WORDS.items():
+        if re.search(rf"\b{word}\b", low):
+            return days
+    m = _EVERY.search(low)
+    if m:
+        n = m.group("n")
+        k = int(n) if n and n.isdigit() else _N.get(n or "", 1)
+        return k * _UNIT_DAYS[m.group("u")]
+    return None
+
+
+# -- any other simple clause: subject, verb, object --------------------------------------------
+
+_COPULA = r"(?:is|are|am|'m|'re|was|were)"
+_SLOT_NOUNS = frozenset(
+    [
+        "team",
+        "department",
+        "group",
+        "squad",
+        "project",
+        "plan",
+        "tier",
+        "club",
+        "school",
+        "university",
+        "college",
+        "city",
+        "country",
+        "office",
+        "company",
+        "firm",
+        "employer",
+        "manager",
+        "boss",
+        "car",
+        "phone",
+        "laptop",
+        "provider",
+        "bank",
+        "gym",
+        "doctor",
+        "dentist",
+        "diet",
+    ]
+)
+_ADVERBIAL_TAIL = re.compile(
+    r"\s+(?:every\s+\w+|each\s+\w+|on\s+(?:weekends?|weekdays|\w+days)|daily|weekly|"
+    r"sometimes|often|a lot|regularly|these days|nowadays|at the moment|right now|now|"
+    r"full[- ]time|part[- ]time|anymore|any more)$",
+    _F,
+)
+_CLAUSE = re.compile(
+    r"^(?P<subj>i|we|(?:the\s+|our\s+|your\s+|my\s+)?[A-Z][\w&.-]*(?:\s+[\w&.-]+){0,3}?)\s+"
+    r"(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+)*"
+    rf"(?P<verb>{_COPULA}\s+(?:an?\s+|the\s+)?|(?-i:[a-z]+))"
+    r"(?:\s+(?P<prep>to|at|for|on|in|with|from|into|as|about|of))?\s+"
+    r"(?P<obj>[^,.;!?]+?)\s*(?:[,.;!?].*)?$",
+    _F,
+)
+_NOT_VERBS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "but",
+        "so",
+        "then",
+        "also",
+        "just",
+        "really",
+        "very",
+        "too",
+        "not",
+        "no",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "from",
+        "by",
+        "my",
+        "your",
+        "our",
+        "their",
+        "his",
+        "her",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "he",
+        "she",
+        "they",
+        "we",
+        "you",
+        "i",
+    ]
+)
+
+
+def _lemma(verb: str) -> str:
+    v = verb.casefold()
+    for suffix, repl in (
+        ("ies", "y"),
+        ("ied", "y"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("sses", "ss"),
+    ):
+        if v.endswith(suffix):
+            return v[: -len(suffix)] + repl
+    if v.endswith("ed") and len(v) > 4:
+        v = v[:-2]
+        if len(v) > 2 and v[-1] == v[-2]:
+            v = v[:-1]
+        return v
+    if v.endswith("s") and not v.endswith("ss") and len(v) > 3:
+        return v[:-1]
+    return v
+
+
+_PASSIVE = re.compile(
+    r"^(?P<obj>.+?)\s+(?:is|are|was|were)\s+(?P<verb>[a-z]+ed|led|run|made|built|owned|kept)"
+    r"\s+by\s+(?P<subj>[^,.;!?]+?)\s*[.!]?$",
+    _F,
+)
+_IRREGULAR = {"led": "leads", "run": "runs", "made": "makes", "built": "builds", "kept": "keeps"}
+
+
+def _active(body: str) -> str:
+    """ "The team is led by Priya" -> "Priya leads the team" (simple passives only)."""
+    m = _PASSIVE.match(body.strip())
+    if not m:
+        return body
+    verb = m.group("verb").casefold()
+    active = _IRREGULAR.get(verb) or (_lemma(verb) + "s")
+    obj = m.group("obj")
+    obj = obj[0].lower() + obj[1:] if obj[:4].casefold() == "the " else obj
+    return f"{m.group('subj')} {active} {obj}."
+
+
+def _clause(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    body = _active(body)
+    m = _CLAUSE.match(body.strip())
+    if not m:
+        return []
+    subj = m.group("subj").strip()
+    verb = m.group("verb").strip()
+    if verb.casefold() in _NOT_VERBS:
+        return []
+    obj = _ADVERBIAL_TAIL.sub("", m.group("obj").strip())
+    obj = re.sub(r"^(?:your|our|the|my|a|an|some|any)\s+", "", obj, flags=_F).strip()
+    if not obj or len(obj.split()) > 8:
+        return []
+    low = subj.casefold()
+    if low == "i":
+        if role == "document":
+            return []
+        subject, stype = SELF, "person"
+    elif low == "we" or low.startswith(("our ", "your ")):
+        subject, stype = ORG, "organisation"
+    else:
+        name = re.sub(r"^(?:the|my|our|your)\s+", "", subj, flags=_F)
+        subject, stype = name, known.get(name.casefold(), "other")
+    copula = re.match(_COPULA, verb, _F) is not None
+    prep = (m.group("prep") or "").casefold()
+    head = obj.split()[-1].casefold().rstrip("s") if obj.split() else ""
+    if head in _SLOT_NOUNS or (head + "s") in _SLOT_NOUNS:
+        key, multi = head, False
+    elif copula:
+        words = obj.casefold().replace("-", " ").split()
+        if subject != SELF and any(w in _JOB_WORDS for w in words):
+            key, multi = "role", False
+        else:
+            key, multi = ("is_" + prep) if prep else "is_a", True
+    else:
+        key, multi = _lemma(verb) + (f"_{prep}" if prep else ""), True
+    return [
+        Claim(
+            subject=subject,
+            subject_type=stype,
+            key=key,
+            key_phrase=key.replace("_", " "),
+            value=obj,
+            category="knowledge",
+            statement=s.raw,
+            span=s.span(*m.span("obj")),
+            confidence=0.75,
+            multi=multi,
+        )
+    ]
