@@ -35,6 +35,11 @@ def test_demo_runs_and_recalls(tmp_path: Path) -> None:
     assert "Maya lives in Lisbon now." in out
     assert "Pixel" in out
     assert "never include peanuts" in out
+    # the worked example of truth keeping
+    assert "curated policy row unchanged: yes" in out
+    assert "belief stored in org/acme/user/bob" in out
+    assert "bob said '60 days'; the policy that applies: '30 days'" in out
+    assert "Returns are accepted within 30 days of delivery. [source: returns.md v1]" in out
     # the forgotten memory shows before forget() and not after
     before, after = out.split("(after forget)")
     assert "going through a divorce" in before

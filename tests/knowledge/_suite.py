@@ -55,3 +55,20 @@ def scores(results: list[tuple[dict[str, Any], str]]) -> dict[str, float]:
         "recall": tp / (tp + fn) if tp + fn else 1.0,
         "accuracy": exact / len(results) if results else 1.0,
     }
+
+
+def _prefixed(w: dict[str, Any], prefix: str) -> dict[str, Any]:
+    return {**w, "scope": f"{prefix}/{w['scope']}"}
+
+
+def run_all(cases: list[dict[str, Any]], root: Path, embedder: Any = None) -> list[tuple]:
+    """Every case in one store, each under its own top-level scope (``case<N>/...``), which
+    isolates them exactly as separate stores would: candidates never leave a scope chain."""
+    out = []
+    with Memory.open(root, embedder=embedder) as mem:
+        for n, case in enumerate(cases):
+            prefix = f"case{n}"
+            for w in case["setup"]:
+                write(mem, _prefixed(w, prefix))
+            out.append((case, outcome(write(mem, _prefixed(case["probe"], prefix)))))
+    return out

@@ -86,7 +86,46 @@ def run(path: Path, console: Console | None = None, k: int = 3) -> None:
 
         console.rule("[bold]stats")
         _print_stats(console, engine.stats())
+    truth_keeping(path, console)
     console.print(f"\ndone in {time.perf_counter() - started:.1f} s")
+
+
+#: The seed's worked example: curated policy, a customer who remembers it differently.
+POLICY = "# Returns\n\nReturns are accepted within 30 days of delivery.\n"
+CUSTOMER_SAYS = "Your return policy is 60 days."
+
+
+def truth_keeping(path: Path, console: Console) -> None:
+    """Curated knowledge is never silently overwritten by chat: the worked example, on the
+    same store through the knowledge-level ``Memory`` façade."""
+    from engramdb import Memory
+
+    console.rule("[bold]truth keeping")
+    with Memory.open(path) as mem:
+        doc = mem.upload(POLICY.encode(), name="returns.md", scope="org/acme")
+        console.print(
+            f"uploaded returns.md to org/acme: {doc.chunks} chunk, {doc.facts} curated fact"
+        )
+        before = [(f.id, f.value) for f in mem.facts(lens="org/acme") if f.authoritative]
+        r = mem.remember(CUSTOMER_SAYS, scope="org/acme/user/bob", session_id="bob-1")
+        console.print(f"customer bob says: {CUSTOMER_SAYS!r}")
+        for f in r.facts:
+            console.print(f"  belief stored in {f.scope} (experiential, from turn {f.source_ref})")
+        for u in r.uncertainties:
+            console.print(f"  uncertainty opened: {escape(u['about'])}: {escape(u['reason'])}")
+        after = [(f.id, f.value) for f in mem.facts(lens="org/acme") if f.authoritative]
+        console.print(f"curated policy row unchanged: {'yes' if after == before else 'NO'}")
+        state = mem.state(lens="org/acme/user/bob")
+        for c in state["conflicts"]:
+            said = ", ".join(s["value"] for s in c["sides"] if not s["authoritative"])
+            console.print(
+                f"state shows the conflict: bob said {said!r}; the policy that applies: "
+                f"{c['applies']['value']!r}"
+            )
+        console.print("context block an agent would put in its prompt:")
+        console.print(
+            escape(mem.context("how long do I have to return this?", lens="org/acme/user/bob"))
+        )
 
 
 def _print_stats(console: Console, info: dict[str, Any]) -> None:

@@ -2,8 +2,9 @@
 
 For a candidate with cosine similarity ``sim`` to the query::
 
-    score = w_sim * sim + w_imp * I + w_ret * R + w_lex * L (+ spreading activation, and the
-            optional tag-overlap and valence-alignment terms a recall can ask for)
+    score = w_sim * sim + w_imp * I + w_ret * R + w_lex * L (+ spreading activation: temporal,
+            Hebbian, entity and the STDP predictive boost, each in [0, 1] per source and
+            weighted; and the optional tag-overlap and valence-alignment terms)
 
     I = log(importance / 0.05) / log(10 / 0.05)      importance clamped to [0.05, 10] -> [0, 1]
     R = decay(age / ((1 + S) * (1 + g * arousal)))    power-law table, clamped to [floor, 1];

@@ -354,7 +354,7 @@ class Memory:
                     ]
                 chunk_rows = [
                     (
-                        f"chunk-{doc.content_hash[:16]}-{scope_hash(scope)}-{c.index:05d}",
+                        f"chunk-{doc_id}-{doc.content_hash[:12]}-{c.index:05d}",
                         doc_id,
                         c.index,
                         c.text,
@@ -1207,7 +1207,3 @@ def _fact_of(row: Sequence[Any]) -> Fact:
         superseded_by=row[17],
         corroborations=row[18],
     )
-
-
-def scope_hash(scope: str) -> str:
-    return hashlib.sha1(scope.encode()).hexdigest()[:8]

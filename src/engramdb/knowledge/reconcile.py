@@ -133,6 +133,13 @@ def _head(value: str) -> str:
     return w[:-1] if w.endswith("s") and len(w) > 3 else w
 
 
+def _names_same_thing(old: str, new: str) -> bool:
+    """Loose agreement for negations and the past: "no dogs" names "two dogs", "a cat" names
+    "a cat named Miso"."""
+    words = {_head(w) for w in old.casefold().replace("-", " ").split()}
+    return _head(new) in words or _head(old) == _head(new)
+
+
 def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR) -> Decision:
     """What to do with ``new`` given the live facts ``found`` about the same thing."""
     verdicts = [
@@ -147,7 +154,7 @@ def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR
             for e, v in verdicts
             if not e.authoritative
             and e.scope == new.scope
-            and (v == "same" or _head(e.value) == _head(new.value))
+            and (v == "same" or _names_same_thing(e.value, new.value))
         ]
 
     if new.negated:
@@ -178,7 +185,22 @@ def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR
         best = sorted(agree, key=lambda e: (not e.authoritative, e.scope != new.scope))[0]
         return Decision("corroborate", False, "the same value again", corroborates=best.id)
 
-    if new.multi or not differ:
+    if new.multi:
+        # "two kids" -> "three kids": the same thing counted again replaces the old count
+        recount = [
+            e
+            for e in differ
+            if not e.authoritative
+            and e.scope == new.scope
+            and e.stream == new.stream
+            and _head(e.value) == _head(new.value)
+        ]
+        if recount and new.confidence >= floor:
+            return Decision(
+                "supersede", True, "a new count of the same thing", closes=[e.id for e in recount]
+            )
+        return Decision("insert", True, "a key that holds several values")
+    if not differ:
         return Decision("insert", True, "nothing known about it disagrees")
 
     curated = [e for e in differ if e.authoritative]

@@ -412,7 +412,13 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
     negated = bool(_NEGATION.search(t))
     past = bool(_USED_TO.search(t))
     body = _HEDGE_PREFIX.sub("", t) if hedged else t
-    body = _expand(body)
+    body = _active(_expand(body))
+    # "I sold the Civic and now drive a Tesla": the last clause keeps its subject
+    m = re.search(r"^(i)\b.*?\b(?:and|so|but)\s+(?:now\s+|then\s+)?(?=[a-z]+\s)", body, _F)
+    if m and not re.match(r"^(?:i|you|we|they|he|she|it)\b", body[m.end() :], _F):
+        tail = body[m.end() :]
+        if re.match(r"(?:drive|live|work|have|own|prefer|use|am|play)\b", tail, _F):
+            body = "I " + tail
     if past:
         body = _USED_TO.sub("", body)
     if negated or re.search(r"\b(?:don't|do not|not|never)\b", body, _F):
@@ -467,6 +473,25 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
 # -- first person ---------------------------------------------------------------------------
 
 _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
+    (
+        re.compile(
+            r"\bi (?:just |recently |have |'ve )?(?:started|took|accepted|got|landed|began) "
+            r"(?:a |my |the )?(?:new )?(?:job|position|role) (?:at|with) (?P<v>[\w&' .-]+?)"
+            + _CLAUSE_END,
+            _F,
+        ),
+        "employer",
+        "identity",
+        False,
+    ),
+    (
+        re.compile(r"\bi (?:now )?drive (?:an? |the )?(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        "car",
+        "knowledge",
+        False,
+    ),
+    (re.compile(r"\bi am (?P<v>\d{1,3})\s*[.!]?$", _F), "age", "identity", False),
+    (re.compile(r"\bi (?:just )?turned (?P<v>\d{1,3})\b", _F), "age", "identity", False),
     # (pattern with group "v", key, category, multi)
     (re.compile(r"\bmy name is\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F), "name", "identity", False),
     (re.compile(r"\b(?:call me|i go by)\s+(?P<v>[\w'.-]+)", _F), "name", "identity", False),
@@ -575,8 +600,8 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     ),
     (
         re.compile(
-            r"\bi (?:drive|own|have|got|'ve got|have got)\s+(?P<v>(?:an?|one|two|three|\d+|some)"
-            r"\s+[\w' .-]+?)" + _CLAUSE_END,
+            r"\bi (?:own|have|got|'ve got|have got)\s+(?P<v>(?:an?|one|two|three|four|five|\d+|"
+            r"some|any|no)\s+[\w' .-]+?)" + _CLAUSE_END,
             _F,
         ),
         "has",
@@ -602,8 +627,7 @@ def _first_person(body: str, s: _Sentence, role: str) -> list[Claim]:
             if not value or any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             if key == "has":
-                head = value.split()[-1].casefold()
-                if head in _PET_WORDS:
+                if any(w.casefold().rstrip(",") in _PET_WORDS for w in value.split()):
                     key = "pet"
                 value = re.sub(r"^(?:an?|one|some)\s+", "", value, flags=_F)
             taken.append(m.span())
@@ -803,7 +827,7 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
         subject, stype = _subject_of(body, role)
     out = []
     for v in values[:3]:
-        if v.kind == "date" and v.text.casefold().startswith("last ") and v.text[5:6].isdigit():
+        if v.kind == "date" and v.text.casefold().startswith("last "):
             again = parse_values(v.text[5:])  # "they last 50 hours": the verb, not a date
             if again and again[0].kind == "duration":
                 v = again[0].__class__(
@@ -1050,6 +1074,13 @@ _ADVERBIAL_TAIL = re.compile(
 _CLAUSE = re.compile(
     r"^(?P<subj>i|we|(?:the\s+|our\s+|your\s+|my\s+)?[A-Z][\w&.-]*(?:\s+[\w&.-]+){0,3}?)\s+"
     r"(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+)*"
+    rf"(?P<verb>{_COPULA}\s+(?:an?\s+|the\s+)?|(?-i:[a-z]+(?:ed|es|s)))"
+    r"(?:\s+(?P<prep>to|at|for|on|in|with|from|into|as|about|of))?\s+"
+    r"(?P<obj>[^,.;!?]+?)\s*(?:[,.;!?].*)?$",
+    _F,
+)
+_CLAUSE_I = re.compile(
+    r"^(?P<subj>i|we)\s+(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+)*"
     rf"(?P<verb>{_COPULA}\s+(?:an?\s+|the\s+)?|(?-i:[a-z]+))"
     r"(?:\s+(?P<prep>to|at|for|on|in|with|from|into|as|about|of))?\s+"
     r"(?P<obj>[^,.;!?]+?)\s*(?:[,.;!?].*)?$",
@@ -1146,7 +1177,7 @@ def _active(body: str) -> str:
 
 def _clause(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
     body = _active(body)
-    m = _CLAUSE.match(body.strip())
+    m = _CLAUSE_I.match(body.strip()) or _CLAUSE.match(body.strip())
     if not m:
         return []
     subj = m.group("subj").strip()
