@@ -12,7 +12,6 @@ from .errors import (
     ValidationError,
     WALError,
 )
-from .knowledge.memory import Memory
 
 __version__ = "0.1.0"
 
@@ -35,3 +34,13 @@ __all__ = [
     "WALError",
     "__version__",
 ]
+
+
+def __getattr__(name: str):
+    # the knowledge layer (and its unit and date libraries) loads on first use: importing
+    # engramdb for the engine or the CLI stays fast
+    if name == "Memory":
+        from .knowledge.memory import Memory
+
+        return Memory
+    raise AttributeError(f"module 'engramdb' has no attribute {name!r}")

@@ -1,6 +1,14 @@
-"""Conflict detection on the suite of ``conflict_cases.py`` (95 cases: paraphrased conflicts,
-agreements, unrelated statements, supersessions, negations, other scopes): precision and recall
-of conflict detection must each reach 0.9."""
+"""Conflict detection on the suites of cases (paraphrased conflicts, agreements, unrelated
+statements, supersessions, negations, other scopes): precision and recall of conflict detection
+must each reach 0.9.
+
+- ``conflict_cases.py`` (95 cases): the development suite, tuned on;
+- ``conflict_cases_holdout.py`` (77 cases, other topics and phrasings, written without sight of
+  the implementation): run first as a held-out measure (P 0.86, R 0.46 at the time), then used to
+  find the general mechanisms that were missing (terminative verbs, inverted possessives, the
+  organisation as subject of its catalogue); its figures since are no longer held-out figures.
+  ``conflict_cases_holdout2.py`` is the untouched one (see docs/knowledge.md).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +17,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import pytest  # noqa: E402
 from _suite import run_all, scores  # noqa: E402
 from conflict_cases import CASES  # noqa: E402
+from conflict_cases_holdout import CASES as HOLDOUT  # noqa: E402
 
 
-def test_conflict_detection_precision_and_recall(tmp_path):
-    results = run_all(CASES, tmp_path / "suite")
+@pytest.mark.parametrize("cases", [CASES, HOLDOUT], ids=["dev", "holdout"])
+def test_conflict_detection_precision_and_recall(tmp_path, cases):
+    results = run_all(cases, tmp_path / "suite")
     s = scores(results)
     wrong = [(c["id"], c["expect"], got) for c, got in results if c["expect"] != got]
     assert s["precision"] >= 0.9 and s["recall"] >= 0.9, (s, wrong)

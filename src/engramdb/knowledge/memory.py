@@ -30,7 +30,15 @@ from . import views
 from .claims import ORG, SELF, Claim, Extraction
 from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
-from .reconcile import CONFIDENCE_FLOOR, Decision, Existing, Incoming, decide
+from .reconcile import (
+    CONFIDENCE_FLOOR,
+    Decision,
+    Existing,
+    Incoming,
+    _names_same_thing,
+    contrasting,
+    decide,
+)
 from .results import DocumentResult, Fact, QueryHit, WriteResult
 from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION
 from .scopes import ancestors, check_lens, check_scope, org_of, visible
@@ -54,7 +62,9 @@ log = logging.getLogger("engramdb.knowledge")
 _ROLES = ("user", "assistant", "system", "tool")
 MAX_TRIPLES = 10_000
 #: Two attribute phrases name the same thing at or above this cosine (static embeddings).
-KEY_SIMILARITY = 0.72
+KEY_SIMILARITY = 0.65
+#: The bar when both facts are about the same named entity with the same kind of amount.
+SAME_THING_SIMILARITY = 0.5
 #: An instruction is revoked by a statement this close to it (content-word overlap).
 REVOKE_OVERLAP = 0.5
 
@@ -341,6 +351,21 @@ class Memory:
                     self.db.execute(
                         "UPDATE documents SET superseded_by=? WHERE id=?", (doc_id, prev[0])
                     )
+                    for (fid,) in self.db.execute(
+                        "SELECT id FROM facts WHERE document_id=? AND closed_ms IS NULL",
+                        (prev[0],),
+                    ).fetchall():
+                        result.corrections.append(
+                            {
+                                "closed": fid,
+                                "by": None,
+                                "action": "supersede",
+                                "reason": f"version {version} of {name} replaces version {prev[1]}",
+                            }
+                        )
+                        result.decisions.append(
+                            {"action": "supersede", "closed": [fid], "reason": "new version"}
+                        )
                     self.db.execute(
                         "UPDATE facts SET closed_ms=?, valid_until_ms=? WHERE document_id=? AND "
                         "closed_ms IS NULL",
@@ -502,8 +527,10 @@ class Memory:
         return int(cur.lastrowid), etype, key
 
     def _candidates(self, ekey: str, etype: str, claim: Claim, ctx: _WriteContext) -> list[tuple]:
-        """Live facts about the same entity (by key, type-compatible, or linked by
-        ``resolves_to``) in the write's scope, plus curated facts of its ancestor scopes."""
+        """Live facts about the same thing in the write's scope, plus curated facts of its
+        ancestor scopes. The same entity is the same key (or one linked by ``resolves_to``);
+        the organisation itself ("your", "our", an impersonal policy sentence) is compatible
+        with any entity of its own catalogue, and the attribute then decides."""
         scopes = [ctx.scope, *ancestors(ctx.scope)]
         marks = ",".join("?" * len(scopes))
         keys = {ekey}
@@ -512,32 +539,53 @@ class Memory:
             (ekey,),
         ):
             keys.add(target)
-        kmarks = ",".join("?" * len(keys))
+        org = normalize_name(org_of(ctx.scope) or "")
         rows = self.db.execute(
             f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
-                f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream
+                f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream,
+                e.key, e.name
             FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
-            WHERE f.closed_ms IS NULL AND f.forgotten=0 AND e.key IN ({kmarks})
-              AND f.scope IN ({marks})""",
-            [*keys, *scopes],
+            WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})""",
+            scopes,
         ).fetchall()
         out = []
         for r in rows:
             if r[7] != ctx.scope and not r[5]:
                 continue  # experiential facts of other scopes coexist
-            if etype not in ("other", r[10]) and r[10] != "other":
+            same_entity = r[13] in keys
+            if not same_entity:
+                if etype == "person" or r[10] == "person":
+                    continue  # people are only ever themselves
+                if org not in (ekey, r[13]):
+                    continue  # two different named things
+            elif etype not in ("other", r[10]) and r[10] != "other":
                 continue
-            if self._same_key(claim, r[1], r[2], r[4], r[11], r[3]):
+            if (claim.negated or claim.past) and same_entity and not r[5]:
+                if claim.key in ("*", r[1]) or _names_same_thing(r[3], claim.value):
+                    out.append(r)  # a negation closes what it names, whatever the key
+                continue
+            other_name = "" if same_entity or r[13] == org else r[14]
+            mine = "" if same_entity or ekey == org else claim.subject
+            if self._same_key(claim, r[1], r[2], r[4], r[11], r[3], other_name, mine):
                 out.append(r)
         return out
 
     def _same_key(
-        self, claim: Claim, key: str, phrase: str, kind: str, statement: str, value: str
+        self,
+        claim: Claim,
+        key: str,
+        phrase: str,
+        kind: str,
+        statement: str,
+        value: str,
+        their_subject: str = "",
+        my_subject: str = "",
     ) -> bool:
         """Whether a live fact is about the same attribute as the claim: the same canonical
         key; or, for values of compatible kinds whose keys are not two different known keys,
-        key phrases or statements (values masked) at least ``KEY_SIMILARITY`` apart."""
-        if claim.key == key:
+        topics (subject and key phrase) or statements (values masked) at least
+        ``KEY_SIMILARITY`` alike."""
+        if claim.key == key and not (their_subject or my_subject):
             return True
         if claim.multi:
             return False
@@ -545,14 +593,31 @@ class Memory:
         numeric = {"number"}
         if mine != kind and not ({mine, kind} & numeric and "text" not in (mine, kind)):
             return False
-        if is_known_key(claim.key) and is_known_key(key):
+        if claim.key != key and is_known_key(claim.key) and is_known_key(key):
             return False  # two different attributes the vocabulary knows apart
-        a, b = self._vec(claim.key_phrase or claim.key), self._vec(phrase or key)
+        if claim.key == key:
+            return True
+        threshold = KEY_SIMILARITY
+        if (
+            not their_subject
+            and not my_subject
+            and mine != "text"
+            and claim.subject
+            not in (
+                ORG,
+                SELF,
+            )
+        ):
+            threshold = SAME_THING_SIMILARITY  # one named thing, one kind of amount
+        a = self._vec(f"{my_subject} {claim.key_phrase or claim.key}".strip())
+        b = self._vec(f"{their_subject} {phrase or key}".strip())
         sim = float(a @ b)
         masked_a = claim.statement.replace(claim.value, " ")
         masked_b = statement.replace(value, " ")
+        if contrasting(masked_a, masked_b):
+            return False
         sim = max(sim, float(self._vec(masked_a) @ self._vec(masked_b)))
-        return sim >= KEY_SIMILARITY
+        return sim >= threshold
 
     def _vec(self, text: str) -> np.ndarray:
         v = self._vec_cache.get(text)

@@ -30,12 +30,21 @@ other scopes are never candidates: different scopes coexist.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .extract.stage0 import clock_minutes, frequency_days
-from .values import TypedValue, compare, parse_value
+from .values import TypedValue, compare, parse_value, parse_values
 
-__all__ = ["CONFIDENCE_FLOOR", "Decision", "Existing", "Incoming", "decide", "same_value"]
+__all__ = [
+    "CONFIDENCE_FLOOR",
+    "Decision",
+    "Existing",
+    "Incoming",
+    "contrasting",
+    "decide",
+    "same_value",
+]
 
 CONFIDENCE_FLOOR = 0.7
 
@@ -101,6 +110,9 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
     ta, tb = _typed(a, a_kind, a_typed), _typed(b, b_kind)
     if ta is None or tb is None:
         return "incomparable"
+    ca, cb = _count(a), _count(b)
+    if ca is not None and cb is not None and ca[1] == cb[1]:
+        return "same" if ca[0] == cb[0] else "different"  # "three cats" vs "3 cats at home"
     if ta.kind == "text" and tb.kind == "text":
         wa, wb = set(ta.normalised.split()), set(tb.normalised.split())
         if not wa or not wb:
@@ -123,6 +135,18 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         # a different answer only when the other side has no value of that kind at all
         return "different" if ta.normalised != tb.normalised else "same"
     return compare(ta, tb)
+
+
+def _count(value: str) -> tuple[float, str] | None:
+    """(n, counted noun) of "two cats", "3 kids at home"; None when the value is not a count."""
+    found = [v for v in parse_values(value) if v.kind == "number"]
+    if len(found) != 1:
+        return None
+    after = value[found[0].span[1] :].split()
+    if not after or not after[0].isalpha():
+        return None
+    noun = after[0].casefold()
+    return found[0].magnitude, noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
 
 
 def _head(value: str) -> str:
@@ -254,3 +278,35 @@ def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR
         closes=[e.id for e in same_stream],
         conflicts_with=[e.id for e in rest],
     )
+
+
+_TOKEN = re.compile(r"[a-z][a-z'-]*")
+_DETERMINERS = frozenset(
+    {
+        *"a an the my your our their his her its this that these those every each any some".split(),
+        *"all no at of for to in on with from by and or per is are was were be as".split(),
+        *"one two three four five six seven eight nine ten twelve hundred thousand".split(),
+        *"up much many most least more less only just".split(),
+        *"can may must will would should could might do does did has have had not".split(),
+    }
+)
+
+
+def contrasting(a: str, b: str) -> bool:
+    """Two statements about the same head noun with different modifiers on both sides
+    ("a large dog" / "a small dog", "the Basic plan" / "your Premium plan", "adult admission"
+    / "child admission") are about different things, however alike they read."""
+    ta = [w.removesuffix("'s") for w in _TOKEN.findall(a.casefold())]
+    tb = [w.removesuffix("'s") for w in _TOKEN.findall(b.casefold())]
+
+    def modifiers(tokens: list[str]) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for mod, head in zip(tokens, tokens[1:], strict=False):
+            if mod in _DETERMINERS or head in _DETERMINERS:
+                continue
+            out.setdefault(_head(head), set()).add(mod)
+        return out
+
+    ma, mb = modifiers(ta), modifiers(tb)
+    sa, sb = set(ta), set(tb)
+    return any((ma[h] - sb) and (mb[h] - sa) for h in ma.keys() & mb.keys())

@@ -45,7 +45,8 @@ _QUESTION_START = re.compile(
 )
 _FILLER = re.compile(
     r"^(?:(?:well|so|ok(?:ay)?|oh|hey|hi|hello|also|btw|by the way|fyi|just so you know|"
-    r"actually|anyway|honestly|and|but|yeah|yes|no|hmm|um|right|alright|great|thanks)\b[,!.:]?\s*)+",
+    r"actually|anyway|honestly|and|but|yeah|yes|no|hmm|um|right|alright|great|thanks|"
+    r"these days|nowadays|lately|at the moment|right now|currently)\b[,!.:]?\s*)+",
     _F,
 )
 _INSTRUCTION = re.compile(
@@ -309,7 +310,8 @@ _TRAILING_TIME = re.compile(
     r"\s+(?:(?:last|this|next|earlier this|later this)\s+(?:week|weekend|month|year|spring|summer|"
     r"autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|"
     r"today|tonight|tomorrow|recently|lately|(?:a few|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
-    r"in \d{4}|since \w+)$",
+    r"in \d{4}|since (?:last |this )?\w+|in (?:january|february|march|april|may|june|july|"
+    r"august|september|october|november|december))$",
     _F,
 )
 
@@ -449,7 +451,7 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
             statement=s.raw.strip(),
             span=c.span if body == t else s.span(0, len(s.text)),
             confidence=conf,
-            negated=negated and not past,
+            negated=(negated or c.negated) and not past,
             past=past,
             multi=c.multi,
             object_type=c.object_type,
@@ -485,7 +487,36 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
         False,
     ),
     (
-        re.compile(r"\bi (?:now )?drive (?:an? |the )?(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        re.compile(
+            r"\bi (?:now )?drive (?!to\b|in\b|into\b)(?:an? |the )?(?P<v>[\w' .-]+?)" + _CLAUSE_END,
+            _F,
+        ),
+        "car",
+        "knowledge",
+        False,
+    ),
+    (
+        re.compile(
+            r"\bi (?:usually |now |mostly )?(?P<v>drive|cycle|bike|walk|run|take the (?:bus|train|"
+            r"tube|subway|metro|tram|ferry)|ride (?:my |a )?(?:bike|bicycle|scooter|motorbike)|"
+            r"commute by \w+) (?:to|into) (?:work|the office|school|campus)\b",
+            _F,
+        ),
+        "commute",
+        "knowledge",
+        False,
+    ),
+    (
+        re.compile(r"\bi grew up in\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        "hometown",
+        "identity",
+        False,
+    ),
+    (
+        re.compile(
+            r"\bi (?:now )?drive (?!to\b|in\b|into\b)(?:an? |the )?(?P<v>[\w' .-]+?)" + _CLAUSE_END,
+            _F,
+        ),
         "car",
         "knowledge",
         False,
@@ -526,7 +557,11 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
         False,
     ),
     (
-        re.compile(r"\bi (?:now )?work (?:at|for|with)\s+(?P<v>[\w&' .-]+?)" + _CLAUSE_END, _F),
+        re.compile(
+            r"\bi (?:now )?(?:work (?:at|for|with)|am employed (?:by|at|with))\s+"
+            r"(?P<v>[\w&' .-]+?)" + _CLAUSE_END,
+            _F,
+        ),
         "employer",
         "identity",
         False,
@@ -544,7 +579,11 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
         True,
     ),
     (
-        re.compile(r"\bi(?:'m| am) (?:a |an )?(?P<v>vegetarian|vegan|pescatarian|keto)\b", _F),
+        re.compile(
+            r"\bi(?:'m| am|'ve| have)? ?(?:now |gone |become |turned |went |switched to )?"
+            r"(?:a |an |fully )?(?P<v>vegetarian|vegan|pescatarian|keto|flexitarian)\b",
+            _F,
+        ),
         "diet",
         "identity",
         False,
@@ -600,8 +639,9 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     ),
     (
         re.compile(
-            r"\bi (?:own|have|got|'ve got|have got)\s+(?P<v>(?:an?|one|two|three|four|five|\d+|"
-            r"some|any|no)\s+[\w' .-]+?)" + _CLAUSE_END,
+            r"\bi (?:now |also |still |currently )?"
+            r"(?:own|have|had|got|'ve got|have got|'ve had|have had)\s+"
+            r"(?P<v>(?:an?|one|two|three|four|five|\d+|some|any|no)\s+[\w' .-]+?)" + _CLAUSE_END,
             _F,
         ),
         "has",
@@ -616,9 +656,51 @@ _ROLE = re.compile(
 )
 
 
+_INVERTED = re.compile(
+    r"^(?P<v>[A-Z][\w&' .+#-]*?)\s+(?:is|are)\s+(?:now\s+)?(?P<who>my|our)\s+"
+    r"(?P<key>[\w' -]{2,40}?)(?:\s+now)?\s*[.!]?$"
+)
+_TERMINATIVE = re.compile(
+    r"^i\s+(?:just\s+|recently\s+|finally\s+|already\s+)?(?:quit|left|sold|gave up|gave away|"
+    r"stopped|cancell?ed|ended|dropped|moved out of|got rid of|lost|unsubscribed from|"
+    r"resigned from|retired from)\s+(?:my\s+|the\s+|a\s+|an\s+|our\s+)?(?P<obj>[^,.;!?]+)",
+    _F,
+)
+
+
 def _first_person(body: str, s: _Sentence, role: str) -> list[Claim]:
     if role == "document":
         return []
+    m = _TERMINATIVE.match(body.strip())
+    if m:  # "I sold my Volvo", "I quit my job at Deloitte": whatever it names is over
+        obj = _clean_value(re.sub(r"\s+\d+\s+\w+\s+ago$", "", m.group("obj")))
+        return [
+            Claim(
+                subject=SELF,
+                subject_type="person",
+                key="*",
+                key_phrase="",
+                value=obj,
+                category="knowledge",
+                statement=s.raw,
+                span=s.span(*m.span()),
+                negated=True,
+            )
+        ]
+    m = _INVERTED.match(body.strip())
+    if m:  # "Bosch is my employer now"
+        key = key_from_phrase(m.group("key"))
+        return [
+            _self_claim(
+                key,
+                m.group("key"),
+                _clean_value(m.group("v")),
+                "identity" if key in _IDENTITY_KEYS else "knowledge",
+                False,
+                s,
+                m,
+            )
+        ]
     found: list[Claim] = []
     taken: list[tuple[int, int]] = []
     for pattern, key, category, multi in _SELF_PATTERNS:
@@ -699,7 +781,25 @@ def _possessive(body: str, s: _Sentence, role: str, known: dict[str, str]) -> li
                 subject, stype = ORG, "organisation"
         if subject == SELF and low == "my" and key_phrase.casefold() in ("name",):
             continue  # handled by the first-person patterns
+        typed = None
+        if (subject in (ORG, SELF) or stype != "person") and frequency_days(value) is None:
+            # "your Flex plan is 49 euros a month": the amount is the value, the rest of the
+            # words name the attribute ("Flex plan ... a month")
+            inner = [
+                v
+                for v in parse_values(value, reference=s.reference)
+                if v.kind not in ("text", "date") or (v.kind == "date" and len(value) < 30)
+            ]
+            if inner:
+                typed = inner[0]
+                a, b = typed.span
+                rest = _clean_value(value[:a] + " " + value[b:])
+                value = value[a:b]
+                if rest:
+                    key_phrase = f"{key_phrase} {rest}"
         key = key_from_phrase(key_phrase)
+        if typed is not None and typed.kind == "money" and key not in _MONEY_KEYS:
+            key = "price" if not is_known_key(key) else key
         multi = key in ("hobbies", "likes", "favourite", "favorite")
         out.append(
             Claim(
@@ -712,6 +812,7 @@ def _possessive(body: str, s: _Sentence, role: str, known: dict[str, str]) -> li
                 statement=s.raw,
                 span=s.span(*m.span()),
                 multi=multi,
+                typed=typed,
             )
         )
     return out
@@ -755,7 +856,7 @@ _CLOCK = re.compile(
 _T = r"(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon|midnight|(?:[01]?\d|2[0-3]):[0-5]\d)"
 _HOURS = re.compile(
     rf"(?:(?:from|between)\s+)?(?P<a>{_T})\s*(?:-|–|to|until|and|till)\s*(?P<b>{_T})|"
-    rf"\b(?P<dir>until|till|from|after|before|at|opens? at|closes? at)\s+(?P<c>{_T})",
+    rf"\b(?P<dir>until|till|from|after|before|by|at|opens? at|closes? at)\s+(?P<c>{_T})",
     _F,
 )
 
@@ -787,8 +888,15 @@ def _hours_claims(body: str, s: _Sentence, role: str, known: dict[str, str]) -> 
         for w in re.findall(r"[A-Za-z][\w'-]*", rest)
         if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
     ]
-    phrase = " ".join(words[:8]) + " hours"
-    key = "support_hours" if "support" in phrase.casefold() else "opening_hours"
+    phrase = " ".join(words[:8])
+    low = phrase.casefold()
+    if "support" in low:
+        key = "support_hours"
+    elif re.search(r"\b(?:open|opens|opening|close|closes|closing|hours)\b", low):
+        key = "opening_hours"
+    else:  # "check out by 11 am": the time of something else
+        key = canonical_key(" ".join(words[:3])) + "_time" if words else "time"
+    phrase = phrase + " time"
     return [
         Claim(
             subject=subject,
@@ -805,7 +913,19 @@ def _hours_claims(body: str, s: _Sentence, role: str, known: dict[str, str]) -> 
     ]
 
 
+_PHRASE_AMOUNTS = [
+    (re.compile(r"\ba quarter of an hour\b", _F), "15 minutes"),
+    (re.compile(r"\bthree quarters of an hour\b", _F), "45 minutes"),
+    (re.compile(r"\ba (?:full|whole|entire) (day|week|month|year)\b", _F), r"1 \1"),
+    (re.compile(r"\ba (day|week|month|year)'s\b", _F), r"1 \1"),
+    (re.compile(r"\bfull (day|week|month|year)'s\b", _F), r"1 \1"),
+    (re.compile(r"\b(\d+) bucks\b", _F), r"$\1"),
+]
+
+
 def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    for pattern, repl in _PHRASE_AMOUNTS:
+        body = pattern.sub(repl, body)
     # a range ("3-5 business days") is read as its upper bound, with the whole range as text
     ranges = {m.end(): m.start() for m in _RANGE.finditer(body)}
     masked = _RANGE.sub(lambda m: " " * (m.end() - m.start()), body)
@@ -882,19 +1002,28 @@ _PRONOUN_SUBJECTS = frozenset({"we", "our", "us", "you", "your", "i", "my", "me"
 
 
 def _subject_of(body: str, role: str) -> tuple[str, str]:
+    """Who a typed statement is about: the speaker ("I paid ..."), a named thing ("the AirPods
+    Max cost ..."), the organisation addressed ("you", "your") or, in a curated text, the
+    organisation itself."""
     low = body.casefold()
-    if re.search(r"\b(?:you|your|you're|yours)\b", low) and role != "document":
-        return ORG, "organisation"
-    if re.search(r"\b(?:i|my|i'm|i've|me)\b", low) and role != "document":
-        return SELF, "person"
     if role == "document":  # a curated text speaks about its organisation's offer
         return ORG, "organisation"
+    if re.match(r"^i\b", low):
+        return SELF, "person"
     for m in _CAPITALISED.finditer(body):
         name = m.group(1)
-        first = name.split()[0].casefold()
-        if (m.start() == 0 and len(name.split()) == 1) or first in _NOT_NAMES:
+        words = name.split()
+        if words[0].casefold() in ("the", "a", "an"):
+            words = words[1:]
+        if not words or (m.start() == 0 and len(name.split()) == 1):
             continue  # a capitalised first word is usually not a name
-        return name, "other"
+        if words[0].casefold() in _NOT_NAMES:
+            continue
+        return " ".join(words), "other"
+    if re.search(r"\b(?:you|your|you're|yours)\b", low):
+        return ORG, "organisation"
+    if re.search(r"\b(?:i|my|i'm|i've|me)\b", low):
+        return SELF, "person"
     return ORG, "organisation"
 
 
@@ -929,6 +1058,23 @@ _NOT_NAMES = frozenset(
         "a",
         "an",
         "standard",
+        "gb",
+        "mb",
+        "tb",
+        "kb",
+        "kg",
+        "km",
+        "cm",
+        "mm",
+        "usd",
+        "eur",
+        "gbp",
+        "am",
+        "pm",
+        "these",
+        "those",
+        "this",
+        "that",
         "express",
         "international",
         "domestic",
@@ -967,7 +1113,8 @@ _DAYS = (
     r"(?:public |bank )?holidays?)"
 )
 _OPEN_ON = re.compile(
-    rf"\b(?P<v>open|closed|shut)\s+(?:on\s+|during\s+|at\s+)?(?P<d>{_DAYS})\b", _F
+    rf"\b(?P<v>open|closed|shut)\s+(?:on\s+|during\s+|at\s+|every\s+|each\s+)?(?P<d>{_DAYS})\b",
+    _F,
 )
 
 
