@@ -63,6 +63,9 @@ _ROLES = ("user", "assistant", "system", "tool")
 MAX_TRIPLES = 10_000
 #: Two attribute phrases name the same thing at or above this cosine (static embeddings).
 KEY_SIMILARITY = 0.65
+#: Or this share of the shorter statement's content words (stemmed) in the other, for two
+#: amounts of the same kind.
+WORD_OVERLAP = 0.5
 #: The bar when both facts are about the same named entity with the same kind of amount.
 SAME_THING_SIMILARITY = 0.5
 #: An instruction is revoked by a statement this close to it (content-word overlap).
@@ -585,6 +588,10 @@ class Memory:
         key; or, for values of compatible kinds whose keys are not two different known keys,
         topics (subject and key phrase) or statements (values masked) at least
         ``KEY_SIMILARITY`` alike."""
+        masked_a = claim.statement.replace(claim.value, " ")
+        masked_b = statement.replace(value, " ")
+        if contrasting(masked_a, masked_b):
+            return False  # "a large dog" / "a small dog": different things, one key
         if claim.key == key and not (their_subject or my_subject):
             return True
         if claim.multi:
@@ -612,12 +619,18 @@ class Memory:
         a = self._vec(f"{my_subject} {claim.key_phrase or claim.key}".strip())
         b = self._vec(f"{their_subject} {phrase or key}".strip())
         sim = float(a @ b)
-        masked_a = claim.statement.replace(claim.value, " ")
-        masked_b = statement.replace(value, " ")
-        if contrasting(masked_a, masked_b):
-            return False
         sim = max(sim, float(self._vec(masked_a) @ self._vec(masked_b)))
-        return sim >= threshold
+        if sim >= threshold:
+            return True
+        # the same words, stemmed, whatever the sentence shape ("books may be borrowed for ..."
+        # / "your loan period for books is ..."): only for amounts of one kind
+        if mine == "text" or kind == "text":
+            return False
+        wa, wb = _stems(masked_a), _stems(masked_b)
+        if not wa or not wb:
+            return False
+        overlap = len(wa & wb) / min(len(wa), len(wb))
+        return overlap >= WORD_OVERLAP or (overlap >= 0.3 and sim >= SAME_THING_SIMILARITY)
 
     def _vec(self, text: str) -> np.ndarray:
         v = self._vec_cache.get(text)
@@ -1244,6 +1257,36 @@ _STOP = frozenset(
         "just",
     ]
 )
+
+
+_STEM_STOP = frozenset(
+    "a an the of to in on at for from by with and or but is are was were be been am it this "
+    "that these those i you we my your our me us they their can could would should will may "
+    "might must do does did not no only just also up as than then so very per each every any "
+    "all some more most less least about over under into out off one two three four five six "
+    "seven eight nine ten half quarter full whole roughly approximately around least max "
+    "maximum minimum need needs needed".split()
+)
+
+
+def _stem(word: str) -> str:
+    """A light suffix stripper (plural, past, gerund, adverb): enough to meet "cancelled" with
+    "cancel" and "books" with "book"."""
+    for suffix in ("ations", "ation", "ings", "ing", "edly", "ed", "ies", "es", "s", "ly"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
+        word = word[:-1]
+    return word
+
+
+def _stems(text: str) -> set[str]:
+    return {
+        _stem(w)
+        for w in _WORD.findall(text.casefold())
+        if w not in _STEM_STOP and not w[0].isdigit() and len(w) > 2
+    }
 
 
 def _content_words(text: str) -> set[str]:

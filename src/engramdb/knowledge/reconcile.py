@@ -308,5 +308,8 @@ def contrasting(a: str, b: str) -> bool:
         return out
 
     ma, mb = modifiers(ta), modifiers(tb)
-    sa, sb = set(ta), set(tb)
-    return any((ma[h] - sb) and (mb[h] - sa) for h in ma.keys() & mb.keys())
+    sa, sb = {_head(w) for w in ta}, {_head(w) for w in tb}
+    return any(
+        {_head(m) for m in ma[h]} - sb and {_head(m) for m in mb[h]} - sa
+        for h in ma.keys() & mb.keys()
+    )

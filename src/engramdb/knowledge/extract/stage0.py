@@ -73,7 +73,7 @@ _HEDGE = re.compile(
 _NON_ASSERTIVE = re.compile(
     r"\b(?:i wish|if only|it would be (?:great|nice|good|better|awesome|cool) if|"
     r"would (?:love|like) (?:it )?if|wouldn't it be|hopefully|i hope|what if|imagine if|"
-    r"suppose|supposing|in theory)\b",
+    r"suppose|supposing|in theory)\b|^(?:even )?if\b.*\bwould\b",
     _F,
 )
 _HEDGE_PREFIX = re.compile(
@@ -876,7 +876,28 @@ def clock_minutes(text: str) -> list[int]:
     return out
 
 
+_BARE_HOURS = re.compile(
+    r"\b(?P<pre>open|opens|staffed|available|run|runs)\s+(?:from\s+)?(?P<a>\d{1,2})\s*"
+    r"(?:to|-|–|until|till)\s*(?P<b>\d{1,2})\b(?!\s*(?:[ap]\.?m\b|:|%))(?!\w)",
+    _F,
+)
+
+
+def _bare_hours(body: str) -> str:
+    """ "open from 9 to 5" -> "open from 9am to 5pm" (a closing hour below the opening one is in
+    the afternoon)."""
+
+    def fix(m: re.Match[str]) -> str:
+        a, b = int(m.group("a")), int(m.group("b"))
+        if not (1 <= a <= 12 and 1 <= b <= 12):
+            return m.group(0)
+        return f"{m.group('pre')} from {a}am to {b}{'pm' if b <= a or b < 8 else 'am'}"
+
+    return _BARE_HOURS.sub(fix, body)
+
+
 def _hours_claims(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    body = _bare_hours(body)
     m = _HOURS.search(body)
     if not m:
         return []
@@ -974,6 +995,9 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
         if not phrase:
             continue
         key = key_from_phrase(phrase)
+        value_kind = None
+        if v.kind == "duration" and re.search(r"\bevery\s*$", body[:a], _F):
+            value_kind, a = "frequency", body[:a].casefold().rindex("every")
         if v.kind == "money" and key not in _MONEY_KEYS:
             rest_words = [w for w in words if w.casefold() not in _COST_WORDS]
             key = canonical_key(" ".join(rest_words[:3]) + " price") if rest_words else "price"
@@ -988,7 +1012,8 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
                 statement=s.raw,
                 span=s.span(a, b),
                 confidence=0.75,
-                typed=v,
+                typed=None if value_kind else v,
+                value_kind=value_kind,
             )
         )
     return out
