@@ -598,7 +598,11 @@ class Memory:
             return False
         mine = claim.value_kind or _kind_of(claim)
         numeric = {"number"}
-        if mine != kind and not ({mine, kind} & numeric and "text" not in (mine, kind)):
+        if (
+            mine != kind
+            and not ({mine, kind} & numeric and "text" not in (mine, kind))
+            and {mine, kind} != {"frequency", "duration"}
+        ):
             return False
         if claim.key != key and is_known_key(claim.key) and is_known_key(key):
             return False  # two different attributes the vocabulary knows apart

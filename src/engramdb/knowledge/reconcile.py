@@ -97,7 +97,7 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
     """``same``, ``different`` or ``incomparable``: typed values compare in canonical units,
     opening hours by their times of day, names by their words."""
     if "frequency" in (a_kind, b_kind):
-        fa, fb = frequency_days(a), frequency_days(b)
+        fa, fb = _period_days(a, a_kind, a_typed), _period_days(b, b_kind, None)
         if fa is None or fb is None:
             return "incomparable"
         return "same" if abs(fa - fb) <= 0.05 * max(fa, fb) else "different"
@@ -135,6 +135,17 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         # a different answer only when the other side has no value of that kind at all
         return "different" if ta.normalised != tb.normalised else "same"
     return compare(ta, tb)
+
+
+def _period_days(value: str, kind: str, typed: TypedValue | None) -> float | None:
+    """A frequency's period, or a duration read as one ("billed every 30 days" = "a billing
+    cycle of thirty days")."""
+    if kind == "frequency":
+        return frequency_days(value)
+    t = typed if typed is not None else parse_value(value)
+    if t.kind == "duration" and t.magnitude:
+        return t.magnitude / 86_400
+    return None
 
 
 def _count(value: str) -> tuple[float, str] | None:

@@ -205,10 +205,8 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
         "single_charge",
         "per_charge",
         "on_a_charge",
-        "last",
-        "lasts",
     ),
-    "charging_time": ("charge_fully", "charging", "charge_time", "to_charge", "charge", "charges"),
+    "charging_time": ("charge_fully", "charging_time", "charge_time", "to_charge_fully"),
     "support_hours": ("opening_hours", "hours", "open_hours", "business_hours"),
 }
 _CANONICAL = {alias: key for key, aliases in _KEY_SYNONYMS.items() for alias in (key, *aliases)}

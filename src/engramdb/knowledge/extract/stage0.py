@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from .. import timeexpr
 from ..claims import ORG, SELF, Claim, Extraction, Mention, OpenQuestion
 from ..documents.sentences import sentences
-from ..values import parse_values
+from ..values import parse_value, parse_values
 from ..vocab import canonical_key, is_known_key
 
 __all__ = ["extract_stage0", "key_from_phrase"]
@@ -457,7 +457,9 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
             object_type=c.object_type,
             valid_from_ms=_ms(s.reference),
             typed=c.typed,
-            value_kind=c.value_kind or ("frequency" if frequency_days(c.value) else None),
+            value_kind=c.value_kind
+            or ("frequency" if frequency_days(c.value) else None)
+            or ("hours" if c.typed is None and _is_clock(c.value) else None),
         )
         out.claims.append(claim)
         if hedged:
@@ -861,6 +863,15 @@ _HOURS = re.compile(
 )
 
 
+def _is_clock(value: str) -> bool:
+    """A value that is nothing but times of day ("23:00", "by 11pm", "9am to 5pm")."""
+    rest = _CLOCK.sub(" ", value)
+    return bool(clock_minutes(value)) and not re.search(
+        r"[a-z]{3,}",
+        re.sub(r"\b(?:from|to|until|till|by|at|and|between|noon|midnight)\b", "", rest, flags=_F),
+    )
+
+
 def clock_minutes(text: str) -> list[int]:
     """Times of day in ``text`` as minutes after midnight, in order."""
     out = []
@@ -941,12 +952,43 @@ _PHRASE_AMOUNTS = [
     (re.compile(r"\ba (day|week|month|year)'s\b", _F), r"1 \1"),
     (re.compile(r"\bfull (day|week|month|year)'s\b", _F), r"1 \1"),
     (re.compile(r"\b(\d+) bucks\b", _F), r"$\1"),
+    (re.compile(r"\ban hour and a half\b", _F), "90 minutes"),
+    (re.compile(r"\ba day and a half\b", _F), "36 hours"),
+    (re.compile(r"\ba year and a half\b", _F), "18 months"),
+    (re.compile(r"\bfree of charge\b", _F), "free"),
 ]
+_COSTS = re.compile(r"\b(?:cost|costs|price|priced|pay|paid|fee|fees|charge|charges|sells?)\b", _F)
+_POUNDS = re.compile(r"\b([\w-]+) pounds?(?: and)? ([\w-]+)?(?: pence| p)?\b", _F)
+
+
+def _money_words(body: str) -> str:
+    """In a sentence about a price, "forty-five pounds" is sterling, not a weight, and "three
+    pounds fifty" is 3.50."""
+    if not _COSTS.search(body):
+        return body
+
+    def fix(m: re.Match[str]) -> str:
+        whole = parse_value(m.group(1))
+        if whole.kind != "number" or whole.magnitude is None:
+            return m.group(0)
+        pence = parse_value(m.group(2)) if m.group(2) else None
+        if (
+            pence is not None
+            and pence.kind == "number"
+            and pence.magnitude is not None
+            and 0 < pence.magnitude < 100
+        ):
+            return f"£{whole.magnitude + pence.magnitude / 100:.2f}"
+        rest = f" {m.group(2)}" if m.group(2) else ""
+        return f"£{whole.magnitude:g}{rest}"
+
+    return _POUNDS.sub(fix, body)
 
 
 def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
     for pattern, repl in _PHRASE_AMOUNTS:
         body = pattern.sub(repl, body)
+    body = _money_words(body)
     # a range ("3-5 business days") is read as its upper bound, with the whole range as text
     ranges = {m.end(): m.start() for m in _RANGE.finditer(body)}
     masked = _RANGE.sub(lambda m: " " * (m.end() - m.start()), body)
@@ -958,7 +1000,7 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     values = [v for v in parse_values(masked, reference=s.reference) if v.kind not in ("text",)]
     values = [v for v in values if v.kind != "number" or len(values) == 1]
     if not values:
-        return []
+        return _frequency_claim(body, s, role, known)
     hit = _known_in(body, known)
     if role != "document" and re.match(r"^i\b", body, _F):
         subject, stype = SELF, "person"  # "I paid $199 for ...": the speaker's own experience
@@ -1168,6 +1210,42 @@ def _open_days(body: str, s: _Sentence, role: str, known: dict[str, str]) -> lis
 
 # -- how often ----------------------------------------------------------------------------------
 
+
+def _frequency_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    m = _EVERY.search(body) or re.search(
+        r"\b(?:hourly|daily|nightly|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually)\b",
+        body,
+        _F,
+    )
+    if not m:
+        return []
+    hit = _known_in(body, known)
+    subject, stype = hit if hit is not None else _subject_of(body, role)
+    rest = body[: m.start()] + " " + body[m.end() :]
+    words = [
+        w
+        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
+        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
+    ]
+    if not words:
+        return []
+    phrase = " ".join(words[:8])
+    return [
+        Claim(
+            subject=subject,
+            subject_type=stype,
+            key=key_from_phrase(phrase),
+            key_phrase=phrase,
+            value=m.group(0),
+            category="knowledge",
+            statement=s.raw,
+            span=s.span(*m.span()),
+            confidence=0.75,
+            value_kind="frequency",
+        )
+    ]
+
+
 _FREQ_WORDS = {
     "hourly": 1 / 24,
     "daily": 1,
@@ -1365,7 +1443,7 @@ def _clause(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[C
         if role == "document":
             return []
         subject, stype = SELF, "person"
-    elif low == "we" or low.startswith(("our ", "your ")):
+    elif low in ("we", "you", "you guys", "y'all", "you all") or low.startswith(("our ", "your ")):
         subject, stype = ORG, "organisation"
     else:
         name = re.sub(r"^(?:the|my|our|your)\s+", "", subj, flags=_F)
