@@ -30,6 +30,7 @@ from . import views
 from .claims import ORG, SELF, Claim, Extraction
 from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
+from .extract.stage0 import _lemma
 from .reconcile import (
     CONFIDENCE_FLOOR,
     Decision,
@@ -564,7 +565,12 @@ class Memory:
             elif etype not in ("other", r[10]) and r[10] != "other":
                 continue
             if (claim.negated or claim.past) and same_entity and not r[5]:
-                if claim.key in ("*", r[1]) or _names_same_thing(r[3], claim.value):
+                gerund = claim.value.split()[0] if claim.value.split() else ""
+                if (
+                    claim.key in ("*", r[1])
+                    or _names_same_thing(r[3], claim.value)
+                    or (gerund.endswith("ing") and _lemma(gerund[:-3] + "s") == r[1])
+                ):
                     out.append(r)  # a negation closes what it names, whatever the key
                 continue
             other_name = "" if same_entity or r[13] == org else r[14]

@@ -70,6 +70,14 @@ _HEDGE = re.compile(
     r"i assume|kind of|sort of)\b",
     _F,
 )
+_I_VERB = re.compile(
+    r"^i\s+(?!am\b|was\b|have\b|had\b|paid\b|spent\b|bought\b|got\b|think\b|believe\b)"
+    r"(?:usually\s+|often\s+|still\s+|also\s+)?[a-z]+\b",
+    _F,
+)
+_LEADING_CLAUSE = re.compile(
+    r"^(?:since|after|before|as of|ever since|following|thanks to)\b[^,]{1,40},\s*", _F
+)
 _NON_ASSERTIVE = re.compile(
     r"\b(?:i wish|if only|it would be (?:great|nice|good|better|awesome|cool) if|"
     r"would (?:love|like) (?:it )?if|wouldn't it be|hopefully|i hope|what if|imagine if|"
@@ -85,7 +93,7 @@ _HEDGE_PREFIX = re.compile(
 _NEGATION = re.compile(r"\b(?:no longer|not anymore|not any ?more|any ?more|anymore)\b", _F)
 _NEG_WORDS = re.compile(
     r"\b(?:no longer|anymore|any more)\s*|\b(?:don't|do not|doesn't|does not|didn't|did not)\s+|"
-    r"\b(?:not|never)\s+",
+    r"\b(?:not|never)\s+|(?<=\bis)n't\b|(?<=\bare)n't\b|(?<=\bwas)n't\b|(?<=\bwere)n't\b",
     _F,
 )
 _USED_TO = re.compile(r"\bused to\s+", _F)
@@ -414,6 +422,7 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
     negated = bool(_NEGATION.search(t))
     past = bool(_USED_TO.search(t))
     body = _HEDGE_PREFIX.sub("", t) if hedged else t
+    body = _LEADING_CLAUSE.sub("", body)
     body = _active(_expand(body))
     # "I sold the Civic and now drive a Tesla": the last clause keeps its subject
     m = re.search(r"^(i)\b.*?\b(?:and|so|but)\s+(?:now\s+|then\s+)?(?=[a-z]+\s)", body, _F)
@@ -423,7 +432,7 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
             body = "I " + tail
     if past:
         body = _USED_TO.sub("", body)
-    if negated or re.search(r"\b(?:don't|do not|not|never)\b", body, _F):
+    if negated or re.search(r"\b(?:don't|do not|not|never)\b|\b(?:is|are|was|were)n't\b", body, _F):
         positive = _NEG_WORDS.sub("", body)
         negated = negated or positive != body
         body = positive
@@ -432,6 +441,8 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
     claims = _hours_claims(body, s, role, known) or _open_days(body, s, role, known)
     if not claims:
         claims = _first_person(body, s, role) + _possessive(body, s, role, known)
+    if not claims and role == "user" and _I_VERB.match(body):
+        claims = _clause(body, s, role, known)  # "I smoke ...", "I take lessons every ..."
     if not claims:
         claims = _typed(body, s, role, known)
     if not claims:
@@ -714,6 +725,9 @@ def _first_person(body: str, s: _Sentence, role: str) -> list[Claim]:
                 if any(w.casefold().rstrip(",") in _PET_WORDS for w in value.split()):
                     key = "pet"
                 value = re.sub(r"^(?:an?|one|some)\s+", "", value, flags=_F)
+            slot = [w.casefold() for w in value.split() if w.casefold() in _SLOT_NOUNS]
+            if key == "lives_in" and slot:  # "I moved to the early shift"
+                key, category = slot[0], "knowledge"
             taken.append(m.span())
             found.append(_self_claim(key, key.replace("_", " "), value, category, multi, s, m))
     if not found:
@@ -748,7 +762,8 @@ def _self_claim(key, phrase, value, category, multi, s: _Sentence, m) -> Claim:
 _POSSESSIVE = re.compile(
     r"(?:^|\b)(?P<who>(?i:your|our|my|the|this)|(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z0-9][\w&.-]*)*)(?:'s|’s))"
     r"\s+(?P<key>[\w' -]{2,40}?)\s+(?:is|are|was|were|=|:|will be|has been|have been|"
-    r"might be|may be|could be|is now|are now|changed to|has changed to|became|moved to)\s+"
+    r"might be|may be|could be|is now|are now|changed to|has changed to|became|has become|"
+    r"have become|moved to)\s+"
     r"(?:now\s+|currently\s+|actually\s+|only\s+|just\s+)?(?P<v>.+?)\s*[.;!?]*$",
 )
 
@@ -1285,6 +1300,7 @@ def frequency_days(text: str) -> float | None:
 _COPULA = r"(?:is|are|am|'m|'re|was|were)"
 _SLOT_NOUNS = frozenset(
     [
+        "shift",
         "team",
         "department",
         "group",
@@ -1451,8 +1467,11 @@ def _clause(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[C
     copula = re.match(_COPULA, verb, _F) is not None
     prep = (m.group("prep") or "").casefold()
     head = obj.split()[-1].casefold().rstrip("s") if obj.split() else ""
+    slots = [w.casefold() for w in obj.split() if w.casefold() in _SLOT_NOUNS]
     if head in _SLOT_NOUNS or (head + "s") in _SLOT_NOUNS:
         key, multi = head, False
+    elif slots:
+        key, multi = slots[0], False
     elif copula:
         words = obj.casefold().replace("-", " ").split()
         if subject != SELF and any(w in _JOB_WORDS for w in words):
