@@ -134,14 +134,20 @@ PROFILES: dict[str, ScoreWeights] = {
     # the engine's defaults: meaning, words and the session's time line
     "balanced": ScoreWeights(),
     # exact wording counts more, no spreading: for look-ups of names, numbers, codes
-    "precise": ScoreWeights(lexical=0.6, temporal=0.0, hebbian=0.0, entity=0.0),
+    "precise": ScoreWeights(lexical=0.6, temporal=0.0, hebbian=0.0, entity=0.0, stdp=0.0),
     # spread further from the matches: context around what was found
-    "exploring": ScoreWeights(lexical=0.25, temporal=0.35),
+    "exploring": ScoreWeights(lexical=0.25, temporal=0.35, stdp=0.2),
     # what happened lately and what matters, ahead of an old perfect match
     "recent": ScoreWeights(importance=0.15, retention=0.3),
     # similarity alone: what the embedding finds
     "semantic": ScoreWeights(
-        importance=0.0, retention=0.0, lexical=0.0, temporal=0.0, hebbian=0.0, entity=0.0
+        importance=0.0,
+        retention=0.0,
+        lexical=0.0,
+        temporal=0.0,
+        hebbian=0.0,
+        entity=0.0,
+        stdp=0.0,
     ),
 }
 
