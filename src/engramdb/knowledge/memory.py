@@ -30,7 +30,7 @@ from . import views
 from .claims import ORG, SELF, Claim, Extraction
 from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
-from .extract.stage0 import _lemma
+from .extract.stage0 import _is_clock, _lemma
 from .reconcile import (
     CONFIDENCE_FLOOR,
     Decision,
@@ -562,6 +562,8 @@ class Memory:
                     continue  # people are only ever themselves
                 if org not in (ekey, r[13]):
                     continue  # two different named things
+                if r[13] == org and ekey != org and not _mentions_name(r[11], claim.subject):
+                    continue  # "Bloom & Vine takes orders until 5pm" is not about our policy
             elif etype not in ("other", r[10]) and r[10] != "other":
                 continue
             if (claim.negated or claim.past) and same_entity and not r[5]:
@@ -602,7 +604,7 @@ class Memory:
             return True
         if claim.multi:
             return False
-        mine = claim.value_kind or _kind_of(claim)
+        mine = claim.value_kind or ("hours" if _is_clock(claim.value) else _kind_of(claim))
         numeric = {"number"}
         if (
             mine != kind
@@ -656,7 +658,7 @@ class Memory:
     def _reconcile_claim(self, claim: Claim, ctx: _WriteContext, result: WriteResult) -> None:
         eid, etype, ekey = self._entity(claim.subject, claim.subject_type, ctx, claim.category)
         found = self._candidates(ekey, etype, claim, ctx)
-        kind = claim.value_kind or _kind_of(claim)
+        kind = claim.value_kind or ("hours" if _is_clock(claim.value) else _kind_of(claim))
         incoming = Incoming(
             value=claim.value,
             value_kind=kind,
@@ -1191,6 +1193,14 @@ class _Tx:
     def __exit__(self, exc_type, exc, tb):
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
+
+
+def _mentions_name(statement: str, name: str) -> bool:
+    """Whether an organisation-level statement is about the named thing: a word of the name
+    (not a common word) appears in it."""
+    words = [w for w in _WORD.findall(name.casefold()) if w not in _STOP and len(w) > 2]
+    low = statement.casefold()
+    return any(re.search(rf"\b{re.escape(w)}", low) for w in words)
 
 
 def _stream(role: str, scope: str, session_id: str | None) -> str:

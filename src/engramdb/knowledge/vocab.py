@@ -217,6 +217,21 @@ def is_known_key(key: str) -> bool:
     return "_".join(_NON_WORD.sub(" ", key.casefold()).split()) in _CANONICAL
 
 
+#: Compounds that contain a synonym but name something else ("tax return" is no return window).
+NOT_KEYS = frozenset(
+    {
+        "tax_return",
+        "assessment_return",
+        "return_flight",
+        "return_ticket",
+        "return_trip",
+        "return_journey",
+        "on_return",
+        "in_return",
+    }
+)
+
+
 def canonical_key(key: str) -> str:
     """The normalised, synonym-folded form of an attribute key ("Return Policy" ->
     ``return_window``; unknown keys are just snake_cased)."""

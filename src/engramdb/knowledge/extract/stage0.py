@@ -32,7 +32,7 @@ from .. import timeexpr
 from ..claims import ORG, SELF, Claim, Extraction, Mention, OpenQuestion
 from ..documents.sentences import sentences
 from ..values import parse_value, parse_values
-from ..vocab import canonical_key, is_known_key
+from ..vocab import NOT_KEYS, canonical_key, is_known_key
 
 __all__ = ["extract_stage0", "key_from_phrase"]
 
@@ -57,7 +57,7 @@ _INSTRUCTION = re.compile(
 )
 _REVOCATION = re.compile(
     r"\b(?:(?:you\s+)?(?:no longer|don't|do not|won't) (?:need|have) to|(?:you\s+)?can stop|"
-    r"(?:please\s+)?stop\b|(?:forget|ignore|disregard|cancel|drop) (?:about )?(?:my|the|that|"
+    r"^(?:please\s+)?stop\b|(?:forget|ignore|disregard|cancel|drop) (?:about )?(?:my|the|that|"
     r"what i said about)\b.*\b(?:instruction|rule|request|preference|earlier|before)|"
     r"(?:it's|it is) (?:fine|ok(?:ay)?) to\b|"
     r"you (?:can|may) (?:go back to|use|call me)\b.*\bagain\b|"
@@ -79,9 +79,10 @@ _LEADING_CLAUSE = re.compile(
     r"^(?:since|after|before|as of|ever since|following|thanks to)\b[^,]{1,40},\s*", _F
 )
 _NON_ASSERTIVE = re.compile(
-    r"\b(?:i wish|if only|it would be (?:great|nice|good|better|awesome|cool) if|"
+    r"\b(?:i (?:really |just |so )?wish|we (?:really )?wish|if only|"
+    r"it would be (?:great|nice|good|better|awesome|cool) if|"
     r"would (?:love|like) (?:it )?if|wouldn't it be|hopefully|i hope|what if|imagine if|"
-    r"suppose|supposing|in theory)\b|^(?:even )?if\b.*\bwould\b",
+    r"suppose|supposing|in theory)\b|^(?:even )?if\b.*\b(?:would|'d|were)\b",
     _F,
 )
 _HEDGE_PREFIX = re.compile(
@@ -306,8 +307,16 @@ def key_from_phrase(phrase: str) -> str:
     words = [w for w in re.findall(r"[\w'-]+", phrase.casefold()) if w not in _STOP]
     if not words:
         return canonical_key(phrase) or "value"
+    blocked = {
+        j
+        for i in range(len(words) - 1)
+        if f"{words[i]}_{words[i + 1]}" in NOT_KEYS
+        for j in (i, i + 1)
+    }
     for i in range(len(words)):  # the leftmost synonym wins, the longest at its place
         for size in range(min(4, len(words) - i), 0, -1):
+            if blocked & set(range(i, i + size)):
+                continue
             gram = " ".join(words[i : i + size])
             if is_known_key(gram):
                 return canonical_key(gram)
@@ -378,6 +387,26 @@ class _Sentence:
         return (self.offset + self.start + a, self.offset + self.start + b)
 
 
+_CLAUSE_BREAK = re.compile(
+    r"\s*(?:,|;|—|–| - )\s+(?=(?:so|which|because|but|and|as|since|though|although|that's|"
+    r"that is|i|i'm|i've|i'll|i'd|we|we're|my|our|it|it's|this|they|he|she|there|then|plus)\b)"
+    r"|\s+(?=(?:so|because) (?:i|we|my|our)\b)",
+    re.IGNORECASE,
+)
+
+
+def _clauses(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """A run-on sentence's main clause and its asides ("Your day pass costs 72 euros, my
+    brother paid exactly that on Saturday"), each read on its own."""
+    out, start = [], a
+    for m in _CLAUSE_BREAK.finditer(text, a, b):
+        if m.start() > start:
+            out.append((start, m.start()))
+        start = m.end()
+    out.append((start, b))
+    return out
+
+
 def extract_stage0(
     text: str,
     *,
@@ -396,10 +425,13 @@ def extract_stage0(
     out = Extraction()
     known = known or {}
     for a, b in sentences(text):
-        s = _Sentence(text[a:b], a, ref)
-        if not s.text.strip():
-            continue
-        _read_sentence(s, out, role, known)
+        if _NON_ASSERTIVE.search(text[a:b]):
+            continue  # a wish or a hypothetical asserts nothing, in any of its clauses
+        for ca, cb in _clauses(text, a, b):
+            s = _Sentence(text[ca:cb], ca, ref)
+            if not s.text.strip():
+                continue
+            _read_sentence(s, out, role, known)
     out.mentions.extend(_mentions(text, known))
     return out
 
@@ -423,7 +455,7 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
     past = bool(_USED_TO.search(t))
     body = _HEDGE_PREFIX.sub("", t) if hedged else t
     body = _LEADING_CLAUSE.sub("", body)
-    body = _active(_expand(body))
+    body = _money_words(_active(_expand(body)))
     # "I sold the Civic and now drive a Tesla": the last clause keeps its subject
     m = re.search(r"^(i)\b.*?\b(?:and|so|but)\s+(?:now\s+|then\s+)?(?=[a-z]+\s)", body, _F)
     if m and not re.match(r"^(?:i|you|we|they|he|she|it)\b", body[m.end() :], _F):
@@ -861,7 +893,9 @@ def _known_in(phrase: str, known: dict[str, str]) -> tuple[str, str] | None:
 
 # -- typed statements -----------------------------------------------------------------------
 
-_CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w&.-]*(?:\s+(?:[A-Z0-9][\w&.-]*|of|de|the))*)")
+_CAPITALISED = re.compile(
+    r"(?<![\w'])([A-Z][\w&.-]*(?:\s+(?:[A-Z0-9][\w&.-]*|of|de|the|&|and(?=\s+[A-Z])))*)"
+)
 
 
 _WORKDAYS = re.compile(r"\b(?:business|working|calendar|work)\s+(days?)\b", _F)
@@ -909,9 +943,40 @@ _BARE_HOURS = re.compile(
 )
 
 
+_DAYPART = re.compile(
+    r"\b(\d{1,2})(?::(\d\d))?\s+(?:o'clock\s+)?in the (morning|afternoon|evening)\b|"
+    r"\b(\d{1,2})(?::(\d\d))?\s+at night\b",
+    _F,
+)
+_CLOSING = re.compile(
+    r"\b(?P<pre>open|opens|stays open|close|closes|closing|shuts|stop taking \w+(?: \w+)?)\s+"
+    r"(?P<dir>until|till|at|by)\s+(?P<h>\d{1,2})\b(?!\s*(?:[ap]\.?m\b|:|%))(?!\w)",
+    _F,
+)
+
+
 def _bare_hours(body: str) -> str:
-    """ "open from 9 to 5" -> "open from 9am to 5pm" (a closing hour below the opening one is in
-    the afternoon)."""
+    """Hours without am/pm: "open from 9 to 5" -> "open from 9am to 5pm" (a closing hour below
+    the opening one is in the afternoon); "8 in the evening" -> "8pm"; "closes at 6" -> "closes
+    at 6pm"."""
+
+    def daypart(m: re.Match[str]) -> str:
+        if m.group(4):
+            h, mins, pm = int(m.group(4)), m.group(5), True
+        else:
+            h, mins, pm = int(m.group(1)), m.group(2), m.group(3).casefold() != "morning"
+        return f"{h}{':' + mins if mins else ''}{'pm' if pm else 'am'}"
+
+    body = _DAYPART.sub(daypart, body)
+
+    def closing(m: re.Match[str]) -> str:
+        h = int(m.group("h"))
+        if not 1 <= h <= 12:
+            return m.group(0)
+        opening = m.group("pre").casefold() in ("open", "opens") and m.group("dir") == "at"
+        return f"{m.group('pre')} {m.group('dir')} {h}{'am' if opening and h >= 6 else 'pm'}"
+
+    body = _CLOSING.sub(closing, body)
 
     def fix(m: re.Match[str]) -> str:
         a, b = int(m.group("a")), int(m.group("b"))
@@ -971,33 +1036,59 @@ _PHRASE_AMOUNTS = [
     (re.compile(r"\ba day and a half\b", _F), "36 hours"),
     (re.compile(r"\ba year and a half\b", _F), "18 months"),
     (re.compile(r"\bfree of charge\b", _F), "free"),
+    (re.compile(r"\bhalf a dozen\b", _F), "6"),
+    (re.compile(r"\ba dozen\b", _F), "12"),
+    (
+        re.compile(r"\ba (?:full|whole|good) (?=\w+ (?:days?|weeks?|months?|years?|hours?)\b)", _F),
+        "",
+    ),
 ]
 _COSTS = re.compile(r"\b(?:cost|costs|price|priced|pay|paid|fee|fees|charge|charges|sells?)\b", _F)
-_POUNDS = re.compile(r"\b([\w-]+) pounds?(?: and)? ([\w-]+)?(?: pence| p)?\b", _F)
+_POUNDS = re.compile(r"\s*\bpounds?\b(?:\s+(?:and\s+)?(?P<p>[\w-]+))?(?:\s+(?:pence|p)\b)?", _F)
 
 
 def _money_words(body: str) -> str:
-    """In a sentence about a price, "forty-five pounds" is sterling, not a weight, and "three
-    pounds fifty" is 3.50."""
-    if not _COSTS.search(body):
+    """In a sentence about a price, "one hundred and eighty pounds" is sterling, not a weight,
+    and "three pounds fifty" is 3.50."""
+    if not _COSTS.search(body) or not _POUNDS.search(body):
         return body
-
-    def fix(m: re.Match[str]) -> str:
-        whole = parse_value(m.group(1))
-        if whole.kind != "number" or whole.magnitude is None:
-            return m.group(0)
-        pence = parse_value(m.group(2)) if m.group(2) else None
+    numbers = [
+        v
+        for v in parse_values(body)
+        if v.kind == "number" or (v.kind == "quantity" and re.search(r"pounds?$", v.text, _F))
+    ]
+    out, last = [], 0
+    for m in _POUNDS.finditer(body):
+        before = [
+            v for v in numbers if v.span[1] == m.start() or body[v.span[1] : m.start()].isspace()
+        ]
+        if not before:
+            continue
+        num = before[-1]
+        if num.kind == "quantity":  # pint read "180 pounds" as a weight: take its number back
+            amount = parse_value(re.sub(r"\s*pounds?$", "", num.text, flags=_F)).magnitude or 0.0
+            m_end = num.span[1]
+            out.append(body[last : num.span[0]])
+            out.append(f"£{amount:.2f}".replace(".00", ""))
+            last = m_end
+            continue
+        amount = num.magnitude or 0.0
+        end = m.end()
+        pence = parse_value(m.group("p")) if m.group("p") else None
         if (
             pence is not None
             and pence.kind == "number"
-            and pence.magnitude is not None
+            and pence.magnitude
             and 0 < pence.magnitude < 100
         ):
-            return f"£{whole.magnitude + pence.magnitude / 100:.2f}"
-        rest = f" {m.group(2)}" if m.group(2) else ""
-        return f"£{whole.magnitude:g}{rest}"
-
-    return _POUNDS.sub(fix, body)
+            amount += pence.magnitude / 100
+        elif m.group("p"):
+            end = m.start("p") - 1
+        out.append(body[last : num.span[0]])
+        out.append(f"£{amount:.2f}".replace(".00", ""))
+        last = end
+    out.append(body[last:])
+    return "".join(out)
 
 
 def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
@@ -1111,6 +1202,23 @@ def _subject_of(body: str, role: str) -> tuple[str, str]:
 
 _NOT_NAMES = frozenset(
     [
+        "i",
+        "on",
+        "in",
+        "at",
+        "for",
+        "with",
+        "after",
+        "before",
+        "during",
+        "since",
+        "when",
+        "if",
+        "kids",
+        "children",
+        "getting",
+        "honestly",
+        "sadly",
         "monday",
         "tuesday",
         "wednesday",
