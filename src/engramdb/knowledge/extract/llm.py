@@ -123,7 +123,9 @@ class LLMConfig:
             raise ConfigError("LLMConfig.api_key_env must name an environment variable")
         t = self.timeout_s
         if isinstance(t, bool) or not isinstance(t, int | float) or not math.isfinite(t) or t <= 0:
-            raise ConfigError(f"LLMConfig.timeout_s must be a positive number of seconds, got {t!r}")
+            raise ConfigError(
+                f"LLMConfig.timeout_s must be a positive number of seconds, got {t!r}"
+            )
         r = self.max_retries
         if isinstance(r, bool) or not isinstance(r, int) or r < 0:
             raise ConfigError(f"LLMConfig.max_retries must be an integer >= 0, got {r!r}")
@@ -206,7 +208,7 @@ class LLMExtractor:
 
     def __repr__(self) -> str:  # never the headers: they may hold the key
         c = self.config
-        return f"LLMExtractor(url={self._url!r}, model={c.model!r}, strong_model={c.strong_model!r})"
+        return f"LLMExtractor({self._url!r}, model={c.model!r}, strong_model={c.strong_model!r})"
 
     def __enter__(self) -> LLMExtractor:
         return self
@@ -230,24 +232,32 @@ class LLMExtractor:
     ) -> Extraction:
         """Stage 0's extraction completed (never replaced) by stage 1 and, if needed, stage 2.
 
-        Never raises for a failing model: the returned extraction then carries the error in
-        ``errors`` and an ``OpenQuestion(about="extraction")`` in ``uncertainties``."""
+        Never raises for a failing model. Every failure is a message in ``errors``; a failure
+        that left the result without a model's answer (or an unsure one without its second
+        opinion) also opens an ``OpenQuestion(about="extraction", reason=message)``. A stage 1
+        failure that stage 2 made good is only reported in ``errors``."""
         ref = reference if reference.tzinfo is not None else reference.replace(tzinfo=UTC)
         known = known or {}
         cfg = self.config
         first = self._stage(1, cfg.model, text, role, ref, stage0, known, None)
-        chosen, errors = first, _errors_of(first)
+        stages, chosen = [first], first
         if cfg.strong_model and (first.failed or _mean_confidence(first) < cfg.escalate_below):
             second = self._stage(2, cfg.strong_model, text, role, ref, stage0, known, first)
-            errors += _errors_of(second)
+            stages.append(second)
             if not second.failed:
                 chosen = second
             # stage 2 failed: keep stage 1's answer if it validated (merely unsure), else none
-        out = merge(stage0, chosen.extraction, text=text)
-        for msg in errors:
-            log.warning("LLM extraction: %s", msg)
-            out.errors.append(msg)
-            out.uncertainties.append(OpenQuestion(about="extraction", reason=msg))
+        out = merge(stage0, chosen.extraction)
+        for res in stages:
+            if res.error:
+                log.warning("LLM extraction: %s", res.error)
+                out.errors.append(res.error)
+                made_good = res is first and chosen is not first  # stage 2 answered instead
+                if not made_good:
+                    out.uncertainties.append(OpenQuestion(about="extraction", reason=res.error))
+        out.errors.extend(
+            f"stage {chosen.stage} (model {chosen.model}): dropped {d}" for d in chosen.dropped
+        )
         return out
 
     # ------------------------------------------------------------ one stage
@@ -266,11 +276,15 @@ class LLMExtractor:
         res = _StageResult(stage, model)
         try:
             payload = self._payload(model, text, role, ref, stage0, known, previous)
-            content = self._post(payload)
-            answer = _validate(content)
+            content, cut = self._post(payload)
+            answer = _validate(content, cut)
             res.extraction = _to_extraction(answer, stage, text, role, ref, stage0, known, res)
         except _StageFailed as e:
             res.error = f"stage {stage} (model {model}): {e}"
+        except Exception as e:  # a bug here must not fail the caller's write either
+            log.exception("LLM extraction stage %d failed unexpectedly", stage)
+            res.extraction = None
+            res.error = f"stage {stage} (model {model}): internal error: {type(e).__name__}: {e}"
         return res
 
     def _payload(
@@ -310,8 +324,9 @@ class LLMExtractor:
             "temperature": 0,
         }
 
-    def _post(self, payload: dict[str, Any]) -> str:
-        """The assistant message's content; retried on timeouts and 5xx answers."""
+    def _post(self, payload: dict[str, Any]) -> tuple[str, bool]:
+        """The assistant message's content (and whether it was cut off); retried on timeouts
+        and 5xx answers."""
         timeout = self.config.timeout_s
         attempts = self.config.max_retries + 1
         for attempt in range(attempts):
@@ -345,13 +360,12 @@ class LLMExtractor:
 # ---------------------------------------------------------------- reading the answer
 
 
-def _content_of(body: str) -> str:
+def _content_of(body: str) -> tuple[str, bool]:
+    """The assistant message's content, and whether the server says it was cut off."""
     try:
         doc = json.loads(body)
     except ValueError:
-        raise _StageFailed(
-            f"response is not JSON: {_oneline(body)[:_EXCERPT]!r}"
-        ) from None
+        raise _StageFailed(f"response is not JSON: {_oneline(body)[:_EXCERPT]!r}") from None
     try:
         choice = doc["choices"][0]
         content = choice["message"]["content"]
@@ -361,23 +375,15 @@ def _content_of(body: str) -> str:
         ) from None
     if not isinstance(content, str) or not content.strip():
         raise _StageFailed("the model's answer is empty")
-    if isinstance(choice, dict) and choice.get("finish_reason") == "length":
-        content += "\n"  # parsed as usual; a cut-off answer fails as not JSON below
-        _TRUNCATED.add(id(content))
-    return content
+    return content, choice.get("finish_reason") == "length"
 
 
-# Answers the server marked as cut off (finish_reason "length"), for a clearer error.
-_TRUNCATED: set[int] = set()
-
-_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+_FENCE = re.compile(r"```(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
 
 
-def _json_of(content: str) -> Any:
-    """The JSON object of an answer: the whole answer, a ```json fence in it, or the outermost
+def _json_of(content: str, cut: bool = False) -> Any:
+    """The JSON of an answer: a ```json fence in it, the whole answer, or the outermost
     ``{...}`` of an answer with prose around it."""
-    cut = id(content) in _TRUNCATED
-    _TRUNCATED.discard(id(content))
     s = content.strip()
     candidates = [s]
     m = _FENCE.search(s)
@@ -398,8 +404,8 @@ def _json_of(content: str) -> Any:
     )
 
 
-def _validate(content: str) -> _AnswerOut:
-    doc = _json_of(content)
+def _validate(content: str, cut: bool = False) -> _AnswerOut:
+    doc = _json_of(content, cut)
     try:
         return _AnswerOut.model_validate(doc)
     except PydanticValidationError as e:
@@ -476,7 +482,7 @@ def _typed(value: str, ref: datetime) -> Any:
 # ---------------------------------------------------------------- merging
 
 
-def merge(stage0: Extraction, llm: Extraction | None, *, text: str = "") -> Extraction:
+def merge(stage0: Extraction, llm: Extraction | None) -> Extraction:
     """Stage 0's extraction plus what the model found that stage 0 lacked.
 
     A model claim whose subject and canonical key stage 0 already has is dropped (stage 0's
@@ -534,11 +540,6 @@ def _union(into: list[str], more: list[str]) -> None:
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def _errors_of(res: _StageResult) -> list[str]:
-    errs = [res.error] if res.error else []
-    return errs + [f"stage {res.stage} (model {res.model}): dropped {d}" for d in res.dropped]
 
 
 def _mean_confidence(res: _StageResult) -> float:
