@@ -1034,7 +1034,7 @@ class Memory:
             if kind == "chunk":
                 source = {
                     "kind": "document",
-                    "ref": (h.meta or {}).get("document_id"),
+                    "ref": str((h.meta or {}).get("document_id")),
                     "heading": (h.meta or {}).get("heading"),
                 }
             out.append(
