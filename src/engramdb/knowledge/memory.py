@@ -103,10 +103,15 @@ def _now_ms() -> int:
 class Memory:
     """An open knowledge store (an ``Engine`` plus ``knowledge.db`` in the same directory)."""
 
-    def __init__(self, path: Path, engine: Engine, confidence_floor: float):
+    def __init__(self, path: Path, engine: Engine, confidence_floor: float, llm: Any = None):
         self.path = path
         self.engine = engine
         self.confidence_floor = confidence_floor
+        self._llm = None
+        if llm is not None:  # stages 1-2 of the cascade; httpx and pydantic only when asked for
+            from .extract.llm import LLMExtractor
+
+            self._llm = LLMExtractor(llm)
         self.db = connect(path / "knowledge.db")
         self.db.executescript(KNOWLEDGE_SCHEMA)
         self.db.execute(
@@ -125,18 +130,24 @@ class Memory:
         embedder: Any = None,
         engine_config: EngineConfig | None = None,
         confidence_floor: float = CONFIDENCE_FLOOR,
+        llm: Any = None,
     ) -> Memory:
-        """Open (or create) a store in directory ``path``: no server, network or LLM needed."""
+        """Open (or create) a store in directory ``path``: no server, network or LLM needed.
+        ``llm`` (an ``extract.llm.LLMConfig``: any OpenAI-compatible chat endpoint) adds
+        extraction stages 1 and 2 on top of the heuristics; their failures are reported in each
+        ``WriteResult.errors`` and as open uncertainties, never as a failed write."""
         path = Path(path)
         engine = Engine.open(path, embedder=embedder, config=engine_config)
         try:
-            return cls(path, engine, confidence_floor)
+            return cls(path, engine, confidence_floor, llm)
         except BaseException:
             engine.close()
             raise
 
     def close(self) -> None:
         with self._lock:
+            if self._llm is not None:
+                self._llm.close()
             self.engine.close()
             self.db.close()
 
@@ -218,14 +229,15 @@ class Memory:
         self.engine.validate([{"text": text, "session_id": session_id}])
         with self._lock:
             known = self._catalogue(scope)
-            extraction = extract_stage0(
-                text,
-                reference=datetime.fromtimestamp(now / 1000, UTC),
-                role="user" if role == "user" else "assistant",
-                known=known,
-            )
+            reference = datetime.fromtimestamp(now / 1000, UTC)
+            speaker = "user" if role == "user" else "assistant"
+            extraction = extract_stage0(text, reference=reference, role=speaker, known=known)
+            if self._llm is not None:  # outside the transaction: a slow model blocks no reader
+                extraction = self._llm.extract(
+                    text, role=speaker, reference=reference, stage0=extraction, known=known
+                )
             turn_id = f"turn-{uuid.uuid4().hex}"
-            result = WriteResult(turn_id=turn_id)
+            result = WriteResult(turn_id=turn_id, errors=list(extraction.errors))
             with self._transaction():
                 seq = self._next_seq(session_id)
                 self.db.execute(

@@ -3,4 +3,6 @@ configured."""
 
 from .stage0 import extract_stage0, key_from_phrase
 
+# stages 1-2 (extract.llm: LLMConfig, LLMExtractor) import httpx and pydantic: import them from
+# engramdb.knowledge.extract.llm when an LLM is configured
 __all__ = ["extract_stage0", "key_from_phrase"]

@@ -54,7 +54,7 @@ MAX_CHARS = 500
 MAX_KNOWN = 50
 _EXCERPT = 200
 
-_SELF_WORDS = frozenset({"i", "me", "my", "mine", "myself"})
+_SELF_WORDS = frozenset({"i", "me", "my", "mine", "myself", "user", "the user"})
 _ORG_WORDS = frozenset({"you", "your", "yours", "we", "our", "ours", "us"})
 #: Keys that hold several values at once (as stage 0 marks them): a new value is not a change.
 _MULTI_KEYS = frozenset(
