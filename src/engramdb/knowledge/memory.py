@@ -39,6 +39,7 @@ from .reconcile import (
     _names_same_thing,
     contrasting,
     decide,
+    money_nouns_differ,
 )
 from .results import DocumentResult, Fact, QueryHit, WriteResult
 from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION
@@ -568,6 +569,8 @@ class Memory:
         for r in rows:
             if r[7] != ctx.scope and not r[5]:
                 continue  # experiential facts of other scopes coexist
+            if r[10] == "organisation" and r[5] and r[13] != org and _is_org_root(r[7]):
+                r = (*r[:13], org, r[14])  # "Roadway Rentals" upserted at org/roadway is the org
             same_entity = r[13] in keys
             if not same_entity:
                 if etype == "person" or r[10] == "person":
@@ -576,6 +579,8 @@ class Memory:
                     continue  # two different named things
                 if r[13] == org and ekey != org and not _mentions_name(r[11], claim.subject):
                     continue  # "Bloom & Vine takes orders until 5pm" is not about our policy
+                if ekey == org and r[13] != org and not _mentions_name(claim.statement, r[14]):
+                    continue  # "your advanced tango class" is not the catalogue's Beginner Salsa
             elif etype not in ("other", r[10]) and r[10] != "other":
                 continue
             if (claim.negated or claim.past) and same_entity and not r[5]:
@@ -612,6 +617,10 @@ class Memory:
         masked_b = statement.replace(value, " ")
         if contrasting(masked_a, masked_b):
             return False  # "a large dog" / "a small dog": different things, one key
+        if "money" in (kind, claim.typed.kind if claim.typed is not None else "") and (
+            money_nouns_differ(masked_a, masked_b)
+        ):
+            return False  # "the call-out fee" / "the hourly rate": two prices
         if claim.key == key and not (their_subject or my_subject):
             return True
         if claim.multi:
@@ -1205,6 +1214,17 @@ class _Tx:
     def __exit__(self, exc_type, exc, tb):
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
+
+
+def _is_org_root(scope: str) -> bool:
+    parts = scope.split("/")
+    return len(parts) >= 2 and parts[-2] in (
+        "org",
+        "orgs",
+        "organisation",
+        "organization",
+        "tenant",
+    )
 
 
 def _mentions_name(statement: str, name: str) -> bool:

@@ -43,6 +43,7 @@ __all__ = [
     "Incoming",
     "contrasting",
     "decide",
+    "money_nouns_differ",
     "same_value",
 ]
 
@@ -324,3 +325,18 @@ def contrasting(a: str, b: str) -> bool:
         {_head(m) for m in ma[h]} - sb and {_head(m) for m in mb[h]} - sa
         for h in ma.keys() & mb.keys()
     )
+
+
+_MONEY_NOUNS = frozenset(
+    "fee fees rate rates deposit deposits fine fines charge charges tuition salary wage wages "
+    "subscription subscriptions membership rent premium deductible surcharge commission "
+    "discount refund tip toll fare fares tax".split()
+)
+
+
+def money_nouns_differ(a: str, b: str) -> bool:
+    """Two prices named by different nouns ("the call-out fee" / "the hourly rate", "a deposit"
+    / "the rent") are two different prices."""
+    na = {_head(w) for w in _TOKEN.findall(a.casefold()) if w in _MONEY_NOUNS}
+    nb = {_head(w) for w in _TOKEN.findall(b.casefold()) if w in _MONEY_NOUNS}
+    return bool(na and nb and not (na & nb))

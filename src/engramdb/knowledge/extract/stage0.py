@@ -81,7 +81,8 @@ _LEADING_CLAUSE = re.compile(
 _NON_ASSERTIVE = re.compile(
     r"\b(?:i (?:really |just |so )?wish|we (?:really )?wish|if only|"
     r"it would be (?:great|nice|good|better|awesome|cool) if|"
-    r"would (?:love|like) (?:it )?if|wouldn't it be|hopefully|i hope|what if|imagine if|"
+    r"(?:would|'d) (?:love|like|prefer) (?:it )?if|wouldn't it be|hopefully|i hope|what if|"
+    r"imagine if|(?:you|they) (?:really )?should\b|(?:you|they) ought to|why don't you|"
     r"suppose|supposing|in theory)\b|^(?:even )?if\b.*\b(?:would|'d|were)\b",
     _F,
 )
@@ -342,6 +343,14 @@ _CONTRACTIONS = [
         r"\1 is",
     ),
     (re.compile(r"’"), "'"),
+    (
+        re.compile(
+            r"\b([a-z]{3,})'s\s+(?=(?:more|less|now|about|around|roughly|only|just|still|a|an|the|"
+            r"\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty)\b)",
+            _F,
+        ),
+        r"\1 is ",
+    ),
 ]
 
 
@@ -1019,7 +1028,7 @@ def _hours_claims(body: str, s: _Sentence, role: str, known: dict[str, str]) -> 
             category="knowledge",
             statement=s.raw,
             span=s.span(*m.span()),
-            confidence=0.75,
+            confidence=0.8,
             value_kind="hours",
         )
     ]
@@ -1060,19 +1069,19 @@ def _money_words(body: str) -> str:
     out, last = [], 0
     for m in _POUNDS.finditer(body):
         before = [
-            v for v in numbers if v.span[1] == m.start() or body[v.span[1] : m.start()].isspace()
+            v
+            for v in numbers
+            if v.span[1] == m.start()
+            or body[v.span[1] : m.start()].isspace()
+            or (v.kind == "quantity" and v.span[0] < m.start() <= v.span[1])
         ]
         if not before:
             continue
         num = before[-1]
         if num.kind == "quantity":  # pint read "180 pounds" as a weight: take its number back
             amount = parse_value(re.sub(r"\s*pounds?$", "", num.text, flags=_F)).magnitude or 0.0
-            m_end = num.span[1]
-            out.append(body[last : num.span[0]])
-            out.append(f"£{amount:.2f}".replace(".00", ""))
-            last = m_end
-            continue
-        amount = num.magnitude or 0.0
+        else:
+            amount = num.magnitude or 0.0
         end = m.end()
         pence = parse_value(m.group("p")) if m.group("p") else None
         if (
@@ -1105,6 +1114,8 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     )
     values = [v for v in parse_values(masked, reference=s.reference) if v.kind not in ("text",)]
     values = [v for v in values if v.kind != "number" or len(values) == 1]
+    if len(values) > 1:  # "25 days ... per calendar year", "€39 a month": the rate is no value
+        values = [v for v in values if not _RATE.match(v.text.strip())] or values
     if not values:
         return _frequency_claim(body, s, role, known)
     hit = _known_in(body, known)
@@ -1146,9 +1157,8 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
         value_kind = None
         if v.kind == "duration" and re.search(r"\bevery\s*$", body[:a], _F):
             value_kind, a = "frequency", body[:a].casefold().rindex("every")
-        if v.kind == "money" and key not in _MONEY_KEYS:
-            rest_words = [w for w in words if w.casefold() not in _COST_WORDS]
-            key = canonical_key(" ".join(rest_words[:3]) + " price") if rest_words else "price"
+        if v.kind == "money" and key not in _MONEY_KEYS and not is_known_key(key):
+            key = "price"  # which price it is, the statements tell (see money_nouns_differ)
         out.append(
             Claim(
                 subject=subject,
@@ -1159,7 +1169,7 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
                 category="knowledge",
                 statement=s.raw,
                 span=s.span(a, b),
-                confidence=0.75,
+                confidence=0.8,
                 typed=None if value_kind else v,
                 value_kind=value_kind,
             )
@@ -1167,9 +1177,17 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     return out
 
 
+_RATE = re.compile(
+    r"^(?:a|an|per|each|one|every)\s+(?:calendar\s+)?(?:second|minute|hour|day|night|week|"
+    r"month|year|session|person|visit)s?$",
+    _F,
+)
 _MONEY_KEYS = frozenset({"price", "annual_fee", "fee", "salary", "budget", "deposit"})
 _COST_WORDS = frozenset(
-    {"costs", "cost", "price", "priced", "is", "sells", "sell", "for", "charges", "charge", "at"}
+    {
+        *"costs cost price priced is are sells sell for charges charge at pay paid".split(),
+        *"store shop place salon studio site online here there each".split(),
+    }
 )
 _PRONOUN_SUBJECTS = frozenset({"we", "our", "us", "you", "your", "i", "my", "me", "they"})
 
@@ -1326,7 +1344,7 @@ def _open_days(body: str, s: _Sentence, role: str, known: dict[str, str]) -> lis
             category="knowledge",
             statement=s.raw,
             span=s.span(*m.span()),
-            confidence=0.75,
+            confidence=0.8,
         )
     ]
 
@@ -1363,7 +1381,7 @@ def _frequency_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) 
             category="knowledge",
             statement=s.raw,
             span=s.span(*m.span()),
-            confidence=0.75,
+            confidence=0.8,
             value_kind="frequency",
         )
     ]
@@ -1598,7 +1616,7 @@ def _clause(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[C
             category="knowledge",
             statement=s.raw,
             span=s.span(*m.span("obj")),
-            confidence=0.75,
+            confidence=0.8,
             multi=multi,
         )
     ]
