@@ -97,6 +97,10 @@ def _typed(value: str, kind: str, typed: TypedValue | None = None) -> TypedValue
 def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | None = None) -> str:
     """``same``, ``different`` or ``incomparable``: typed values compare in canonical units,
     opening hours by their times of day, names by their words."""
+    if "weekday" in (a_kind, b_kind):
+        if a_kind != b_kind:
+            return "incomparable"
+        return "same" if a.casefold().rstrip("s") == b.casefold().rstrip("s") else "different"
     if "frequency" in (a_kind, b_kind):
         fa, fb = _period_days(a, a_kind, a_typed), _period_days(b, b_kind, None)
         if fa is None or fb is None:
@@ -158,7 +162,19 @@ def _count(value: str) -> tuple[float, str] | None:
     if not after or not after[0].isalpha():
         return None
     noun = after[0].casefold()
+    noun = _COUNT_NOUNS.get(noun, noun)
     return found[0].magnitude, noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
+
+
+_COUNT_NOUNS = {
+    "children": "child",
+    "kids": "child",
+    "kid": "child",
+    "people": "person",
+    "persons": "person",
+    "sons": "child",
+    "daughters": "child",
+}
 
 
 def _head(value: str) -> str:

@@ -1052,6 +1052,11 @@ _PHRASE_AMOUNTS = [
         "",
     ),
 ]
+_WEIGHT = re.compile(
+    r"\b(?:weigh|weighs|weighed|weighing|weight|heavy|heavier|lighter|lbs?|kg|kilos?|load|mass|"
+    r"lift|lifts|bench|squat|deadlift|baggage|luggage|suitcase)\b",
+    _F,
+)
 _COSTS = re.compile(r"\b(?:cost|costs|price|priced|pay|paid|fee|fees|charge|charges|sells?)\b", _F)
 _POUNDS = re.compile(r"\s*\bpounds?\b(?:\s+(?:and\s+)?(?P<p>[\w-]+))?(?:\s+(?:pence|p)\b)?", _F)
 
@@ -1059,7 +1064,7 @@ _POUNDS = re.compile(r"\s*\bpounds?\b(?:\s+(?:and\s+)?(?P<p>[\w-]+))?(?:\s+(?:pe
 def _money_words(body: str) -> str:
     """In a sentence about a price, "one hundred and eighty pounds" is sterling, not a weight,
     and "three pounds fifty" is 3.50."""
-    if not _COSTS.search(body) or not _POUNDS.search(body):
+    if not _POUNDS.search(body) or _WEIGHT.search(body):
         return body
     numbers = [
         v
@@ -1100,7 +1105,50 @@ def _money_words(body: str) -> str:
     return "".join(out)
 
 
+_WEEKDAY = re.compile(
+    r"\b(?:every|on|each)\s+(?P<d>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
+    r"(?:\s+(?:morning|afternoon|evening|night))?\b",
+    _F,
+)
+
+
+def _weekday_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    """A recurring day ("emptied every Tuesday morning", "on Thursdays"): the day is the
+    value, the rest of the sentence names what happens on it."""
+    m = _WEEKDAY.search(body)
+    if not m or parse_values(body[: m.start()] + body[m.end() :], reference=s.reference):
+        return []
+    hit = _known_in(body, known)
+    subject, stype = hit if hit is not None else _subject_of(body, role)
+    rest = body[: m.start()] + " " + body[m.end() :]
+    words = [
+        w
+        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
+        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
+    ]
+    if not words:
+        return []
+    phrase = " ".join(words[:8])
+    return [
+        Claim(
+            subject=subject,
+            subject_type=stype,
+            key=key_from_phrase(phrase) + "_day",
+            key_phrase=phrase,
+            value=m.group("d").capitalize(),
+            category="knowledge",
+            statement=s.raw,
+            span=s.span(*m.span()),
+            confidence=0.8,
+            value_kind="weekday",
+        )
+    ]
+
+
 def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    weekday = _weekday_claim(body, s, role, known)
+    if weekday:
+        return weekday
     for pattern, repl in _PHRASE_AMOUNTS:
         body = pattern.sub(repl, body)
     body = _money_words(body)
@@ -1208,8 +1256,8 @@ def _subject_of(body: str, role: str) -> tuple[str, str]:
             words = words[1:]
         if not words or (m.start() == 0 and len(name.split()) == 1):
             continue  # a capitalised first word is usually not a name
-        if words[0].casefold() in _NOT_NAMES:
-            continue
+        if words[0].casefold() in _NOT_NAMES or re.fullmatch(r"[A-Z]{1,2}\d{1,2}", words[0]):
+            continue  # "P1", "A4": codes that qualify an attribute, not a subject
         return " ".join(words), "other"
     if re.search(r"\b(?:you|your|you're|yours)\b", low):
         return ORG, "organisation"
@@ -1472,7 +1520,7 @@ _CLAUSE = re.compile(
     _F,
 )
 _CLAUSE_I = re.compile(
-    r"^(?P<subj>i|we)\s+(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+)*"
+    r"^(?P<subj>i|we|you|they)\s+(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+)*"
     rf"(?P<verb>{_COPULA}\s+(?:an?\s+|the\s+)?|(?-i:[a-z]+))"
     r"(?:\s+(?P<prep>to|at|for|on|in|with|from|into|as|about|of))?\s+"
     r"(?P<obj>[^,.;!?]+?)\s*(?:[,.;!?].*)?$",
