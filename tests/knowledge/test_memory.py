@@ -223,3 +223,23 @@ def test_reopen_keeps_everything(tmp_path):
     with Memory.open(tmp_path / "s") as m:
         assert len(m.state(lens=BOB)["conflicts"]) == 1
         assert {h.kind for h in m.query("return policy", lens=BOB)} >= {"chunk", "turn"}
+
+
+def test_relative_dates_set_valid_time_from_the_turns_time(mem):
+    mem.remember("I moved to Lisbon last month.", scope=ALICE, observed_at="2026-06-15T10:00:00Z")
+    (fact,) = mem.facts(lens=ALICE, as_of="2026-06-16T00:00:00Z")
+    # valid from the start of May (the month before the turn), known from the turn
+    assert fact.valid_from_ms == 1_777_593_600_000  # 2026-05-01T00:00:00Z
+    assert fact.known_ms == 1_781_517_600_000  # 2026-06-15T10:00:00Z
+    span = mem.db.execute(
+        "SELECT span_start, span_end FROM facts WHERE id=?", (fact.id,)
+    ).fetchone()
+    assert span == (0, len("I moved to Lisbon last month"))
+
+
+def test_hedged_and_vague_statements_open_uncertainties(mem):
+    r = mem.remember("I think my manager is Priya.", scope=ALICE)
+    assert r.facts and r.facts[0].confidence < 0.7
+    assert any("hedge" in u["reason"] for u in r.uncertainties)
+    r = mem.remember("I'll move to Madrid soon.", scope=BOB)
+    assert any("soon" in u["reason"] for u in r.uncertainties)

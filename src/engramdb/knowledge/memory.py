@@ -760,9 +760,9 @@ class Memory:
         cur = self.db.execute(
             """INSERT INTO facts(entity_id, key, key_phrase, value, value_kind, value_num,
                 value_unit, category, scope, source_id, authoritative, trust, confidence,
-                importance, statement, known_ms, valid_from_ms, valid_until_ms, closed_ms,
-                supersedes, document_id, stream)
-            VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
+                importance, statement, span_start, span_end, known_ms, valid_from_ms,
+                valid_until_ms, closed_ms, supersedes, document_id, stream)
+            VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
             (
                 eid,
                 claim.key,
@@ -779,6 +779,8 @@ class Memory:
                 inc.confidence,
                 category.importance,
                 claim.statement,
+                claim.span[0] if claim.span else None,
+                claim.span[1] if claim.span else None,
                 ctx.now,
                 claim.valid_from_ms or ctx.now,
                 closed,

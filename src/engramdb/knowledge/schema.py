@@ -67,6 +67,8 @@ CREATE TABLE IF NOT EXISTS facts (
     confidence     REAL NOT NULL,
     importance     REAL NOT NULL,
     statement      TEXT NOT NULL,
+    span_start     INTEGER,
+    span_end       INTEGER,
     known_ms       INTEGER NOT NULL,
     valid_from_ms  INTEGER,
     valid_until_ms INTEGER,

@@ -479,6 +479,13 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
         body = positive
     contextual = timeexpr.is_contextual(t)
     vague = timeexpr.unresolved(t)
+    # "I moved to Paris last month": the fact holds from then, not from when it was said
+    valid_from = _ms(s.reference)
+    past_times = [
+        m for m in timeexpr.resolve(t, s.reference) if m.start <= s.reference and m.relative
+    ]
+    if past_times:
+        valid_from = _ms(past_times[0].start)
     claims = _hours_claims(body, s, role, known) or _open_days(body, s, role, known)
     if not claims:
         claims = _first_person(body, s, role) + _possessive(body, s, role, known)
@@ -507,7 +514,7 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
             past=past,
             multi=c.multi,
             object_type=c.object_type,
-            valid_from_ms=_ms(s.reference),
+            valid_from_ms=valid_from,
             typed=c.typed,
             value_kind=c.value_kind
             or ("frequency" if frequency_days(c.value) else None)
