@@ -243,3 +243,12 @@ def test_hedged_and_vague_statements_open_uncertainties(mem):
     assert any("hedge" in u["reason"] for u in r.uncertainties)
     r = mem.remember("I'll move to Madrid soon.", scope=BOB)
     assert any("soon" in u["reason"] for u in r.uncertainties)
+
+
+def test_an_employer_is_a_relation_to_an_organisation_entity(mem):
+    mem.remember("I work at Initech.", scope=ALICE)
+    org = mem.entity("organisation", "Initech", lens=ALICE)
+    assert org["name"] == "Initech"
+    (fact,) = [f for f in mem.facts(lens=ALICE) if f.key == "employer"]
+    row = mem.db.execute("SELECT object_id FROM facts WHERE id=?", (fact.id,)).fetchone()
+    assert row[0] is not None

@@ -757,12 +757,17 @@ class Memory:
         )
         category = CATEGORIES.get(claim.category, CATEGORIES["knowledge"])
         closed = ctx.now if d.closed else None
+        # a relation: the value names an entity ("works at Acme", "lives in Lisbon")
+        object_type = claim.object_type or _RELATION_OBJECTS.get(claim.key)
+        object_id = None
+        if object_type and kind == "text" and not claim.negated:
+            object_id, _, _ = self._entity(claim.value, object_type, ctx, claim.category)
         cur = self.db.execute(
             """INSERT INTO facts(entity_id, key, key_phrase, value, value_kind, value_num,
-                value_unit, category, scope, source_id, authoritative, trust, confidence,
+                value_unit, object_id, category, scope, source_id, authoritative, trust, confidence,
                 importance, statement, span_start, span_end, known_ms, valid_from_ms,
                 valid_until_ms, closed_ms, supersedes, document_id, stream)
-            VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
+            VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
             (
                 eid,
                 claim.key,
@@ -771,6 +776,7 @@ class Memory:
                 kind,
                 typed.magnitude if typed is not None else None,
                 typed.unit if typed is not None else None,
+                object_id,
                 category.name,
                 ctx.scope,
                 ctx.source,
@@ -1216,6 +1222,16 @@ class _Tx:
     def __exit__(self, exc_type, exc, tb):
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
+
+
+#: Keys whose value names an entity of this type: the fact is a relation to it.
+_RELATION_OBJECTS = {
+    "employer": "organisation",
+    "lives_in": "location",
+    "hometown": "location",
+    "manager": "person",
+    "team": "organisation",
+}
 
 
 def _is_org_root(scope: str) -> bool:
