@@ -1,0 +1,1 @@
+"""The HTTP server of EngramDB: REST API, MCP tools, authentication and authorisation."""

@@ -1,0 +1,519 @@
+"""Principals and API keys in one small SQLite database (``auth.db``).
+
+The chain is key -> principal -> grants -> scope. Every key belongs to exactly one principal
+and carries grants that were narrower than the principal's when it was made. At every check
+the key's *effective* grants are ``intersect(key grants, principal grants)``, so narrowing a
+principal narrows all its keys at once, and widening it again gives a key back at most what it
+was created with.
+
+Keys are shown once (the token returned by :meth:`AuthStore.create_key`,
+:meth:`AuthStore.rotate_key`, :meth:`AuthStore.bootstrap`); the table holds only the Argon2id
+hash. Revocation keeps the row (``revoked_ms``) for the audit trail; a revoked key never
+authenticates again and cannot be rotated.
+
+Delegation (:meth:`AuthStore.delegate`): any authenticated principal may act on behalf of any
+other enabled principal of the same store, without a special verb, because the effective
+grants are the intersection of both, which can only reduce the caller's rights. Both ids stay
+on the context (:meth:`AuthContext.provenance`), so a record written "on behalf of" someone is
+never attributed to them alone. Delegation is one level deep, and an unknown or disabled target
+gets the same refusal (so ids cannot be probed through it).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import string
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from argon2 import PasswordHasher
+
+from ...errors import ValidationError
+from ...store.sqlite import connect
+from . import grants as g
+from .errors import AuthError, UnknownKeyError, UnknownPrincipalError
+from .grants import Grants
+from .keys import KeyHasher, new_token, parse_key
+
+__all__ = [
+    "KINDS",
+    "MANAGEMENT_PRINCIPAL",
+    "ApiKey",
+    "AuthContext",
+    "AuthStore",
+    "Principal",
+]
+
+KINDS = ("human", "agent", "service", "unknown")
+MANAGEMENT_PRINCIPAL = "management"
+MAX_NAME_CHARS = 128
+MAX_LABEL_CHARS = 128
+LAST_USED_RESOLUTION_MS = 60_000  # last_used_ms is written at most once a minute per key
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS principals (
+    id          TEXT PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    kind        TEXT NOT NULL CHECK (kind IN ('human', 'agent', 'service', 'unknown')),
+    grants      TEXT NOT NULL,
+    created_ms  INTEGER NOT NULL,
+    disabled    INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS api_keys (
+    key_id        TEXT PRIMARY KEY,
+    principal_id  TEXT NOT NULL REFERENCES principals(id),
+    hash          TEXT NOT NULL,
+    grants        TEXT NOT NULL,
+    created_ms    INTEGER NOT NULL,
+    expires_ms    INTEGER,
+    revoked_ms    INTEGER,
+    last_used_ms  INTEGER,
+    label         TEXT
+);
+CREATE INDEX IF NOT EXISTS api_keys_principal ON api_keys(principal_id);
+"""
+_KEY_COLUMNS = (
+    "key_id, principal_id, grants, created_ms, expires_ms, revoked_ms, last_used_ms, label"
+)
+_ALNUM = string.ascii_letters + string.digits
+
+
+def _new_principal_id() -> str:
+    return "p_" + "".join(secrets.choice(_ALNUM) for _ in range(12))
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _dump(grants: Grants) -> str:
+    return json.dumps(grants.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def _load(text: str) -> Grants:
+    return Grants.parse(json.loads(text))
+
+
+@dataclass(frozen=True)
+class Principal:
+    id: str
+    name: str
+    kind: str
+    grants: Grants
+    created_ms: int
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    """A key's metadata; the hash and the secret are never part of it."""
+
+    key_id: str
+    principal_id: str
+    grants: Grants
+    created_ms: int
+    expires_ms: int | None = None
+    revoked_ms: int | None = None
+    last_used_ms: int | None = None
+    label: str | None = None
+
+    def active(self, now_ms: int) -> bool:
+        return self.revoked_ms is None and (self.expires_ms is None or now_ms < self.expires_ms)
+
+
+@dataclass(frozen=True)
+class AuthContext:
+    """Who is asking and what they may do.
+
+    ``principal`` owns ``key_id``; ``grants`` are the effective grants (key ∩ principal, and
+    ∩ the ``on_behalf_of`` principal's when delegating).
+    """
+
+    principal: Principal
+    key_id: str
+    grants: Grants
+    on_behalf_of: Principal | None = None
+
+    @property
+    def principal_id(self) -> str:
+        return self.principal.id
+
+    @property
+    def subject_id(self) -> str:
+        """The principal the request acts for (the delegator's target, else the caller)."""
+        return self.on_behalf_of.id if self.on_behalf_of else self.principal.id
+
+    def can(self, verb: str, path: str) -> bool:
+        return g.covers(self.grants, verb, path)
+
+    def readable(self, scope: str | Sequence[str], lens: Sequence[str] | None = None) -> bool:
+        return g.readable(scope, self.grants, lens)
+
+    def writable(self, scope: str | Sequence[str], authoritative: bool = False) -> bool:
+        return g.writable(scope, self.grants, authoritative)
+
+    def read_scopes(self, lens: str | Sequence[str] | None = None) -> tuple[str, ...]:
+        return g.read_scopes(self.grants, lens)
+
+    def provenance(self) -> dict[str, str | None]:
+        return {
+            "principal_id": self.principal.id,
+            "key_id": self.key_id,
+            "on_behalf_of": self.on_behalf_of.id if self.on_behalf_of else None,
+        }
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ValidationError("name", "must be a non-empty string")
+    if len(name) > MAX_NAME_CHARS:
+        raise ValidationError("name", "is too long", limit=MAX_NAME_CHARS, value=len(name))
+    if any(ord(c) < 32 for c in name):
+        raise ValidationError("name", "must not contain control characters")
+    return name.strip()
+
+
+def _check_kind(kind: object) -> str:
+    if kind not in KINDS:
+        raise ValidationError("kind", f"must be one of {', '.join(KINDS)}", value=kind)
+    return kind  # type: ignore[return-value]
+
+
+def _check_label(label: object) -> str | None:
+    if label is None:
+        return None
+    if not isinstance(label, str):
+        raise ValidationError("label", "must be a string or null")
+    if len(label) > MAX_LABEL_CHARS:
+        raise ValidationError("label", "is too long", limit=MAX_LABEL_CHARS, value=len(label))
+    return label
+
+
+class AuthStore:
+    """Principals and API keys over SQLite (WAL). Safe to share between threads.
+
+    ``hasher`` defaults to argon2-cffi's default Argon2id parameters; tests pass a cheap one.
+    Methods that depend on the time take ``now_ms`` (default: the wall clock).
+    """
+
+    def __init__(self, path: Path | str, *, hasher: PasswordHasher | None = None):
+        self.path = Path(path)
+        self._hasher = KeyHasher(hasher)
+        self._lock = threading.RLock()
+        self._con = connect(self.path)
+        with self._tx():
+            for stmt in _SCHEMA.split(";"):
+                if stmt.strip():
+                    self._con.execute(stmt)
+            if self._con.execute("PRAGMA user_version").fetchone()[0] == 0:
+                self._con.execute("PRAGMA user_version = 1")
+
+    # ------------------------------------------------------------------ plumbing
+
+    def close(self) -> None:
+        with self._lock:
+            self._con.close()
+
+    def __enter__(self) -> AuthStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._con.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._con
+            except BaseException:
+                self._con.execute("ROLLBACK")
+                raise
+            self._con.execute("COMMIT")
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        with self._lock:
+            return self._con.execute(sql, params).fetchall()
+
+    @staticmethod
+    def _principal(row: tuple) -> Principal:
+        pid, name, kind, grants, created, disabled = row
+        return Principal(pid, name, kind, _load(grants), created, bool(disabled))
+
+    @staticmethod
+    def _key(row: tuple) -> ApiKey:
+        key_id, pid, grants, created, expires, revoked, used, label = row
+        return ApiKey(key_id, pid, _load(grants), created, expires, revoked, used, label)
+
+    # ------------------------------------------------------------------ principals
+
+    def create_principal(
+        self,
+        name: str,
+        kind: str = "unknown",
+        grants: Mapping[str, Sequence[str]] | Grants | None = None,
+        *,
+        now_ms: int | None = None,
+    ) -> Principal:
+        """A new principal; its name is unique in the store. ``grants`` default to none."""
+        p = Principal(
+            id=_new_principal_id(),
+            name=_check_name(name),
+            kind=_check_kind(kind),
+            grants=Grants.parse(grants or {}),
+            created_ms=_now_ms() if now_ms is None else now_ms,
+        )
+        with self._tx() as con:
+            if con.execute("SELECT 1 FROM principals WHERE name = ?", (p.name,)).fetchone():
+                raise ValidationError("name", f"{p.name!r} is already used by a principal")
+            con.execute(
+                "INSERT INTO principals (id, name, kind, grants, created_ms, disabled) "
+                "VALUES (?, ?, ?, ?, ?, 0)",
+                (p.id, p.name, p.kind, _dump(p.grants), p.created_ms),
+            )
+        return p
+
+    def get_principal(self, principal_id: str) -> Principal:
+        rows = self._query(
+            "SELECT id, name, kind, grants, created_ms, disabled FROM principals WHERE id = ?",
+            (principal_id,),
+        )
+        if not rows:
+            raise UnknownPrincipalError(principal_id)
+        return self._principal(rows[0])
+
+    def find_principal(self, name: str) -> Principal | None:
+        rows = self._query(
+            "SELECT id, name, kind, grants, created_ms, disabled FROM principals WHERE name = ?",
+            (name,),
+        )
+        return self._principal(rows[0]) if rows else None
+
+    def list_principals(self) -> list[Principal]:
+        rows = self._query(
+            "SELECT id, name, kind, grants, created_ms, disabled FROM principals "
+            "ORDER BY created_ms, id"
+        )
+        return [self._principal(r) for r in rows]
+
+    def update_grants(
+        self, principal_id: str, grants: Mapping[str, Sequence[str]] | Grants
+    ) -> Principal:
+        """Replace a principal's grants. Its keys follow at once: their effective grants are
+        always intersected with the principal's at check time."""
+        new = Grants.parse(grants)
+        with self._tx() as con:
+            cur = con.execute(
+                "UPDATE principals SET grants = ? WHERE id = ?", (_dump(new), principal_id)
+            )
+            if cur.rowcount == 0:
+                raise UnknownPrincipalError(principal_id)
+        return self.get_principal(principal_id)
+
+    def set_disabled(self, principal_id: str, disabled: bool = True) -> Principal:
+        """A disabled principal's keys stop authenticating (and it cannot be delegated to)."""
+        with self._tx() as con:
+            cur = con.execute(
+                "UPDATE principals SET disabled = ? WHERE id = ?", (int(disabled), principal_id)
+            )
+            if cur.rowcount == 0:
+                raise UnknownPrincipalError(principal_id)
+        return self.get_principal(principal_id)
+
+    # ------------------------------------------------------------------ keys
+
+    def create_key(
+        self,
+        principal_id: str,
+        grants: Mapping[str, Sequence[str]] | Grants | None = None,
+        label: str | None = None,
+        expires_ms: int | None = None,
+        *,
+        now_ms: int | None = None,
+    ) -> tuple[ApiKey, str]:
+        """A new key and its token (shown once). ``grants`` default to the principal's and
+        must be narrower (``ValidationError`` on ``grants.<verb>`` otherwise)."""
+        now = _now_ms() if now_ms is None else now_ms
+        principal = self.get_principal(principal_id)
+        if principal.disabled:
+            raise ValidationError("principal_id", f"principal {principal_id!r} is disabled")
+        key_grants = principal.grants if grants is None else g.narrow(principal.grants, grants)
+        label = _check_label(label)
+        if expires_ms is not None:
+            if isinstance(expires_ms, bool) or not isinstance(expires_ms, int):
+                raise ValidationError("expires_ms", "must be an integer (ms since the epoch)")
+            if expires_ms <= now:
+                raise ValidationError("expires_ms", "must be in the future", value=expires_ms)
+        key_id, token = new_token()
+        hashed = self._hasher.hash(token)
+        key = ApiKey(key_id, principal_id, key_grants, now, expires_ms, None, None, label)
+        with self._tx() as con:
+            self._insert_key(con, key, hashed)
+        return key, token
+
+    @staticmethod
+    def _insert_key(con: sqlite3.Connection, key: ApiKey, hashed: str) -> None:
+        con.execute(
+            "INSERT INTO api_keys (key_id, principal_id, hash, grants, created_ms, expires_ms, "
+            "revoked_ms, last_used_ms, label) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?)",
+            (
+                key.key_id,
+                key.principal_id,
+                hashed,
+                _dump(key.grants),
+                key.created_ms,
+                key.expires_ms,
+                key.label,
+            ),
+        )
+
+    def get_key(self, key_id: str) -> ApiKey:
+        rows = self._query(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE key_id = ?", (key_id,))
+        if not rows:
+            raise UnknownKeyError(key_id)
+        return self._key(rows[0])
+
+    def list_keys(self, principal_id: str, *, include_revoked: bool = True) -> list[ApiKey]:
+        """The principal's keys, oldest first (metadata only, never the hash)."""
+        self.get_principal(principal_id)
+        sql = f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE principal_id = ?"
+        if not include_revoked:
+            sql += " AND revoked_ms IS NULL"
+        rows = self._query(sql + " ORDER BY created_ms, key_id", (principal_id,))
+        return [self._key(r) for r in rows]
+
+    def revoke_key(self, key_id: str, *, now_ms: int | None = None) -> ApiKey:
+        """Revoke a key for good (idempotent: the first revocation time is kept)."""
+        now = _now_ms() if now_ms is None else now_ms
+        with self._tx() as con:
+            cur = con.execute(
+                "UPDATE api_keys SET revoked_ms = COALESCE(revoked_ms, ?) WHERE key_id = ?",
+                (now, key_id),
+            )
+            if cur.rowcount == 0:
+                raise UnknownKeyError(key_id)
+        return self.get_key(key_id)
+
+    def rotate_key(self, key_id: str, *, now_ms: int | None = None) -> str:
+        """Replace a live key by a new one with the same principal, grants, label and expiry;
+        the old one is revoked in the same transaction (no overlap). Returns the new token."""
+        now = _now_ms() if now_ms is None else now_ms
+        old = self.get_key(key_id)
+        if not old.active(now):
+            raise ValidationError(
+                "key_id", f"key {key_id!r} is revoked or expired; create a new key instead"
+            )
+        new_id, token = new_token()
+        hashed = self._hasher.hash(token)
+        new = ApiKey(
+            new_id, old.principal_id, old.grants, now, old.expires_ms, None, None, old.label
+        )
+        with self._tx() as con:
+            cur = con.execute(
+                "UPDATE api_keys SET revoked_ms = ? WHERE key_id = ? AND revoked_ms IS NULL",
+                (now, key_id),
+            )
+            if cur.rowcount == 0:  # revoked meanwhile
+                raise ValidationError("key_id", f"key {key_id!r} is revoked")
+            self._insert_key(con, new, hashed)
+        return token
+
+    # ------------------------------------------------------------------ authentication
+
+    def authenticate(self, token: object, now_ms: int | None = None) -> AuthContext:
+        """The context of a bearer token, or ``AuthError`` ("invalid or expired key", with
+        ``reason`` for the logs) if it is malformed, unknown, revoked, expired, or its
+        principal is disabled."""
+        now = _now_ms() if now_ms is None else now_ms
+        try:
+            key_id, _ = parse_key(token)
+        except ValidationError:
+            raise AuthError("malformed") from None
+        assert isinstance(token, str)
+        rows = self._query(
+            "SELECT k.hash, k.grants, k.expires_ms, k.revoked_ms, k.last_used_ms, "
+            "p.id, p.name, p.kind, p.grants, p.created_ms, p.disabled "
+            "FROM api_keys k JOIN principals p ON p.id = k.principal_id WHERE k.key_id = ?",
+            (key_id,),
+        )
+        if not rows:
+            self._hasher.burn(token)
+            raise AuthError("unknown")
+        hashed, kgrants, expires, revoked, used, *prow = rows[0]
+        if not self._hasher.verify(hashed, token):
+            raise AuthError("mismatch")
+        if revoked is not None:
+            raise AuthError("revoked")
+        if expires is not None and now >= expires:
+            raise AuthError("expired")
+        principal = self._principal(tuple(prow))
+        if principal.disabled:
+            raise AuthError("disabled")
+        self._touch(key_id, token, hashed, used, now)
+        return AuthContext(principal, key_id, g.intersect(_load(kgrants), principal.grants))
+
+    def _touch(self, key_id: str, token: str, hashed: str, used: int | None, now: int) -> None:
+        rehash = self._hasher.needs_rehash(hashed)
+        if not rehash and used is not None and now - used < LAST_USED_RESOLUTION_MS:
+            return
+        new_hash = self._hasher.hash(token) if rehash else hashed
+        with self._tx() as con:
+            con.execute(
+                "UPDATE api_keys SET last_used_ms = MAX(COALESCE(last_used_ms, 0), ?), hash = ? "
+                "WHERE key_id = ? AND hash = ?",
+                (now, new_hash, key_id, hashed),
+            )
+
+    def delegate(self, ctx: AuthContext, on_behalf_of: str) -> AuthContext:
+        """Act on behalf of another principal: effective grants are the intersection of the
+        caller's effective grants and the target's grants. Any caller may ask (it can only
+        lose rights); one level deep; an unknown or disabled target is refused alike."""
+        if ctx.on_behalf_of is not None:
+            raise AuthError("delegation", "delegation is one level deep")
+        if on_behalf_of == ctx.principal.id:
+            return ctx
+        try:
+            target = self.get_principal(on_behalf_of)
+        except UnknownPrincipalError:
+            target = None
+        if target is None or target.disabled:
+            raise AuthError("delegation", "cannot act on behalf of this principal")
+        return AuthContext(
+            ctx.principal, ctx.key_id, g.intersect(ctx.grants, target.grants), target
+        )
+
+    # ------------------------------------------------------------------ bootstrap
+
+    def bootstrap(self, now_ms: int | None = None) -> str | None:
+        """On an empty store: create the ``management`` principal (``*`` on every verb) and its
+        first key, and return that token (once). On any other store: None."""
+        if self._query("SELECT 1 FROM principals LIMIT 1"):
+            return None
+        now = _now_ms() if now_ms is None else now_ms
+        key_id, token = new_token()
+        hashed = self._hasher.hash(token)
+        principal = Principal(
+            _new_principal_id(),
+            MANAGEMENT_PRINCIPAL,
+            "service",
+            Grants.full(),
+            now,
+        )
+        key = ApiKey(key_id, principal.id, principal.grants, now, label="bootstrap")
+        with self._tx() as con:
+            if con.execute("SELECT 1 FROM principals LIMIT 1").fetchone():
+                return None
+            con.execute(
+                "INSERT INTO principals (id, name, kind, grants, created_ms, disabled) "
+                "VALUES (?, ?, ?, ?, ?, 0)",
+                (principal.id, principal.name, principal.kind, _dump(principal.grants), now),
+            )
+            self._insert_key(con, key, hashed)
+        return token

@@ -1,0 +1,80 @@
+"""Server settings: defaults, then an optional TOML file, then ``ENGRAMDB_*`` environment
+variables (the last wins)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+
+__all__ = ["ServerConfig", "load_config"]
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    #: Where contexts live: one subdirectory per context (hard isolation), plus auth.db.
+    data_dir: Path = Path("./engramdb-server")
+    host: str = "127.0.0.1"
+    port: int = 8420
+    #: The embedder of new contexts (None: the shipped static model).
+    embedder: str | None = None
+    #: Limits, each answered with a clear 4xx.
+    max_text_bytes: int = 64 * 1024
+    max_batch: int = 1_000
+    max_upload_bytes: int = 25 * 1024 * 1024
+    max_k: int = 100
+    max_contexts: int = 1_000
+    #: How long an Idempotency-Key's stored response is kept.
+    idempotency_ttl_s: int = 24 * 3600
+    #: Argon2 cost (tests lower it; production keeps the library's defaults).
+    argon2_time_cost: int | None = None
+    argon2_memory_cost: int | None = None
+
+
+_ENV = "ENGRAMDB_"
+
+
+def _coerce(name: str, value: Any, current: Any) -> Any:
+    kind = type(current) if current is not None else str
+    try:
+        if name == "data_dir":
+            return Path(value)
+        if kind is bool:
+            return str(value).lower() in ("1", "true", "yes", "on")
+        if kind is int or name.startswith(("max_", "argon2_", "port", "idempotency")):
+            return int(value)
+        return str(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"setting {name}: cannot read {value!r} as {kind.__name__}") from None
+
+
+def load_config(
+    path: str | Path | None = None, env: dict[str, str] | None = None, **over
+) -> ServerConfig:
+    """Defaults, then the TOML file (``[server]`` table or top level), then the environment
+    (``ENGRAMDB_DATA_DIR``, ``ENGRAMDB_PORT``, ...), then keyword overrides."""
+    config = ServerConfig()
+    names = {f.name for f in fields(ServerConfig)}
+    values: dict[str, Any] = {}
+    if path is not None:
+        p = Path(path)
+        try:
+            data = tomllib.loads(p.read_text())
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(f"{p}: {exc}") from None
+        data = data.get("server", data)
+        unknown = set(data) - names
+        if unknown:
+            raise ConfigError(f"{p}: unknown settings {sorted(unknown)}; known: {sorted(names)}")
+        values.update(data)
+    for key, value in (env if env is not None else os.environ).items():
+        if key.startswith(_ENV) and key[len(_ENV) :].lower() in names:
+            values[key[len(_ENV) :].lower()] = value
+    values.update({k: v for k, v in over.items() if v is not None})
+    return replace(
+        config, **{k: _coerce(k, v, getattr(config, k)) for k, v in values.items() if k in names}
+    )

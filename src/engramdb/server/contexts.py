@@ -1,0 +1,94 @@
+"""Contexts: hard isolation. Each context is its own data directory with its own ``Memory``
+(engine files and knowledge.db); nothing is shared between two contexts but the process."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ..errors import NotFoundError, ValidationError
+from ..knowledge.memory import Memory
+
+__all__ = ["ContextRegistry"]
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def check_context(name: object) -> str:
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ValidationError(
+            "context",
+            "must be 1-64 lower-case letters, digits, '_' or '-', starting with a letter or digit",
+            value=name,
+        )
+    return name
+
+
+class ContextRegistry:
+    """Opens each context's ``Memory`` on first use and serialises the calls made on it."""
+
+    def __init__(self, root: Path, *, embedder: str | None = None, max_contexts: int = 1_000):
+        self.root = Path(root) / "contexts"
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.embedder = embedder
+        self.max_contexts = max_contexts
+        self._open: dict[str, Memory] = {}
+        self._locks: dict[str, threading.RLock] = {}
+        self._lock = threading.Lock()
+
+    def names(self) -> list[str]:
+        return sorted(p.name for p in self.root.iterdir() if p.is_dir() and _NAME.match(p.name))
+
+    def exists(self, name: str) -> bool:
+        return (self.root / check_context(name)).is_dir()
+
+    def create(self, name: str) -> dict[str, Any]:
+        name = check_context(name)
+        with self._lock:
+            if (self.root / name).exists():
+                raise ValidationError("context", f"{name!r} already exists", value=name)
+            if len(self.names()) >= self.max_contexts:
+                raise ValidationError("context", "too many contexts", limit=self.max_contexts)
+            mem = Memory.open(self.root / name, embedder=self.embedder)
+            self._open[name] = mem
+            self._locks[name] = threading.RLock()
+        return {"name": name, "createdMs": int(time.time() * 1000)}
+
+    def delete(self, name: str) -> None:
+        name = check_context(name)
+        with self._lock:
+            if not (self.root / name).is_dir():
+                raise NotFoundError(f"context {name}")
+            mem = self._open.pop(name, None)
+            lock = self._locks.pop(name, None)
+            if mem is not None:
+                with lock or threading.RLock():
+                    mem.close()
+            shutil.rmtree(self.root / name)
+
+    @contextmanager
+    def use(self, name: str):
+        """The context's Memory, held exclusively for the duration of one request."""
+        name = check_context(name)
+        with self._lock:
+            mem = self._open.get(name)
+            if mem is None:
+                if not (self.root / name).is_dir():
+                    raise NotFoundError(f"context {name}")
+                mem = self._open[name] = Memory.open(self.root / name, embedder=self.embedder)
+                self._locks[name] = threading.RLock()
+            lock = self._locks[name]
+        with lock:
+            yield mem
+
+    def close(self) -> None:
+        with self._lock:
+            for name, mem in list(self._open.items()):
+                with self._locks[name]:
+                    mem.close()
+            self._open.clear()

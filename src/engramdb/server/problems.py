@@ -1,0 +1,80 @@
+"""Errors as RFC 7807 problem documents (``application/problem+json``): every failure has a
+type, a title, the status, a detail, and for bad input the field and the limit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..errors import ConfigError, EngramDBError, NotFoundError, StoreLockedError, ValidationError
+
+__all__ = ["Problem", "install", "problem"]
+
+_BASE = "/problems/"  # a relative reference: an identifier, never fetched
+
+
+class Problem(Exception):
+    """An HTTP error raised by a route, rendered as a problem document."""
+
+    def __init__(self, status: int, title: str, detail: str = "", **extra: Any):
+        super().__init__(detail or title)
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.extra = extra
+
+
+def problem(status: int, title: str, detail: str = "", **extra: Any) -> JSONResponse:
+    slug = title.lower().replace(" ", "-")
+    body = {"type": _BASE + slug, "title": title, "status": status, "detail": detail, **extra}
+    return JSONResponse(body, status_code=status, media_type="application/problem+json")
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(Problem)
+    async def _problem(_: Request, exc: Problem):
+        return problem(exc.status, exc.title, exc.detail, **exc.extra)
+
+    @app.exception_handler(ValidationError)
+    async def _invalid(_: Request, exc: ValidationError):
+        extra = {"field": exc.field}
+        if exc.limit is not None:
+            extra["limit"] = exc.limit
+        return problem(422, "Invalid input", str(exc), **extra)
+
+    @app.exception_handler(NotFoundError)
+    async def _missing(_: Request, exc: NotFoundError):
+        return problem(404, "Not found", str(exc))
+
+    @app.exception_handler(StoreLockedError)
+    async def _locked(_: Request, exc: StoreLockedError):
+        return problem(503, "Store locked", str(exc))
+
+    @app.exception_handler(ConfigError)
+    async def _config(_: Request, exc: ConfigError):
+        return problem(500, "Configuration error", str(exc))
+
+    @app.exception_handler(EngramDBError)
+    async def _engine(_: Request, exc: EngramDBError):
+        return problem(500, "Storage error", str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _request(_: Request, exc: RequestValidationError):
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        field = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
+        return problem(
+            422,
+            "Invalid input",
+            first.get("msg", "invalid request"),
+            field=field,
+            errors=[{"loc": list(e.get("loc", ())), "msg": e.get("msg")} for e in errors[:20]],
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException):
+        return problem(exc.status_code, str(exc.detail), str(exc.detail))

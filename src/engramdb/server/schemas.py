@@ -1,0 +1,80 @@
+"""Request bodies of the REST API. JSON is camelCase on the wire; requests accept snake_case
+too (``populate_by_name``). Limits are checked here and answered with a 422 problem."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+__all__ = [
+    "BatchIn",
+    "ContextIn",
+    "FactIn",
+    "ForgetIn",
+    "QueryIn",
+    "camel",
+]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+
+
+class Triple(_In):
+    subject: str = Field(min_length=1, max_length=512)
+    key: str | None = Field(default=None, max_length=256)
+    predicate: str | None = Field(default=None, max_length=256)
+    value: str | None = Field(default=None, max_length=4096)
+    object: str | None = Field(default=None, max_length=4096)
+    type: str | None = Field(default=None, max_length=64)
+    category: Literal["identity", "knowledge", "context"] | None = None
+    confidence: float | None = Field(default=None, ge=0, le=1)
+
+
+class FactIn(_In):
+    """A conversation turn (``text``) or structured facts (``triples``)."""
+
+    scope: str = Field(min_length=1, max_length=256)
+    text: str | None = Field(default=None, min_length=1, max_length=65_536)
+    session_id: str | None = Field(default=None, max_length=256)
+    role: Literal["user", "assistant", "system", "tool"] = "user"
+    observed_at: str | int | None = None
+    triples: list[Triple] | None = Field(default=None, max_length=1_000)
+    source_kind: Literal["upsert", "turn", "consolidation", "reflect", "elaboration"] | None = None
+
+
+class BatchIn(_In):
+    items: list[FactIn] = Field(min_length=1, max_length=1_000)
+
+
+class QueryIn(_In):
+    query: str = Field(min_length=1, max_length=65_536)
+    lens: list[str] | None = Field(default=None, max_length=64)
+    k: int = Field(default=10, ge=1, le=100)
+    mode: Literal["hybrid", "vector", "bm25", "graph"] = "hybrid"
+    as_of: str | int | None = None
+    explain: bool = False
+
+
+class ContextIn(_In):
+    query: str | None = Field(default=None, max_length=65_536)
+    lens: list[str] | None = Field(default=None, max_length=64)
+    k: int = Field(default=8, ge=1, le=100)
+
+
+class ForgetIn(_In):
+    query: str | None = Field(default=None, max_length=65_536)
+    id: str | None = Field(default=None, max_length=256)
+    scope: str | None = Field(default=None, max_length=256)
+    purge: bool = False
+
+
+def camel(value: Any) -> Any:
+    """snake_case keys of plain data (dicts, lists, dataclass dicts) to camelCase."""
+    if isinstance(value, dict):
+        return {to_camel(k) if isinstance(k, str) else k: camel(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [camel(v) for v in value]
+    return value
