@@ -9,6 +9,8 @@ and semantic tiers) so that ``query`` ranks facts and passages together.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 import json
 import logging
@@ -58,6 +60,9 @@ from .vocab import (
 )
 
 __all__ = ["Memory"]
+
+#: A read region set by the server for one request (see ``Memory.region``).
+_REGION: contextvars.ContextVar = contextvars.ContextVar("engramdb_region", default=None)
 
 log = logging.getLogger("engramdb.knowledge")
 
@@ -924,6 +929,20 @@ class Memory:
         )
 
     # ------------------------------------------------------------------ reads
+    @contextlib.contextmanager
+    def region(self, readable):
+        """Within this block every read also passes ``readable(scope) -> bool`` (the server's
+        grant check, fail-closed); a lens still narrows inside it."""
+        token = _REGION.set(readable)
+        try:
+            yield self
+        finally:
+            _REGION.reset(token)
+
+    def _visible(self, scope: str, paths) -> bool:
+        region = _REGION.get()
+        return visible(scope, paths) and (region is None or region(scope))
+
     def _fact(self, fid: int) -> Fact:
         row = self.db.execute(
             f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
@@ -954,7 +973,7 @@ class Memory:
         out = []
         for row in rows:
             f = _fact_of(row)
-            if not visible(f.scope, paths):
+            if not self._visible(f.scope, paths):
                 continue
             if not include_closed:
                 t = at if at is not None else now
@@ -1081,7 +1100,7 @@ class Memory:
         return out
 
     def _visible_scopes(self, paths: list[str] | None) -> list[str] | None:
-        if paths is None:
+        if paths is None and _REGION.get() is None:
             return None
         scopes = {
             r[0]
@@ -1089,7 +1108,7 @@ class Memory:
                 "SELECT DISTINCT scope FROM turns UNION SELECT DISTINCT scope FROM chunks"
             )
         }
-        return sorted(s for s in scopes if visible(s, paths))
+        return sorted(s for s in scopes if self._visible(s, paths))
 
     def uncertainties(
         self, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
@@ -1101,7 +1120,7 @@ class Memory:
         ).fetchall()
         out = []
         for r in rows:
-            if (r[6] and not include_resolved) or not visible(r[4], paths):
+            if (r[6] and not include_resolved) or not self._visible(r[4], paths):
                 continue
             out.append(
                 {
@@ -1135,7 +1154,7 @@ class Memory:
             "SELECT id, text, scope, active, created_ms, revoked_ms FROM instructions "
             "WHERE forgotten=0 ORDER BY id"
         ):
-            if (not r[3] and not include_revoked) or not visible(r[2], paths):
+            if (not r[3] and not include_revoked) or not self._visible(r[2], paths):
                 continue
             out.append(
                 {

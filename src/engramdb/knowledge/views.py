@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import NotFoundError
 from .results import Fact
-from .scopes import visible
 from .vocab import normalize_name
 
 if TYPE_CHECKING:
@@ -33,6 +32,8 @@ def _conflicts(mem: Memory, lens: list[str] | None) -> list[dict[str, Any]]:
                 f = mem._fact(fid)
             except NotFoundError:
                 continue
+            if not mem._visible(f.scope, None):
+                continue  # outside the caller's read region: not even as a conflict's side
             sides.append(
                 {
                     "fact": f.id,
@@ -162,7 +163,7 @@ def entity(
         "AND forgotten=0",
         (key, etype),
     ).fetchall()
-    rows = [r for r in rows if visible(r[3], lens)]
+    rows = [r for r in rows if mem._visible(r[3], lens)]
     if not rows:
         raise NotFoundError(f"{etype}/{name}")
     facts = [

@@ -19,7 +19,13 @@ __all__ = ["ContextRegistry"]
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
+#: Names the API uses for itself under /api/v1/.
+RESERVED = frozenset({"contexts", "me", "keys", "principals", "health", "metrics", "verbs"})
+
+
 def check_context(name: object) -> str:
+    if isinstance(name, str) and name in RESERVED:
+        raise ValidationError("context", f"{name!r} is reserved", value=name)
     if not isinstance(name, str) or not _NAME.match(name):
         raise ValidationError(
             "context",

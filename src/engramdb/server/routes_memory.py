@@ -1,0 +1,318 @@
+"""The memory routes of one context: facts, documents, query, context, state, profile,
+sessions, entities, forget and the lifecycle jobs."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from fastapi import FastAPI, File, Form, Query, Request, UploadFile
+
+from ..knowledge.scopes import check_lens, check_scope
+from .app import authenticate, idempotent
+from .auth import AuthContext
+from .problems import Problem
+from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, camel
+
+__all__ = ["add_memory_routes"]
+
+P = "/api/v1/{context}"
+
+
+def _data(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj):
+        return camel(dataclasses.asdict(obj))
+    if isinstance(obj, list):
+        return [_data(x) for x in obj]
+    return camel(obj)
+
+
+def _authoritative(body: FactIn) -> bool:
+    return body.triples is not None and body.source_kind in (None, "upsert")
+
+
+def _check_write(ctx: AuthContext, scope: str, authoritative: bool) -> str:
+    scope = check_scope(scope)
+    if not ctx.writable(scope, authoritative):
+        need = "memory:write and memory:curate" if authoritative else "memory:write"
+        raise Problem(403, "Forbidden", f"this key has no {need} over {scope!r}", scope=scope)
+    return scope
+
+
+def _remember(mem, body: FactIn):
+    if body.triples is not None:
+        triples = [t.model_dump(exclude_none=True) for t in body.triples]
+        return mem.remember(
+            triples=triples, scope=body.scope, source_kind=body.source_kind or "upsert"
+        )
+    return mem.remember(
+        body.text,
+        scope=body.scope,
+        session_id=body.session_id,
+        role=body.role,
+        observed_at=body.observed_at,
+    )
+
+
+def _lens(values: list[str] | None) -> list[str] | None:
+    return check_lens(values) if values else None
+
+
+def add_memory_routes(app: FastAPI) -> None:
+    def use(request: Request, context: str):
+        return request.app.state.contexts.use(context)
+
+    @app.post(P + "/facts", status_code=201, tags=["facts"])
+    async def remember(context: str, body: FactIn, request: Request):
+        """A conversation turn (``text``) or structured facts (``triples``; an operator upsert,
+        authoritative, needs memory:curate)."""
+        ctx = authenticate(request)
+        _check_write(ctx, body.scope, _authoritative(body))
+
+        def work():
+            with use(request, context) as mem:
+                return 201, _data(_remember(mem, body))
+
+        return await idempotent(request, ctx, work)
+
+    @app.post(P + "/facts/batch", status_code=201, tags=["facts"])
+    async def remember_batch(context: str, body: BatchIn, request: Request):
+        """Several writes; each is checked before any is made, then made in order."""
+        ctx = authenticate(request)
+        for item in body.items:
+            _check_write(ctx, item.scope, _authoritative(item))
+
+        def work():
+            with use(request, context) as mem:
+                return 201, {"results": [_data(_remember(mem, item)) for item in body.items]}
+
+        return await idempotent(request, ctx, work)
+
+    @app.post(P + "/documents", status_code=201, tags=["documents"])
+    async def upload(
+        context: str,
+        request: Request,
+        file: UploadFile = File(...),
+        scope: str = Form(...),
+        name: str | None = Form(None),
+    ):
+        """An authoritative document (text, Markdown, HTML, PDF, JSON, CSV)."""
+        ctx = authenticate(request)
+        _check_write(ctx, scope, True)
+        limit = request.app.state.config.max_upload_bytes
+        data = await file.read(limit + 1)
+        if len(data) > limit:
+            raise Problem(413, "Payload too large", "the file is over the limit", limit=limit)
+
+        def work():
+            with use(request, context) as mem:
+                result = mem.upload(
+                    data,
+                    scope=scope,
+                    name=name or file.filename or "document",
+                    media_type=file.content_type
+                    if file.content_type not in (None, "application/octet-stream")
+                    else None,
+                )
+                return 201, _data(result)
+
+        return await idempotent(request, ctx, work)
+
+    @app.get(P + "/documents", tags=["documents"])
+    def documents(context: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem:
+            rows = mem.db.execute(
+                "SELECT id, name, media_type, content_hash, title, scope, version, observed_ms, "
+                "superseded_by FROM documents WHERE forgotten=0 ORDER BY id"
+            ).fetchall()
+        keys = ("id", "name", "mediaType", "contentHash", "title", "scope", "version")
+        return {
+            "documents": [
+                {**dict(zip(keys, r[:7], strict=True)), "observedMs": r[7], "supersededBy": r[8]}
+                for r in rows
+                if ctx.readable(r[5])
+            ]
+        }
+
+    @app.get(P + "/documents/{doc_id}/chunks", tags=["documents"])
+    def chunks(context: str, doc_id: int, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem:
+            rows = mem.db.execute(
+                "SELECT id, idx, text, heading, page, scope FROM chunks WHERE document_id=? "
+                "AND forgotten=0 ORDER BY idx",
+                (doc_id,),
+            ).fetchall()
+        keys = ("id", "index", "text", "heading", "page", "scope")
+        return {"chunks": [dict(zip(keys, r, strict=True)) for r in rows if ctx.readable(r[5])]}
+
+    @app.post(P + "/query", tags=["recall"])
+    def query(context: str, body: QueryIn, request: Request) -> dict[str, Any]:
+        """Facts and passages ranked together, inside the key's read region."""
+        ctx = authenticate(request)
+        k = min(body.k, request.app.state.config.max_k)
+        with use(request, context) as mem, mem.region(ctx.readable):
+            hits = mem.query(
+                body.query,
+                lens=_lens(body.lens),
+                k=k,
+                mode=body.mode,
+                as_of=body.as_of,
+                explain=body.explain,
+            )
+        return {"hits": _data(hits)}
+
+    @app.post(P + "/context", tags=["recall"])
+    def context_block(context: str, body: ContextIn, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem, mem.region(ctx.readable):
+            text = mem.context(body.query, lens=_lens(body.lens), k=body.k)
+        return {"context": text}
+
+    @app.get(P + "/state", tags=["views"])
+    def state(
+        context: str, request: Request, lens: list[str] | None = Query(None)
+    ) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem, mem.region(ctx.readable):
+            return _data(mem.state(lens=_lens(lens)))
+
+    @app.get(P + "/profile", tags=["views"])
+    def profile(
+        context: str, request: Request, lens: list[str] | None = Query(None)
+    ) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem, mem.region(ctx.readable):
+            return _data(mem.profile(lens=_lens(lens)))
+
+    @app.get(P + "/entities/{etype}/{name}", tags=["entities"])
+    def entity(
+        context: str,
+        etype: str,
+        name: str,
+        request: Request,
+        as_of: str | None = Query(None, alias="asOf"),
+        lens: list[str] | None = Query(None),
+    ) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem, mem.region(ctx.readable):
+            return _data(mem.entity(etype, name, as_of=as_of, lens=_lens(lens)))
+
+    @app.get(P + "/entities/{etype}/{name}/history/{key}", tags=["entities"])
+    def history(context: str, etype: str, name: str, key: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem, mem.region(ctx.readable):
+            return {"history": _data(mem.history(etype, name, key))}
+
+    @app.get(P + "/sessions/{session_id}/turns", tags=["sessions"])
+    def turns(context: str, session_id: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem:
+            rows = mem.db.execute(
+                "SELECT id, seq, role, text, scope, observed_ms FROM turns WHERE session_id=? "
+                "AND forgotten=0 ORDER BY seq",
+                (session_id,),
+            ).fetchall()
+        keys = ("id", "seq", "role", "text", "scope", "observedMs")
+        return {"turns": [dict(zip(keys, r, strict=True)) for r in rows if ctx.readable(r[4])]}
+
+    @app.post(P + "/forget", tags=["lifecycle"])
+    async def forget(context: str, body: ForgetIn, request: Request):
+        """Forget by id, by query or a whole scope subtree (soft by default; ``purge`` deletes).
+        Needs memory:forget over what is forgotten."""
+        ctx = authenticate(request)
+        if body.scope is not None:
+            scope = check_scope(body.scope)
+            if not (ctx.can("memory:forget", scope) and ctx.can("memory:forget", scope + "/x")):
+                raise Problem(403, "Forbidden", f"this key has no memory:forget over {scope}/*")
+
+        def work():
+            with use(request, context) as mem:
+                if body.id is not None:
+                    scope = _scope_of(mem, body.id)
+                    if scope is None or not ctx.readable(scope):
+                        raise Problem(404, "Not found", f"{body.id} is not here")
+                    if not ctx.can("memory:forget", scope):
+                        raise Problem(
+                            403, "Forbidden", f"this key has no memory:forget over {scope}"
+                        )
+                    return 200, _data(mem.forget(id=body.id, purge=body.purge))
+                if body.query is not None:
+                    allowed = lambda s: ctx.readable(s) and ctx.can("memory:forget", s)  # noqa: E731
+                    with mem.region(allowed):
+                        return 200, _data(mem.forget(body.query, purge=body.purge))
+                return 200, _data(mem.forget(scope=body.scope, purge=body.purge))
+
+        return await idempotent(request, ctx, work)
+
+    @app.post(P + "/consolidate", tags=["lifecycle"])
+    def consolidate(context: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        if not ctx.can("grant:manage", "*"):
+            raise Problem(403, "Forbidden", "lifecycle jobs need grant:manage over '*'")
+        with use(request, context) as mem:
+            return _data(mem.consolidate())
+
+    @app.post(P + "/elaborate", tags=["lifecycle"])
+    def elaborate(context: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        if not ctx.can("grant:manage", "*"):
+            raise Problem(403, "Forbidden", "lifecycle jobs need grant:manage over '*'")
+        with use(request, context) as mem:
+            return _data(mem.elaborate())
+
+    @app.post(P + "/reflect", tags=["lifecycle"])
+    def reflect(context: str, request: Request) -> dict[str, Any]:
+        authenticate(request)
+        raise Problem(
+            501,
+            "Not implemented",
+            "reflection (questions answered by synthesis) needs an LLM; none is configured",
+        )
+
+    @app.get(P + "/traces", tags=["traces"])
+    def traces(context: str, request: Request, limit: int = Query(100, ge=1, le=1000)):
+        ctx = authenticate(request)
+        with use(request, context) as mem:
+            rows = mem.db.execute(
+                "SELECT id, op, scope, created_ms, detail FROM traces ORDER BY id DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return {
+            "traces": [
+                {
+                    "id": r[0],
+                    "op": r[1],
+                    "scope": r[2],
+                    "createdMs": r[3],
+                    "detail": json.loads(r[4]),
+                }
+                for r in rows
+                if r[2] is None or ctx.readable(r[2])
+            ]
+        }
+
+    @app.get(P + "/scopes", tags=["scopes"])
+    def scopes(context: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with use(request, context) as mem:
+            rows = mem.db.execute(
+                "SELECT scope FROM turns UNION SELECT scope FROM chunks UNION "
+                "SELECT scope FROM facts ORDER BY 1"
+            ).fetchall()
+        return {"scopes": [r[0] for r in rows if ctx.can("scope:read", r[0]) or ctx.readable(r[0])]}
+
+
+def _scope_of(mem, item_id: str) -> str | None:
+    sid = str(item_id)
+    if sid.startswith("fact:") or sid.isdigit():
+        row = mem.db.execute(
+            "SELECT scope FROM facts WHERE id=?", (int(sid.removeprefix("fact:")),)
+        ).fetchone()
+    elif sid.startswith("turn-"):
+        row = mem.db.execute("SELECT scope FROM turns WHERE id=?", (sid,)).fetchone()
+    else:
+        row = mem.db.execute("SELECT scope FROM chunks WHERE id=?", (sid,)).fetchone()
+    return row[0] if row else None
