@@ -472,6 +472,43 @@ else:
     app.add_typer(eval_app, name="eval", help="Evaluate retrieval (LoCoMo, synthetic long-memory).")
 
 
+@app.command()
+def serve(
+    config_file: Annotated[
+        Path | None,
+        typer.Option("--config", help="A TOML file of server settings ([server] table)."),
+    ] = None,
+    host: Annotated[str | None, typer.Option(help="Address to bind (default 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default 8420).")] = None,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option("--data-dir", help="Where contexts, keys and state live."),
+    ] = None,
+) -> None:
+    """Run the HTTP API (needs the 'server' extra). Settings: defaults, then --config, then
+    ENGRAMDB_* environment variables, then these options. On first run a management key is
+    created and printed once."""
+    try:
+        import uvicorn
+
+        from engramdb.server.app import create_app
+        from engramdb.server.config import load_config
+    except ImportError as exc:
+        raise _fail(f"the server needs its extra: pip install 'engramdb[server]' ({exc})") from None
+    config = load_config(config_file, host=host, port=port, data_dir=data_dir)
+    api = create_app(config)
+    token = api.state.auth.bootstrap()
+    if token is not None:
+        out.print(
+            "[bold]First run: a management key was created. It is shown once; keep it:[/bold]"
+        )
+        print(token, flush=True)
+    out.print(
+        f"EngramDB API on http://{config.host}:{config.port}/api/v1 (data: {config.data_dir})"
+    )
+    uvicorn.run(api, host=config.host, port=config.port, log_level="info")
+
+
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="engramdb")
