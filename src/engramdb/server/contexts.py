@@ -78,8 +78,9 @@ class ContextRegistry:
             shutil.rmtree(self.root / name)
 
     @contextmanager
-    def use(self, name: str):
-        """The context's Memory, held exclusively for the duration of one request."""
+    def use(self, name: str, *, exclusive: bool = True):
+        """The context's Memory for one request: held exclusively for writes; reads run side
+        by side (the engine and SQLite serialise what they must)."""
         name = check_context(name)
         with self._lock:
             mem = self._open.get(name)
@@ -89,6 +90,9 @@ class ContextRegistry:
                 mem = self._open[name] = Memory.open(self.root / name, embedder=self.embedder)
                 self._locks[name] = threading.RLock()
             lock = self._locks[name]
+        if not exclusive:
+            yield mem
+            return
         with lock:
             yield mem
 

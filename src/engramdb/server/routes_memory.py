@@ -63,6 +63,9 @@ def add_memory_routes(app: FastAPI) -> None:
     def use(request: Request, context: str):
         return request.app.state.contexts.use(context)
 
+    def read(request: Request, context: str):
+        return request.app.state.contexts.use(context, exclusive=False)
+
     @app.post(P + "/facts", status_code=201, tags=["facts"])
     async def remember(context: str, body: FactIn, request: Request):
         """A conversation turn (``text``) or structured facts (``triples``; an operator upsert,
@@ -153,7 +156,7 @@ def add_memory_routes(app: FastAPI) -> None:
         """Facts and passages ranked together, inside the key's read region."""
         ctx = authenticate(request)
         k = min(body.k, request.app.state.config.max_k)
-        with use(request, context) as mem, mem.region(ctx.readable):
+        with read(request, context) as mem, mem.region(ctx.readable):
             hits = mem.query(
                 body.query,
                 lens=_lens(body.lens),
@@ -167,7 +170,7 @@ def add_memory_routes(app: FastAPI) -> None:
     @app.post(P + "/context", tags=["recall"])
     def context_block(context: str, body: ContextIn, request: Request) -> dict[str, Any]:
         ctx = authenticate(request)
-        with use(request, context) as mem, mem.region(ctx.readable):
+        with read(request, context) as mem, mem.region(ctx.readable):
             text = mem.context(body.query, lens=_lens(body.lens), k=body.k)
         return {"context": text}
 
@@ -176,7 +179,7 @@ def add_memory_routes(app: FastAPI) -> None:
         context: str, request: Request, lens: list[str] | None = Query(None)
     ) -> dict[str, Any]:
         ctx = authenticate(request)
-        with use(request, context) as mem, mem.region(ctx.readable):
+        with read(request, context) as mem, mem.region(ctx.readable):
             return _data(mem.state(lens=_lens(lens)))
 
     @app.get(P + "/profile", tags=["views"])
@@ -184,7 +187,7 @@ def add_memory_routes(app: FastAPI) -> None:
         context: str, request: Request, lens: list[str] | None = Query(None)
     ) -> dict[str, Any]:
         ctx = authenticate(request)
-        with use(request, context) as mem, mem.region(ctx.readable):
+        with read(request, context) as mem, mem.region(ctx.readable):
             return _data(mem.profile(lens=_lens(lens)))
 
     @app.get(P + "/entities/{etype}/{name}", tags=["entities"])
@@ -197,13 +200,13 @@ def add_memory_routes(app: FastAPI) -> None:
         lens: list[str] | None = Query(None),
     ) -> dict[str, Any]:
         ctx = authenticate(request)
-        with use(request, context) as mem, mem.region(ctx.readable):
+        with read(request, context) as mem, mem.region(ctx.readable):
             return _data(mem.entity(etype, name, as_of=as_of, lens=_lens(lens)))
 
     @app.get(P + "/entities/{etype}/{name}/history/{key}", tags=["entities"])
     def history(context: str, etype: str, name: str, key: str, request: Request) -> dict[str, Any]:
         ctx = authenticate(request)
-        with use(request, context) as mem, mem.region(ctx.readable):
+        with read(request, context) as mem, mem.region(ctx.readable):
             return {"history": _data(mem.history(etype, name, key))}
 
     @app.get(P + "/sessions/{session_id}/turns", tags=["sessions"])

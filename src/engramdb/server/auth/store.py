@@ -21,6 +21,7 @@ gets the same refusal (so ids cannot be probed through it).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import sqlite3
@@ -207,6 +208,7 @@ class AuthStore:
         self.path = Path(path)
         self._hasher = KeyHasher(hasher)
         self._lock = threading.RLock()
+        self._verified: dict[str, tuple[str, bytes]] = {}
         self._con = connect(self.path)
         with self._tx():
             for stmt in _SCHEMA.split(";"):
@@ -447,8 +449,19 @@ class AuthStore:
             self._hasher.burn(token)
             raise AuthError("unknown")
         hashed, kgrants, expires, revoked, used, *prow = rows[0]
-        if not self._hasher.verify(hashed, token):
-            raise AuthError("mismatch")
+        # Argon2 is slow by design (tens of ms): a token already verified against this very
+        # hash is recognised by its SHA-256 instead. Revocation, expiry and disabling are still
+        # read from the database on every call, so they take effect at once.
+        digest = hashlib.sha256(token.encode()).digest()
+        with self._lock:
+            known = self._verified.get(key_id) == (hashed, digest)
+        if not known:
+            if not self._hasher.verify(hashed, token):
+                raise AuthError("mismatch")
+            with self._lock:
+                self._verified[key_id] = (hashed, digest)
+                if len(self._verified) > 10_000:
+                    self._verified.pop(next(iter(self._verified)))
         if revoked is not None:
             raise AuthError("revoked")
         if expires is not None and now >= expires:

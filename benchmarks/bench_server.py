@@ -1,0 +1,206 @@
+"""HTTP load on loopback: concurrent clients recalling from a context of 100,000 memories.
+
+The server runs in its own process (uvicorn, one worker), as in production; the clients are
+threads of this process with httpx. The context is filled in bulk: conversation turns written
+to ``knowledge.db`` and to the engine in batches (the same rows ``Memory.remember`` writes, minus
+fact extraction, which would take minutes and does not change how recall runs). Then
+``--clients`` threads send ``POST /api/v1/{context}/query`` for ``--seconds`` (or until
+``--requests``), and the script reports p50/p95/p99 latency and requests per second, next to
+the same queries made in-process on the same store (``Memory.query``) as the reference.
+
+    python benchmarks/bench_server.py [--memories 100000] [--clients 16] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+
+import httpx
+from _common import Scratch, machine_info, median, now, pct, print_table, short_texts, write_json
+
+from engramdb import Memory, MemoryInput
+
+CONTEXT = "bench"
+SCOPES = [f"org/acme/user/u{i}" for i in range(50)]
+
+
+def fill(path, n: int) -> None:
+    """n turns in 50 user scopes, sessions of 20, written in bulk."""
+    with Memory.open(path) as mem:
+        texts = short_texts(n, seed=11)
+        t0 = 1_700_000_000_000
+        for start in range(0, n, 10_000):
+            rows, items = [], []
+            for i in range(start, min(n, start + 10_000)):
+                tid = f"turn-{uuid.UUID(int=i + 1).hex}"
+                scope = SCOPES[i % len(SCOPES)]
+                session = f"s{i // 20}"
+                ts = t0 + i * 60_000
+                rows.append((tid, session, i % 20 + 1, "user", texts[i], scope, ts, ts))
+                items.append(
+                    MemoryInput(
+                        text=texts[i],
+                        id=tid,
+                        tier="episodic",
+                        scope=scope,
+                        session_id=session,
+                        timestamp_ms=ts,
+                        meta={"kind": "turn", "role": "user"},
+                    )
+                )
+            mem.db.execute("BEGIN")
+            mem.db.executemany(
+                "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
+                "created_ms, memory_written) VALUES(?,?,?,?,?,?,?,?,1)",
+                rows,
+            )
+            mem.db.execute("COMMIT")
+            mem.engine.remember_many(items)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--memories", type=int, default=100_000)
+    ap.add_argument("--clients", type=int, default=16)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--requests", type=int, default=20_000)
+    args = ap.parse_args()
+    with Scratch("server-") as scratch:
+        data = scratch.sub("data")
+        ctx_dir = data / "contexts" / CONTEXT
+        ctx_dir.mkdir(parents=True)
+        t = now()
+        fill(ctx_dir, args.memories)
+        print(f"filled {args.memories:,} memories in {now() - t:.1f} s", flush=True)
+        queries = [q for q in short_texts(500, seed=99)]
+        # in-process reference on the same store
+        with Memory.open(ctx_dir) as mem:
+            for q in queries[:5]:
+                mem.query(q, lens=[SCOPES[0]], k=10)
+            ref = []
+            for q in queries[:200]:
+                s = now()
+                mem.query(q, lens=[SCOPES[0]], k=10)
+                ref.append((now() - s) * 1e3)
+        port = free_port()
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "engramdb",
+                "serve",
+                "--port",
+                str(port),
+                "--data-dir",
+                str(data),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+        try:
+            token = None
+            url = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 60
+            assert proc.stdout is not None
+            while token is None and time.monotonic() < deadline:
+                line = proc.stdout.readline().strip()
+                if line.startswith("egdb_"):
+                    token = line
+            assert token, "no management key printed"
+            while time.monotonic() < deadline:
+                try:
+                    if httpx.get(url + "/api/v1/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            headers = {"Authorization": f"Bearer {token}"}
+            lat: list[float] = []
+            errors = [0]
+            stop = time.monotonic() + args.seconds
+            lock = threading.Lock()
+            count = [0]
+
+            def client(seed: int) -> None:
+                rng = random.Random(seed)
+                with httpx.Client(base_url=url, headers=headers, timeout=30) as c:
+                    c.post(f"/api/v1/{CONTEXT}/query", json={"query": "warm up", "k": 10})
+                    while time.monotonic() < stop:
+                        with lock:
+                            if count[0] >= args.requests:
+                                return
+                            count[0] += 1
+                        body = {
+                            "query": rng.choice(queries),
+                            "k": 10,
+                            "lens": [rng.choice(SCOPES)],
+                        }
+                        s = now()
+                        r = c.post(f"/api/v1/{CONTEXT}/query", json=body)
+                        ms = (now() - s) * 1e3
+                        with lock:
+                            if r.status_code == 200:
+                                lat.append(ms)
+                            else:
+                                errors[0] += 1
+
+            started = now()
+            threads = [threading.Thread(target=client, args=(i,)) for i in range(args.clients)]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+            wall = now() - started
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    result = {
+        "machine": machine_info(),
+        "memories": args.memories,
+        "clients": args.clients,
+        "requests": len(lat),
+        "errors": errors[0],
+        "seconds": wall,
+        "rps": len(lat) / wall,
+        "p50_ms": median(lat),
+        "p95_ms": pct(lat, 95),
+        "p99_ms": pct(lat, 99),
+        "in_process_p50_ms": median(ref),
+        "in_process_p95_ms": pct(ref, 95),
+    }
+    print_table(
+        f"HTTP recall on loopback, {args.memories:,} memories, {args.clients} clients",
+        ["requests", "errors", "req/s", "p50 ms", "p95 ms", "p99 ms", "in-process p50 ms"],
+        [
+            [
+                result["requests"],
+                result["errors"],
+                result["rps"],
+                result["p50_ms"],
+                result["p95_ms"],
+                result["p99_ms"],
+                result["in_process_p50_ms"],
+            ]
+        ],
+    )
+    write_json("bench_server", result)
+
+
+if __name__ == "__main__":
+    main()
