@@ -125,6 +125,7 @@ class Memory:
         )
         self._lock = threading.RLock()
         self._vec_cache: dict[str, np.ndarray] = {}
+        self._scopes: set[str] | None = None
         self._catch_up()
 
     # ------------------------------------------------------------------ opening and closing
@@ -266,6 +267,8 @@ class Memory:
                 meta={"kind": "turn", "role": role},
             )
             self.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (turn_id,))
+            if self._scopes is not None:
+                self._scopes.add(scope)
         return result
 
     def _remember_triples(
@@ -462,6 +465,8 @@ class Memory:
                 self.db.executemany(
                     "UPDATE chunks SET memory_written=1 WHERE id=?", [(r[0],) for r in chunk_rows]
                 )
+                if self._scopes is not None:
+                    self._scopes.add(scope)
         return DocumentResult(
             doc_id,
             name,
@@ -1102,13 +1107,21 @@ class Memory:
     def _visible_scopes(self, paths: list[str] | None) -> list[str] | None:
         if paths is None and _REGION.get() is None:
             return None
-        scopes = {
-            r[0]
-            for r in self.db.execute(
-                "SELECT DISTINCT scope FROM turns UNION SELECT DISTINCT scope FROM chunks"
-            )
-        }
-        return sorted(s for s in scopes if self._visible(s, paths))
+        return sorted(s for s in self._passage_scopes() if self._visible(s, paths))
+
+    def _passage_scopes(self) -> set[str]:
+        """The scopes that hold turns or chunks, kept in memory (a scan of every turn per
+        query cost more than the recall itself at 100k turns); a write adds its scope, a
+        forget drops the cache."""
+        scopes = self._scopes
+        if scopes is None:
+            scopes = self._scopes = {
+                r[0]
+                for r in self.db.execute(
+                    "SELECT DISTINCT scope FROM turns UNION SELECT DISTINCT scope FROM chunks"
+                )
+            }
+        return scopes
 
     def uncertainties(
         self, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
@@ -1203,6 +1216,7 @@ class Memory:
         default (rows stay, marked forgotten, out of every read); ``purge`` deletes them."""
         from .lifecycle import forget
 
+        self._scopes = None  # recomputed on the next read
         return forget(self, query, id, check_scope(scope) if scope else None, purge)
 
     def consolidate(self, *, min_proof: int = 3, now: int | None = None) -> dict[str, int]:

@@ -126,9 +126,16 @@ def authenticate(request: Request) -> AuthContext:
     return ctx
 
 
-async def idempotent(request: Request, ctx: AuthContext, work) -> JSONResponse:
+_IN_FLIGHT: set[tuple[str, str]] = set()
+
+
+async def idempotent(
+    request: Request, ctx: AuthContext, work, raw: bytes | None = None
+) -> JSONResponse:
     """Run ``work()`` (in a worker thread) once per ``Idempotency-Key``: a repeat with the same
-    body gets the stored response, a repeat with another body a 409."""
+    body gets the stored response, a repeat with another body a 409, and a repeat that arrives
+    while the first is still running a 409 too (retry later). A form route passes its own
+    ``raw`` fingerprint material: the parser has consumed the request stream."""
     key = request.headers.get("idempotency-key")
     if not key:
         status, body = await run_in_threadpool(work)
@@ -136,7 +143,8 @@ async def idempotent(request: Request, ctx: AuthContext, work) -> JSONResponse:
     if len(key) > 255:
         raise Problem(422, "Invalid input", "Idempotency-Key is too long", limit=255)
     store: IdempotencyStore = request.app.state.idempotency
-    raw = await request.body()
+    if raw is None:
+        raw = await request.body()
     fp = fingerprint(request.method, request.url.path, raw)
     seen = store.lookup(ctx.subject_id, key)
     if seen is not None:
@@ -145,7 +153,14 @@ async def idempotent(request: Request, ctx: AuthContext, work) -> JSONResponse:
         resp = JSONResponse(seen[2], status_code=seen[1])
         resp.headers["Idempotent-Replayed"] = "true"
         return resp
-    status, body = await run_in_threadpool(work)
-    if status < 500:
-        store.store(ctx.subject_id, key, fp, status, body)
+    slot = (ctx.subject_id, key)
+    if slot in _IN_FLIGHT:
+        raise Problem(409, "Conflict", "a request with this Idempotency-Key is still running")
+    _IN_FLIGHT.add(slot)
+    try:
+        status, body = await run_in_threadpool(work)
+        if status < 500:
+            store.store(ctx.subject_id, key, fp, status, body)
+    finally:
+        _IN_FLIGHT.discard(slot)
     return JSONResponse(body, status_code=status)

@@ -120,7 +120,8 @@ def add_memory_routes(app: FastAPI) -> None:
                 )
                 return 201, _data(result)
 
-        return await idempotent(request, ctx, work)
+        raw = json.dumps([scope, name, file.filename, file.content_type]).encode() + data
+        return await idempotent(request, ctx, work, raw=raw)
 
     @app.get(P + "/documents", tags=["documents"])
     def documents(context: str, request: Request) -> dict[str, Any]:

@@ -1,0 +1,248 @@
+"""``Client``: the ``Memory`` API over HTTP, synchronous (httpx.Client)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import httpx
+
+from ._core import Call, Core, Lens, Source, When
+from .errors import transport_error
+from .types import DocumentResult, Fact, QueryHit, WriteResult
+
+__all__ = ["Client"]
+
+
+class Client(Core):
+    """A synchronous client of one EngramDB server and (for the memory calls) one context.
+
+    ``Client(base_url, api_key, context)``; use it as a context manager or call ``close()``.
+    Reads and writes that carry an ``Idempotency-Key`` (``remember``, ``remember_batch``,
+    ``upload`` and ``forget`` make one per call unless given one) are retried on connection
+    errors, timeouts, 429, 502, 503 and 504, up to ``retries`` times, waiting ``backoff * 2**n``
+    seconds with jitter (or the server's ``Retry-After``). Other calls are sent once. A non-2xx
+    answer raises an ``ApiError`` subclass built from the problem document.
+
+    ``state``, ``profile``, ``entity`` and the management calls return the server's JSON
+    (camelCase keys); ``remember``, ``upload``, ``query`` and ``history`` return typed results.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str | None,
+        context: str | None = None,
+        *,
+        timeout: float | httpx.Timeout = 30.0,
+        retries: int = 3,
+        backoff: float = 0.2,
+        on_behalf_of: str | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ):
+        super().__init__(
+            base_url,
+            api_key,
+            context,
+            timeout=timeout,
+            retries=retries,
+            backoff=backoff,
+            on_behalf_of=on_behalf_of,
+        )
+        self._http = httpx.Client(
+            base_url=self.base_url, headers=self.headers, timeout=timeout, transport=transport
+        )
+        self._sleep = time.sleep
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Client({self.base_url!r}, context={self.context_name!r})"
+
+    def _call(self, call: Call) -> Any:
+        request = self.build(self._http, call)
+        attempt = 0
+        while True:
+            try:
+                response = self._http.send(request)
+            except httpx.TransportError as exc:
+                error = transport_error(exc, request)
+                if not (error.transient and self.should_retry(call, attempt, None)):
+                    raise error from exc
+                delay = self.backoff_delay(attempt)
+            else:
+                if response.is_success:
+                    return call.parse(response)
+                if not self.should_retry(call, attempt, response):
+                    raise self.error(response)
+                delay = self.backoff_delay(attempt, response)
+            self._sleep(delay)
+            attempt += 1
+
+    # ------------------------------------------------------------------ writes
+    def remember(
+        self,
+        text: str | None = None,
+        *,
+        scope: str,
+        session_id: str | None = None,
+        role: str = "user",
+        observed_at: When = None,
+        triples: Iterable[Mapping[str, Any]] | None = None,
+        source_kind: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> WriteResult:
+        """Remember a conversation turn (``text``) or structured facts (``triples``; with
+        ``source_kind`` None or ``"upsert"`` they are authoritative and need memory:curate)."""
+        return self._call(
+            self._remember(
+                text, scope, session_id, role, observed_at, triples, source_kind, idempotency_key
+            )
+        )
+
+    def remember_batch(
+        self, items: Iterable[Mapping[str, Any]], *, idempotency_key: str | None = None
+    ) -> list[WriteResult]:
+        """Several writes (dicts with ``remember``'s arguments: ``text`` or ``triples``,
+        ``scope``, ...), all checked before any is made, then made in order."""
+        return self._call(self._remember_batch(items, idempotency_key))
+
+    def upload(
+        self,
+        path_or_bytes: Source,
+        *,
+        scope: str,
+        name: str | None = None,
+        media_type: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> DocumentResult:
+        """Upload an authoritative document (a path, bytes or a binary file)."""
+        return self._call(self._upload(path_or_bytes, scope, name, media_type, idempotency_key))
+
+    # ------------------------------------------------------------------ reads
+    def query(
+        self,
+        text: str,
+        *,
+        lens: Lens = None,
+        k: int = 10,
+        mode: str = "hybrid",
+        as_of: When = None,
+        explain: bool = False,
+    ) -> list[QueryHit]:
+        """Facts and passages ranked together, inside the key's read region."""
+        return self._call(self._query(text, lens, k, mode, as_of, explain))
+
+    def context(self, query: str | None = None, *, lens: Lens = None, k: int = 8) -> str:
+        """The context block for a prompt."""
+        return self._call(self._context(query, lens, k))
+
+    def state(self, *, lens: Lens = None) -> dict[str, Any]:
+        return self._call(self._view("state", lens))
+
+    def profile(self, *, lens: Lens = None) -> dict[str, Any]:
+        return self._call(self._view("profile", lens))
+
+    def entity(
+        self, type: str, name: str, *, as_of: When = None, lens: Lens = None
+    ) -> dict[str, Any]:
+        return self._call(self._entity(type, name, as_of, lens))
+
+    def history(self, type: str, name: str, key: str) -> list[Fact]:
+        """Every value ``key`` of an entity has had, oldest first."""
+        return self._call(self._history(type, name, key))
+
+    def documents(self) -> list[dict[str, Any]]:
+        return self._call(self._documents())
+
+    def chunks(self, document_id: int) -> list[dict[str, Any]]:
+        return self._call(self._chunks(document_id))
+
+    def turns(self, session_id: str) -> list[dict[str, Any]]:
+        return self._call(self._turns(session_id))
+
+    def scopes(self) -> list[str]:
+        return self._call(self._scopes())
+
+    def traces(self, limit: int = 100) -> list[dict[str, Any]]:
+        return self._call(self._traces(limit))
+
+    # ------------------------------------------------------------------ lifecycle
+    def forget(
+        self,
+        query: str | None = None,
+        *,
+        id: str | int | None = None,
+        scope: str | None = None,
+        purge: bool = False,
+        idempotency_key: str | None = None,
+    ) -> dict[str, int]:
+        """Forget by id, by query or a whole scope subtree (soft unless ``purge``)."""
+        return self._call(self._forget(query, id, scope, purge, idempotency_key))
+
+    def consolidate(self) -> dict[str, int]:
+        return self._call(self._job("consolidate"))
+
+    def elaborate(self) -> dict[str, int]:
+        return self._call(self._job("elaborate"))
+
+    # ------------------------------------------------------------------ server and keys
+    def health(self) -> dict[str, Any]:
+        return self._call(self._health())
+
+    def me(self) -> dict[str, Any]:
+        return self._call(self._me())
+
+    def list_contexts(self) -> list[str]:
+        return self._call(self._contexts())
+
+    def create_context(self, name: str) -> dict[str, Any]:
+        return self._call(self._create_context(name))
+
+    def delete_context(self, name: str) -> None:
+        self._call(self._delete_context(name))
+
+    def list_principals(self) -> list[dict[str, Any]]:
+        return self._call(self._principals())
+
+    def create_principal(
+        self,
+        name: str,
+        kind: str = "unknown",
+        grants: Mapping[str, Sequence[str]] | None = None,
+    ) -> dict[str, Any]:
+        return self._call(self._create_principal(name, kind, grants))
+
+    def update_grants(
+        self, principal_id: str, grants: Mapping[str, Sequence[str]]
+    ) -> dict[str, Any]:
+        return self._call(self._update_grants(principal_id, grants))
+
+    def list_keys(self) -> list[dict[str, Any]]:
+        return self._call(self._keys())
+
+    def create_key(
+        self,
+        principal_id: str | None = None,
+        grants: Mapping[str, Sequence[str]] | None = None,
+        label: str | None = None,
+        *,
+        expires_ms: int | None = None,
+    ) -> tuple[dict[str, Any], str]:
+        """A new key: (its description, its token). The token is shown this once."""
+        return self._call(self._create_key(principal_id, grants, label, expires_ms))
+
+    def rotate_key(self, key_id: str) -> str:
+        """A new secret for the key; the old token stops working. Returns the new token."""
+        return self._call(self._rotate_key(key_id))
+
+    def revoke_key(self, key_id: str) -> dict[str, Any]:
+        return self._call(self._revoke_key(key_id))
