@@ -169,7 +169,11 @@ def main() -> None:
             wall = now() - started
         finally:
             proc.terminate()
-            proc.wait(timeout=30)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
     result = {
         "machine": machine_info(),
         "memories": args.memories,

@@ -509,6 +509,23 @@ def serve(
     uvicorn.run(api, host=config.host, port=config.port, log_level="info")
 
 
+@app.command("mcp")
+def mcp_command(
+    data_dir: Annotated[Path | None, typer.Option("--data-dir", help="The server's data.")] = None,
+    context: Annotated[str | None, typer.Option(help="Serve this context only.")] = None,
+    api_key: Annotated[
+        str | None, typer.Option("--api-key", envvar="ENGRAMDB_API_KEY", help="An API key.")
+    ] = None,
+    config_file: Annotated[Path | None, typer.Option("--config", help="A TOML file.")] = None,
+) -> None:
+    """Serve the MCP tools (remember, recall, context, reflect, forget, upload, inspect) over
+    stdio, with the rights of an API key of the server's data directory."""
+    from engramdb.server.config import load_config
+    from engramdb.server.mcp import run_stdio
+
+    run_stdio(context=context, api_key=api_key, config=load_config(config_file, data_dir=data_dir))
+
+
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="engramdb")

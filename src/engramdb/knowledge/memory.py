@@ -729,8 +729,9 @@ class Memory:
             result.corroborations.append(decision.corroborates)
         if decision.action == "conflict":
             about = f"{claim.subject if claim.subject not in (SELF, ORG) else ekey} {claim.key}"
-            values = [claim.value] + [r[3] for r in found if r[0] in decision.conflicts_with]
-            reason = f"{decision.reason}: " + " vs ".join(repr(v) for v in values)
+            # the other side's value is not quoted: it may lie outside what a reader of this
+            # scope may read; views show each side through the reader's region
+            reason = f"{decision.reason} (said: {claim.value!r})"
             u = self._open_uncertainty(
                 ctx, about, reason, "conflict", [new_id, *decision.conflicts_with], result
             )

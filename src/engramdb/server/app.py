@@ -110,6 +110,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     add_admin_routes(app)
     add_memory_routes(app)
+    from .mcp import mount_mcp
+
+    mount_mcp(app)  # the same tools over MCP (streamable HTTP), same keys
     return app
 
 

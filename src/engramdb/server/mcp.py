@@ -1,0 +1,849 @@
+"""MCP tools over the same memory and the same authorisation as the REST API.
+
+Seven tools: ``remember``, ``recall``, ``context``, ``reflect``, ``forget``, ``upload`` and
+``inspect``. Every call is authorised like a REST request: reads go through
+``Memory.region(auth.readable)`` (fail-closed: what lies outside the key's read region is
+simply not there), writes are refused unless ``auth.writable(scope, authoritative)``
+(authoritative: an upload or an upsert of triples), and ``forget`` needs ``memory:forget``.
+Results are JSON objects in camelCase, like the REST API. A failed operation is a tool result
+with ``isError: true`` and ``structuredContent.error = {status, title, message, ...}`` (the
+HTTP status the REST API would have answered); JSON-RPC errors are left to protocol faults.
+
+Three ways to serve them:
+
+* :func:`build_mcp` builds the ``MCPServer`` (tools only, no transport);
+* :func:`mount_mcp` adds Streamable HTTP at ``/mcp`` to the FastAPI app of ``create_app``, with
+  the REST API's bearer keys (and ``X-On-Behalf-Of``); an ``X-EngramDB-Context`` header gives
+  the context of calls that name none;
+* :func:`run_stdio` serves one data directory over stdio for one key (``engramdb mcp``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import dataclasses
+import os
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import anyio
+from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+from mcp.server.auth.provider import AccessToken
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.types import Receive, Scope, Send
+
+from .. import __version__
+from ..errors import (
+    ConfigError,
+    EngramDBError,
+    NotFoundError,
+    StoreLockedError,
+    ValidationError,
+)
+from ..knowledge.scopes import check_lens, check_scope
+from .auth import AuthContext, AuthError, AuthStore
+from .config import ServerConfig, load_config
+from .contexts import ContextRegistry
+from .problems import Problem, problem
+from .schemas import Triple, camel
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+__all__ = ["CONTEXT_HEADER", "TOOLS", "build_mcp", "mount_mcp", "run_stdio"]
+
+TOOLS = ("remember", "recall", "context", "reflect", "forget", "upload", "inspect")
+#: The header naming the context of HTTP calls that pass no ``context`` argument.
+CONTEXT_HEADER = "x-engramdb-context"
+#: Where the HTTP endpoint leaves the caller's AuthContext in the ASGI scope.
+_SCOPE_KEY = "engramdb.auth"
+#: The JSON-RPC error code of a refused key (implementation-defined server error range).
+UNAUTHORISED = -32001
+
+INSTRUCTIONS = """EngramDB is long-term memory. `remember` conversation turns worth keeping (the
+user's facts, preferences, corrections) in the user's scope; `recall` or `context` before
+answering anything that may depend on them. Curated knowledge (documents, upserts) outranks
+what was said in conversation: when they disagree, the context block says which one applies.
+Scopes are paths such as org/acme or org/acme/user/alice; a lens narrows a read to some of
+them."""
+
+Auth = AuthContext | Callable[[], AuthContext]
+
+# ----------------------------------------------------------------------------- arguments
+ContextArg = Annotated[
+    str | None,
+    Field(description="The EngramDB context (an isolated memory store) to use.", max_length=64),
+]
+Lens = Annotated[
+    list[Annotated[str, Field(max_length=256)]] | None,
+    Field(
+        description="Scope paths to look through (e.g. ['org/acme/user/alice']): a lens narrows "
+        "what you may read, it never widens it; the user's path also shows the curated "
+        "knowledge of its organisation.",
+        max_length=64,
+    ),
+]
+ScopeArg = Annotated[
+    str,
+    Field(
+        description="The scope path the write belongs to, e.g. org/acme/user/alice.",
+        min_length=1,
+        max_length=256,
+    ),
+]
+AsOf = Annotated[
+    str | int | None,
+    Field(description="A past moment (ISO 8601 or ms since the epoch) to read the memory as of."),
+]
+
+
+# ----------------------------------------------------------------------------- results
+def _data(obj: Any) -> Any:
+    """Dataclasses and dicts to camelCase JSON-ready data, as the REST API answers."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return camel(dataclasses.asdict(obj))
+    if isinstance(obj, list):
+        return [_data(x) for x in obj]
+    return camel(obj)
+
+
+def _failure(status: int, title: str, message: str, **extra: Any) -> CallToolResult:
+    error = {"status": status, "title": title, "message": message, **extra}
+    return CallToolResult(
+        content=[TextContent(type="text", text=f"{title} ({status}): {message}")],
+        structured_content={"error": error},
+        is_error=True,
+    )
+
+
+def _check_write(auth: AuthContext, scope: str, authoritative: bool) -> str:
+    scope = check_scope(scope)
+    if not auth.writable(scope, authoritative):
+        need = "memory:write and memory:curate" if authoritative else "memory:write"
+        raise Problem(403, "Forbidden", f"this key has no {need} over {scope!r}", scope=scope)
+    return scope
+
+
+def _scope_of(mem: Any, item_id: str) -> str | None:
+    sid = str(item_id)
+    if sid.startswith("fact:") or sid.isdigit():
+        try:
+            fid = int(sid.removeprefix("fact:"))
+        except ValueError:
+            return None
+        row = mem.db.execute("SELECT scope FROM facts WHERE id=?", (fid,)).fetchone()
+    elif sid.startswith("turn-"):
+        row = mem.db.execute("SELECT scope FROM turns WHERE id=?", (sid,)).fetchone()
+    else:
+        row = mem.db.execute("SELECT scope FROM chunks WHERE id=?", (sid,)).fetchone()
+    return row[0] if row else None
+
+
+def _hit(hit: Any, rank: int) -> dict[str, Any]:
+    """A query hit with its rank among facts and passages together, without its empty fields."""
+    out = {"rank": rank, **_data(hit)}
+    return {k: v for k, v in out.items() if v is not None}
+
+
+# ----------------------------------------------------------------------------- the tools
+class _Tools:
+    """The work of each tool, given who asks (``AuthContext``) and in which context."""
+
+    def __init__(
+        self,
+        contexts: ContextRegistry,
+        config: ServerConfig,
+        default_context: str | None,
+        auth: Auth | None,
+    ):
+        self.contexts = contexts
+        self.config = config
+        self.default_context = default_context
+        self.auth = auth
+
+    # -- plumbing
+    def who(self, ctx: Context | None) -> AuthContext:
+        if self.auth is not None:
+            return self.auth() if callable(self.auth) else self.auth
+        request = None
+        if ctx is not None:
+            with contextlib.suppress(ValueError):  # no request context: not over HTTP
+                request = ctx.request_context.request
+        scope = getattr(request, "scope", None)
+        auth = scope.get(_SCOPE_KEY) if isinstance(scope, dict) else None
+        if not isinstance(auth, AuthContext):  # fail closed
+            raise Problem(401, "Unauthorized", "an API key is required")
+        return auth
+
+    def context_name(self, ctx: Context | None, given: str | None) -> str:
+        if self.default_context is not None and self.auth is not None:
+            # a server started for one context (stdio): that one only
+            if given not in (None, self.default_context):
+                raise Problem(
+                    422,
+                    "Invalid input",
+                    f"this server serves the context {self.default_context!r} only",
+                    field="context",
+                )
+            return self.default_context
+        name = given
+        if name is None and ctx is not None:
+            with contextlib.suppress(ValueError):
+                headers = getattr(ctx.request_context.request, "headers", None)
+                name = headers.get(CONTEXT_HEADER) if headers is not None else None
+        name = name or self.default_context
+        if not name:
+            raise Problem(
+                422,
+                "Invalid input",
+                f"which context? pass `context` (or the {CONTEXT_HEADER} header)",
+                field="context",
+            )
+        return name
+
+    def run(
+        self, ctx: Context | None, context: str | None, work: Callable[..., dict[str, Any]]
+    ) -> dict[str, Any] | CallToolResult:
+        """``work(auth, context_name)``, with every failure turned into an error result."""
+        try:
+            auth = self.who(ctx)
+            return work(auth, self.context_name(ctx, context))
+        except Problem as exc:
+            return _failure(exc.status, exc.title, exc.detail, **exc.extra)
+        except AuthError:
+            return _failure(401, "Unauthorized", "invalid or expired key")
+        except ValidationError as exc:
+            extra: dict[str, Any] = {"field": exc.field}
+            if exc.limit is not None:
+                extra["limit"] = exc.limit
+            return _failure(422, "Invalid input", str(exc), **extra)
+        except NotFoundError as exc:
+            return _failure(404, "Not found", str(exc))
+        except StoreLockedError as exc:
+            return _failure(503, "Store locked", str(exc))
+        except EngramDBError as exc:
+            return _failure(500, "Storage error", str(exc))
+
+    def _text_limit(self, field: str, text: str | None) -> None:
+        limit = self.config.max_text_bytes
+        if text is not None and len(text.encode("utf-8", "surrogatepass")) > limit:
+            raise Problem(413, "Payload too large", f"{field} is over the limit", limit=limit)
+
+    def _k(self, k: int) -> int:
+        if k > self.config.max_k:
+            raise Problem(
+                422, "Invalid input", "k is too large", field="k", limit=self.config.max_k
+            )
+        return k
+
+    # -- the seven tools
+    def remember(
+        self,
+        auth: AuthContext,
+        name: str,
+        *,
+        text: str | None,
+        triples: list[Triple] | None,
+        scope: str,
+        session_id: str | None,
+        role: str,
+        source_kind: str | None,
+        observed_at: str | int | None,
+    ) -> dict[str, Any]:
+        if (text is None) == (triples is None):
+            raise Problem(
+                422, "Invalid input", "give either a turn's text or triples", field="text"
+            )
+        self._text_limit("text", text)
+        if triples is not None and len(triples) > self.config.max_batch:
+            raise Problem(
+                422,
+                "Invalid input",
+                "too many triples",
+                field="triples",
+                limit=self.config.max_batch,
+            )
+        authoritative = triples is not None and source_kind in (None, "upsert")
+        scope = _check_write(auth, scope, authoritative)
+        with self.contexts.use(name) as mem:
+            if triples is not None:
+                result = mem.remember(
+                    triples=[t.model_dump(exclude_none=True) for t in triples],
+                    scope=scope,
+                    source_kind=source_kind or "upsert",
+                    observed_at=observed_at,
+                )
+            else:
+                result = mem.remember(
+                    text,
+                    scope=scope,
+                    session_id=session_id,
+                    role=role,
+                    observed_at=observed_at,
+                    source_kind=source_kind,
+                )
+        return _data(result)
+
+    def recall(
+        self,
+        auth: AuthContext,
+        name: str,
+        *,
+        query: str,
+        lens: list[str] | None,
+        k: int,
+        mode: str,
+        as_of: str | int | None,
+        explain: bool,
+    ) -> dict[str, Any]:
+        self._text_limit("query", query)
+        k = self._k(k)
+        with self.contexts.use(name) as mem, mem.region(auth.readable):
+            hits = mem.query(
+                query,
+                lens=check_lens(lens) if lens else None,
+                k=k,
+                mode=mode,
+                as_of=as_of,
+                explain=explain,
+            )
+        ranked = [_hit(h, i + 1) for i, h in enumerate(hits)]
+        return {
+            "facts": [h for h in ranked if h["kind"] == "fact"],
+            "passages": [h for h in ranked if h["kind"] != "fact"],
+        }
+
+    def context(
+        self, auth: AuthContext, name: str, *, query: str | None, lens: list[str] | None, k: int
+    ) -> dict[str, Any]:
+        self._text_limit("query", query)
+        k = self._k(k)
+        with self.contexts.use(name) as mem, mem.region(auth.readable):
+            text = mem.context(query, lens=check_lens(lens) if lens else None, k=k)
+        return {"context": text}
+
+    def reflect(self, auth: AuthContext, name: str) -> dict[str, Any]:
+        raise Problem(
+            501,
+            "Not implemented",
+            "reflection (questions answered by synthesis) needs an LLM; none is configured on "
+            "this server. Use `recall` or `context` and reason over what they return.",
+        )
+
+    def forget(
+        self,
+        auth: AuthContext,
+        name: str,
+        *,
+        id: str | None,
+        query: str | None,
+        scope: str | None,
+        purge: bool,
+    ) -> dict[str, Any]:
+        if sum(x is not None for x in (id, query, scope)) != 1:
+            raise Problem(
+                422, "Invalid input", "give exactly one of id, query or scope", field="id"
+            )
+        self._text_limit("query", query)
+        if scope is not None:
+            scope = check_scope(scope)
+            if not (auth.can("memory:forget", scope) and auth.can("memory:forget", scope + "/x")):
+                raise Problem(403, "Forbidden", f"this key has no memory:forget over {scope}/*")
+        with self.contexts.use(name) as mem:
+            if id is not None:
+                where = _scope_of(mem, id)
+                if where is None or not auth.readable(where):
+                    raise Problem(404, "Not found", f"{id} is not here")
+                if not auth.can("memory:forget", where):
+                    raise Problem(403, "Forbidden", f"this key has no memory:forget over {where}")
+                return {"forgotten": _data(mem.forget(id=id, purge=purge)), "purged": purge}
+            if query is not None:
+
+                def allowed(s: str) -> bool:
+                    return auth.readable(s) and auth.can("memory:forget", s)
+
+                with mem.region(allowed):
+                    counts = mem.forget(query, purge=purge)
+                return {"forgotten": _data(counts), "purged": purge}
+            return {"forgotten": _data(mem.forget(scope=scope, purge=purge)), "purged": purge}
+
+    def upload(
+        self,
+        auth: AuthContext,
+        name: str,
+        *,
+        filename: str,
+        content: str | None,
+        content_base64: str | None,
+        scope: str,
+        media_type: str | None,
+    ) -> dict[str, Any]:
+        if (content is None) == (content_base64 is None):
+            raise Problem(
+                422, "Invalid input", "give content (text) or content_base64", field="content"
+            )
+        limit = self.config.max_upload_bytes
+        if content is not None:
+            data = content.encode("utf-8", "surrogatepass")
+        else:
+            assert content_base64 is not None
+            if len(content_base64) > (limit // 3 + 1) * 4 + 4:
+                raise Problem(413, "Payload too large", "the file is over the limit", limit=limit)
+            try:
+                data = base64.b64decode(content_base64, validate=True)
+            except (binascii.Error, ValueError):
+                raise Problem(
+                    422, "Invalid input", "content_base64 is not base64", field="content_base64"
+                ) from None
+        if len(data) > limit:
+            raise Problem(413, "Payload too large", "the file is over the limit", limit=limit)
+        scope = _check_write(auth, scope, True)
+        with self.contexts.use(name) as mem:
+            result = mem.upload(data, scope=scope, name=filename, media_type=media_type)
+        return _data(result)
+
+    def inspect(
+        self,
+        auth: AuthContext,
+        name: str,
+        *,
+        view: str | None,
+        entity_type: str | None,
+        entity: str | None,
+        key: str | None,
+        lens: list[str] | None,
+        as_of: str | int | None,
+    ) -> dict[str, Any]:
+        view = view or ("entity" if entity else "state")
+        paths = check_lens(lens) if lens else None
+        if view == "entity" and not (entity and entity_type):
+            raise Problem(
+                422, "Invalid input", "an entity needs entity_type and entity", field="entity"
+            )
+        with self.contexts.use(name) as mem, mem.region(auth.readable):
+            if view == "state":
+                return {"view": "state", **_data(mem.state(lens=paths, as_of=as_of))}
+            if view == "profile":
+                return {"view": "profile", **_data(mem.profile(lens=paths))}
+            assert entity_type is not None and entity is not None
+            if key:
+                history = mem.history(entity_type, entity, key, lens=paths)
+                return {"view": "history", "key": key, "history": _data(history)}
+            return {
+                "view": "entity",
+                **_data(mem.entity(entity_type, entity, as_of=as_of, lens=paths)),
+            }
+
+
+#: What every tool returns (its output schema): a JSON object.
+Result = dict[str, Any]
+
+
+def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
+    def remember(
+        scope: ScopeArg,
+        text: Annotated[
+            str | None,
+            Field(
+                description="A conversation turn to remember (what the user or the assistant "
+                "said). Facts, corrections and preferences are extracted from it.",
+                max_length=65_536,
+            ),
+        ] = None,
+        triples: Annotated[
+            list[Triple] | None,
+            Field(
+                description="Structured facts instead of text: {subject, key, value, type?, "
+                "category?}. With source_kind 'upsert' (the default) they are curated "
+                "(authoritative) and need memory:curate.",
+                max_length=1_000,
+            ),
+        ] = None,
+        session_id: Annotated[str | None, Field(max_length=256)] = None,
+        role: Literal["user", "assistant", "system", "tool"] = "user",
+        source_kind: Literal["upsert", "turn", "consolidation", "reflect", "elaboration"]
+        | None = None,
+        observed_at: AsOf = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Remember a conversation turn (text) or structured facts (triples). Returns what the
+        write did: facts stored, corrections, conflicts with curated knowledge, uncertainties."""
+        return tools.run(  # type: ignore[return-value]
+            ctx,
+            context,
+            lambda auth, name: tools.remember(
+                auth,
+                name,
+                text=text,
+                triples=triples,
+                scope=scope,
+                session_id=session_id,
+                role=role,
+                source_kind=source_kind,
+                observed_at=observed_at,
+            ),
+        )
+
+    def recall(
+        query: Annotated[str, Field(min_length=1, max_length=65_536)],
+        lens: Lens = None,
+        k: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
+        mode: Literal["hybrid", "vector", "bm25", "graph"] = "hybrid",
+        as_of: AsOf = None,
+        explain: bool = False,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Search the memory: facts and passages (document chunks, conversation turns) ranked
+        together. Curated (authoritative) hits are marked."""
+        return tools.run(  # type: ignore[return-value]
+            ctx,
+            context,
+            lambda auth, name: tools.recall(
+                auth, name, query=query, lens=lens, k=k, mode=mode, as_of=as_of, explain=explain
+            ),
+        )
+
+    def context_(
+        query: Annotated[
+            str | None,
+            Field(description="What the answer is about (optional).", max_length=65_536),
+        ] = None,
+        lens: Lens = None,
+        k: Annotated[int, Field(ge=1, le=100)] = 8,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """The memory as a prompt block (Markdown) to put before answering: who the user is,
+        the policies that apply, open conflicts and uncertainties, relevant passages."""
+        return tools.run(  # type: ignore[return-value]
+            ctx,
+            context,
+            lambda auth, name: tools.context(auth, name, query=query, lens=lens, k=k),
+        )
+
+    def reflect(
+        query: Annotated[str, Field(min_length=1, max_length=65_536)],
+        persist: bool = False,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Answer a question by synthesis over the memory (needs an LLM on the server)."""
+        return tools.run(ctx, context, tools.reflect)  # type: ignore[return-value]
+
+    def forget(
+        id: Annotated[
+            str | None,
+            Field(description="A fact ('fact:12'), turn or chunk id.", max_length=256),
+        ] = None,
+        query: Annotated[
+            str | None,
+            Field(description="Forget what this query finds best.", max_length=65_536),
+        ] = None,
+        scope: Annotated[
+            str | None, Field(description="Forget a whole scope subtree.", max_length=256)
+        ] = None,
+        purge: Annotated[
+            bool, Field(description="Delete for good (default: soft, out of every read).")
+        ] = False,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Forget by id, by query or a whole scope (exactly one). Needs memory:forget."""
+        return tools.run(  # type: ignore[return-value]
+            ctx,
+            context,
+            lambda auth, name: tools.forget(
+                auth, name, id=id, query=query, scope=scope, purge=purge
+            ),
+        )
+
+    def upload(
+        name: Annotated[
+            str,
+            Field(description="The document's name, e.g. returns.md", min_length=1, max_length=256),
+        ],
+        scope: ScopeArg,
+        content: Annotated[str | None, Field(description="The document as text.")] = None,
+        content_base64: Annotated[
+            str | None, Field(description="The document's bytes in base64 (PDF and others).")
+        ] = None,
+        media_type: Annotated[
+            str | None,
+            Field(
+                description="e.g. text/markdown, application/pdf (default: from the name).",
+                max_length=128,
+            ),
+        ] = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Upload a curated (authoritative) document: text, Markdown, HTML, PDF, JSON or CSV.
+        A changed document of the same name is a new version. Needs memory:curate."""
+        return tools.run(  # type: ignore[return-value]
+            ctx,
+            context,
+            lambda auth, ctx_name: tools.upload(
+                auth,
+                ctx_name,
+                filename=name,
+                content=content,
+                content_base64=content_base64,
+                scope=scope,
+                media_type=media_type,
+            ),
+        )
+
+    def inspect(
+        view: Annotated[
+            Literal["state", "profile", "entity"] | None,
+            Field(description="state (default), profile, or entity (with entity_type, entity)."),
+        ] = None,
+        entity_type: Annotated[
+            str | None, Field(description="e.g. person, organization, product.", max_length=64)
+        ] = None,
+        entity: Annotated[
+            str | None, Field(description="The entity's name.", max_length=512)
+        ] = None,
+        key: Annotated[
+            str | None,
+            Field(description="With an entity: the history of this attribute.", max_length=256),
+        ] = None,
+        lens: Lens = None,
+        as_of: AsOf = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Look at the memory's state through a lens (facts by kind, conflicts between what was
+        said and the policy that applies, uncertainties, instructions), the profile, or one
+        entity (its current facts, or the history of one attribute)."""
+        return tools.run(  # type: ignore[return-value]
+            ctx,
+            context,
+            lambda auth, name: tools.inspect(
+                auth,
+                name,
+                view=view,
+                entity_type=entity_type,
+                entity=entity,
+                key=key,
+                lens=lens,
+                as_of=as_of,
+            ),
+        )
+
+    read = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    specs: list[tuple[Callable[..., Any], str, ToolAnnotations]] = [
+        (remember, "remember", ToolAnnotations(destructive_hint=False, open_world_hint=False)),
+        (recall, "recall", read),
+        (context_, "context", read),
+        (reflect, "reflect", read),
+        (forget, "forget", ToolAnnotations(destructive_hint=True, open_world_hint=False)),
+        (upload, "upload", ToolAnnotations(destructive_hint=False, open_world_hint=False)),
+        (inspect, "inspect", read),
+    ]
+    out = []
+    for fn, name, hints in specs:
+        tool = Tool.from_function(fn, name=name, annotations=hints)
+        if hide_context:
+            tool.parameters.get("properties", {}).pop("context", None)
+        out.append(tool)
+    return out
+
+
+def build_mcp(
+    source: Any,
+    *,
+    default_context: str | None = None,
+    auth: Auth | None = None,
+    config: ServerConfig | None = None,
+) -> MCPServer:
+    """The MCP server of EngramDB's seven tools.
+
+    ``source`` is the FastAPI ``app.state`` of ``create_app`` (``.contexts``, ``.config``) or a
+    :class:`ContextRegistry`. ``auth`` fixes who calls (an ``AuthContext``, or a function
+    returning one per call, e.g. re-authenticating a key); without it each call is authorised by
+    the AuthContext the HTTP endpoint of :func:`mount_mcp` put on the request, and refused when
+    there is none. ``default_context``: the context of calls that name none; with a fixed
+    ``auth`` the server serves that context only and the tools have no ``context`` argument.
+    """
+    contexts = getattr(source, "contexts", source)
+    if not isinstance(contexts, ContextRegistry):
+        raise TypeError("build_mcp needs app.state (with .contexts) or a ContextRegistry")
+    config = config or getattr(source, "config", None) or ServerConfig()
+    tools = _Tools(contexts, config, default_context, auth)
+    hide = default_context is not None and auth is not None
+    return MCPServer(
+        "engramdb",
+        title="EngramDB",
+        description="Memory for AI agents: curated and experiential knowledge, reconciled.",
+        instructions=INSTRUCTIONS,
+        version=__version__,
+        tools=_tool_list(tools, hide_context=hide),
+        log_level="WARNING",
+    )
+
+
+# ----------------------------------------------------------------------------- HTTP
+class _Transport:
+    """The SDK's Streamable HTTP session manager, in stateless JSON mode (every POST is one
+    self-contained exchange, so any worker can serve any request; the tools are synchronous
+    and never call back). A fresh manager per lifespan run (a manager runs only once)."""
+
+    def __init__(self, server: MCPServer, max_body: int):
+        self.server = server
+        self.max_body = max_body
+        self.manager: Any = None
+
+    @contextlib.asynccontextmanager
+    async def run(self) -> AsyncIterator[None]:
+        self.server.streamable_http_app(
+            stateless_http=True,
+            json_response=True,
+            max_request_body_size=self.max_body,
+            # every request carries a bearer key, which a DNS-rebinding page does not have;
+            # the Host header of a deployed server is not known here
+            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        )
+        manager = self.server.session_manager
+        async with manager.run():
+            self.manager = manager
+            try:
+                yield
+            finally:
+                self.manager = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        manager = self.manager
+        if manager is None:
+            response = problem(503, "Unavailable", "the MCP endpoint is not running (no lifespan)")
+            await response(scope, receive, send)
+            return
+        await manager.handle_request(scope, receive, send)
+
+
+def _unauthorised(detail: str) -> JSONResponse:
+    """A 401 whose body is a JSON-RPC error (MCP clients show its message; a problem document
+    would reach the user as a bare "error response"), with the problem's fields as data."""
+    body = {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {
+            "code": UNAUTHORISED,
+            "message": f"Unauthorized: {detail}",
+            "data": {"status": 401, "title": "Unauthorized", "detail": detail},
+        },
+    }
+    return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": "Bearer"})
+
+
+class _Endpoint:
+    """ASGI endpoint of ``/mcp``: authenticates the bearer key like the REST API (a 401 without
+    a valid one), then hands the request, with its AuthContext, to the transport."""
+
+    def __init__(self, transport: _Transport):
+        self.transport = transport
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from .app import authenticate  # app.py imports this module from create_app
+
+        if scope["type"] != "http":  # pragma: no cover - Route only routes http here
+            return
+        try:
+            auth = await anyio.to_thread.run_sync(authenticate, Request(scope))
+        except (Problem, AuthError) as exc:
+            detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
+            await _unauthorised(detail)(scope, receive, send)
+            return
+        token = AccessToken(
+            token=auth.key_id, client_id=auth.key_id, scopes=[], subject=auth.subject_id
+        )
+        scope = {**scope, _SCOPE_KEY: auth, "user": AuthenticatedUser(token)}
+        await self.transport(scope, receive, send)
+
+
+def mount_mcp(app: FastAPI, *, path: str = "/mcp", default_context: str | None = None) -> MCPServer:
+    """Serve the tools over Streamable HTTP at ``path`` on the app of ``create_app``, with its
+    bearer keys. Call once, before the app starts: the SDK's session manager is run inside the
+    app's lifespan (entered after the app's own startup, left before its shutdown)."""
+    server = build_mcp(app.state, default_context=default_context)
+    config: ServerConfig = app.state.config
+    transport = _Transport(server, max_body=config.max_upload_bytes * 4 // 3 + 1024 * 1024)
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(a: Any) -> AsyncIterator[Any]:
+        async with inner(a) as state, transport.run():
+            yield state
+
+    app.router.lifespan_context = lifespan
+    app.router.add_route(path, _Endpoint(transport), include_in_schema=False)
+    app.state.mcp = server
+    return server
+
+
+# ----------------------------------------------------------------------------- stdio
+def _open(config: ServerConfig) -> tuple[AuthStore, ContextRegistry]:
+    root = Path(config.data_dir)
+    if not (root / "auth.db").is_file():
+        raise ConfigError(f"{root} is not an EngramDB server data directory (no auth.db)")
+    hasher = None
+    if config.argon2_time_cost or config.argon2_memory_cost:
+        from argon2 import PasswordHasher
+
+        hasher = PasswordHasher(
+            time_cost=config.argon2_time_cost or 2,
+            memory_cost=config.argon2_memory_cost or 65536,
+            parallelism=1,
+        )
+    auth = AuthStore(root / "auth.db", hasher=hasher)
+    try:
+        contexts = ContextRegistry(root, embedder=config.embedder, max_contexts=config.max_contexts)
+    except BaseException:
+        auth.close()
+        raise
+    return auth, contexts
+
+
+def run_stdio(
+    data_dir: str | Path | None = None,
+    context: str | None = None,
+    api_key: str | None = None,
+    *,
+    config: ServerConfig | None = None,
+) -> None:
+    """Serve the tools over stdio on a server's data directory, for one API key (``api_key``,
+    else ``$ENGRAMDB_API_KEY``) and one context (None: each call names its own).
+
+    The key is checked before serving (``AuthError``, ``ConfigError`` or ``NotFoundError`` for
+    the caller to report) and again at every call, so a revoked key or narrowed grants take
+    effect at once. Settings come from ``config``, else ``ENGRAMDB_*`` (``load_config``)."""
+    config = config or load_config(data_dir=data_dir)
+    token = api_key or os.environ.get("ENGRAMDB_API_KEY")
+    if not token:
+        raise ConfigError("an API key is required: pass one or set ENGRAMDB_API_KEY")
+    store, contexts = _open(config)
+    try:
+        store.authenticate(token)
+        if context is not None and not contexts.exists(context):
+            raise NotFoundError(f"context {context}")
+        server = build_mcp(
+            contexts,
+            default_context=context,
+            auth=lambda: store.authenticate(token),
+            config=config,
+        )
+        server.run("stdio")
+    finally:
+        contexts.close()
+        store.close()
