@@ -54,7 +54,10 @@ def forget(
         elif id is not None:
             sid = str(id)
             if sid.startswith("fact:") or sid.isdigit():
-                fid = int(sid.removeprefix("fact:"))
+                number = sid.removeprefix("fact:")
+                if not number.isdigit() or len(number) > 18:
+                    raise NotFoundError(sid)
+                fid = int(number)
                 if mem.db.execute("SELECT 1 FROM facts WHERE id=?", (fid,)).fetchone() is None:
                     raise NotFoundError(sid)
                 facts = [fid]

@@ -312,9 +312,10 @@ def add_memory_routes(app: FastAPI) -> None:
 def _scope_of(mem, item_id: str) -> str | None:
     sid = str(item_id)
     if sid.startswith("fact:") or sid.isdigit():
-        row = mem.db.execute(
-            "SELECT scope FROM facts WHERE id=?", (int(sid.removeprefix("fact:")),)
-        ).fetchone()
+        number = sid.removeprefix("fact:")
+        if not number.isdigit() or len(number) > 18:
+            return None
+        row = mem.db.execute("SELECT scope FROM facts WHERE id=?", (int(number),)).fetchone()
     elif sid.startswith("turn-"):
         row = mem.db.execute("SELECT scope FROM turns WHERE id=?", (sid,)).fetchone()
     else:
