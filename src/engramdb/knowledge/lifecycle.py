@@ -55,7 +55,7 @@ def forget(
             sid = str(id)
             if sid.startswith("fact:") or sid.isdigit():
                 number = sid.removeprefix("fact:")
-                if not number.isdigit() or len(number) > 18:
+                if not (number.isascii() and number.isdigit()) or len(number) > 18:
                     raise NotFoundError(sid)
                 fid = int(number)
                 if mem.db.execute("SELECT 1 FROM facts WHERE id=?", (fid,)).fetchone() is None:

@@ -313,7 +313,7 @@ def _scope_of(mem, item_id: str) -> str | None:
     sid = str(item_id)
     if sid.startswith("fact:") or sid.isdigit():
         number = sid.removeprefix("fact:")
-        if not number.isdigit() or len(number) > 18:
+        if not (number.isascii() and number.isdigit()) or len(number) > 18:
             return None
         row = mem.db.execute("SELECT scope FROM facts WHERE id=?", (int(number),)).fetchone()
     elif sid.startswith("turn-"):
