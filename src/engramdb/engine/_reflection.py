@@ -16,6 +16,7 @@ from .pipeline import TextFeatures
 from .record import Flag
 from .reflect import ReflectReport, gist_text, plan_consolidation
 from .tags import bloom64
+from .validation import MAX_TAG_CHARS
 from .walrecords import HeaderUpdate
 
 __all__ = ["ReflectionMixin"]
@@ -98,7 +99,8 @@ class ReflectionMixin:
                 MemoryInput(
                     text=gist_text([texts[locs[i]]["text"] for i in cl.gist]),
                     tier=cfg.target_tier,
-                    tags=[p for p, _ in counts.most_common(10)],
+                    # (a keyphrase may be one long token: only those a tag may be are kept)
+                    tags=[p for p, _ in counts.most_common(20) if len(p) <= MAX_TAG_CHARS][:10],
                     timestamp_ms=int(max(rows[i][2] for i in cl.members)),
                     source="consolidation",
                     importance=float(

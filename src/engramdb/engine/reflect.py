@@ -152,6 +152,12 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / norm if norm > 0 else v
 
 
-def gist_text(texts: list[str]) -> str:
-    """The consolidated memory's text: its gist sentences, joined."""
-    return " … ".join(t.strip() for t in texts)
+def gist_text(texts: list[str], limit: int = 60_000) -> str:
+    """The consolidated memory's text: its gist sentences, joined, cut at ``limit`` bytes of
+    UTF-8 (members near the text limit would otherwise make a gist no memory may hold, and
+    every later reflection would fail on it)."""
+    text = " … ".join(t.strip() for t in texts)
+    data = text.encode()
+    if len(data) <= limit:
+        return text
+    return data[: limit - 3].decode(errors="ignore") + "…"

@@ -29,12 +29,15 @@ def forget(
         facts: list[int] = []
         passages: list[tuple[str, str]] = []
         if scope is not None:
-            like = scope + "/%"
+            # the subtree as a text range ('/' sorts just before '0'): LIKE would read '_' in a
+            # path as a wildcard and ignore case, forgetting other scopes' records
+            below = (scope + "/", scope + "0")
             for table in _TABLES:
                 ids = [
                     r[0]
                     for r in mem.db.execute(
-                        f"SELECT id FROM {table} WHERE scope=? OR scope LIKE ?", (scope, like)
+                        f"SELECT id FROM {table} WHERE scope=? OR (scope>=? AND scope<?)",
+                        (scope, *below),
                     )
                 ]
                 if table == "facts":
@@ -47,8 +50,9 @@ def forget(
                 passages += [
                     (table, r[0])
                     for r in mem.db.execute(
-                        f"SELECT id FROM {table} WHERE (scope=? OR scope LIKE ?) AND forgotten=0",
-                        (scope, like),
+                        f"SELECT id FROM {table} WHERE (scope=? OR (scope>=? AND scope<?)) "
+                        "AND forgotten=0",
+                        (scope, *below),
                     )
                 ]
         elif id is not None:

@@ -89,6 +89,8 @@ def _ms(when: datetime | int | float | str | None, field: str) -> int | None:
     if isinstance(when, bool):
         raise ValidationError(field, "must be a datetime, an ISO-8601 string or epoch ms")
     if isinstance(when, int | float):
+        if when != when or not _MIN_MS <= when <= _MAX_MS:
+            raise ValidationError(field, "is outside the years 1 to 9999", limit="0001..9999")
         return int(when)
     if isinstance(when, str):
         try:
@@ -98,8 +100,19 @@ def _ms(when: datetime | int | float | str | None, field: str) -> int | None:
     if isinstance(when, datetime):
         if when.tzinfo is None:
             when = when.replace(tzinfo=UTC)
-        return int(when.timestamp() * 1000)
+        try:
+            ms = int(when.timestamp() * 1000)
+        except (OverflowError, OSError, ValueError):
+            raise ValidationError(field, "is outside the years 1 to 9999") from None
+        if not _MIN_MS <= ms <= _MAX_MS:
+            raise ValidationError(field, "is outside the years 1 to 9999", limit="0001..9999")
+        return ms
     raise ValidationError(field, "must be a datetime, an ISO-8601 string or epoch ms")
+
+
+# years 1 and 9999 in epoch milliseconds: what datetime (and so every clock here) can hold
+_MIN_MS = -62_135_596_800_000 + 86_400_000
+_MAX_MS = 253_402_300_799_999 - 86_400_000
 
 
 def _now_ms() -> int:

@@ -38,7 +38,7 @@ class KeyCreate(_In):
     principal_id: str | None = None
     grants: dict[str, list[str]] | None = None
     label: str | None = Field(default=None, max_length=128)
-    expires_ms: int | None = None
+    expires_ms: int | None = Field(default=None, ge=0, le=2**62)
 
 
 def _principal(p: Principal) -> dict[str, Any]:

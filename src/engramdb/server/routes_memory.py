@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from fastapi import FastAPI, File, Form, Query, Request, UploadFile
+from fastapi import Path as FPath
 
 from ..knowledge.scopes import check_lens, check_scope
 from .app import authenticate, idempotent
@@ -141,7 +142,9 @@ def add_memory_routes(app: FastAPI) -> None:
         }
 
     @app.get(P + "/documents/{doc_id}/chunks", tags=["documents"])
-    def chunks(context: str, doc_id: int, request: Request) -> dict[str, Any]:
+    def chunks(
+        context: str, request: Request, doc_id: int = FPath(..., ge=0, le=2**62)
+    ) -> dict[str, Any]:
         ctx = authenticate(request)
         with use(request, context) as mem:
             rows = mem.db.execute(

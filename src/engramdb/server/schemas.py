@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.alias_generators import to_camel
 
 __all__ = [
@@ -44,6 +44,12 @@ class FactIn(_In):
     triples: list[Triple] | None = Field(default=None, max_length=1_000)
     source_kind: Literal["upsert", "turn", "consolidation", "reflect", "elaboration"] | None = None
 
+    @model_validator(mode="after")
+    def _one_kind(self) -> FactIn:
+        if (self.text is None) == (self.triples is None):
+            raise ValueError("give either a turn's text or triples, not both and not neither")
+        return self
+
 
 class BatchIn(_In):
     items: list[FactIn] = Field(min_length=1, max_length=1_000)
@@ -56,6 +62,12 @@ class QueryIn(_In):
     mode: Literal["hybrid", "vector", "bm25", "graph"] = "hybrid"
     as_of: str | int | None = None
     explain: bool = False
+
+    @model_validator(mode="after")
+    def _as_of(self) -> QueryIn:
+        if isinstance(self.as_of, int) and not -(2**62) <= self.as_of <= 2**62:
+            raise ValueError("asOf is out of range")
+        return self
 
 
 class ContextIn(_In):
