@@ -189,3 +189,30 @@ def test_contexts_are_isolated(live, keys):
         assert admin.delete("/api/v1/contexts/other").status_code == 204
         assert admin.post("/api/v1/other/query", json={"query": "x"}).status_code == 404
         assert admin.post("/api/v1/contexts", json={"name": "keys"}).status_code == 422
+
+
+def test_documents_by_id_sessions_and_deleting_a_document(live, keys):
+    with live.client(keys["curator"]) as cur, live.client(keys["alice"]) as alice:
+        r = cur.post(
+            f"/api/v1/{CTX}/documents",
+            files={"file": ("warranty.md", b"# Warranty\n\nEvery kettle has a 2-year warranty.\n")},
+            data={"scope": ORG},
+        )
+        doc_id = r.json()["id"]
+        got = alice.get(f"/api/v1/{CTX}/documents/{doc_id}").json()
+        assert got["name"] == "warranty.md" and got["chunks"] == 1
+        alice.post(f"/api/v1/{CTX}/facts", json={"scope": ALICE, "text": "Hi.", "sessionId": "zz"})
+        sessions = alice.get(f"/api/v1/{CTX}/sessions").json()["sessions"]
+        assert any(s["sessionId"] == "zz" and s["turns"] == 1 for s in sessions)
+        # alice may not delete curated documents
+        assert alice.delete(f"/api/v1/{CTX}/documents/{doc_id}").status_code == 403
+        # the curator has no memory:forget: refused too
+        assert cur.delete(f"/api/v1/{CTX}/documents/{doc_id}").status_code == 403
+    with live.client(live.admin) as admin:
+        r = admin.delete(f"/api/v1/{CTX}/documents/{doc_id}")
+        assert r.status_code == 200 and r.json()["chunks"] == 1
+        assert admin.get(f"/api/v1/{CTX}/documents/{doc_id}").status_code == 404
+        hits = admin.post(f"/api/v1/{CTX}/query", json={"query": "kettle warranty"}).json()
+        assert not any("2-year warranty" in h["text"] for h in hits["hits"] if h["kind"] == "chunk")
+        history = admin.get(f"/api/v1/{CTX}/state").json()
+        assert not any(f["value"] == "2-year" for f in history["knowledge"])

@@ -5,6 +5,7 @@ observations become durable beliefs; expired context is closed; decay is applied
 from __future__ import annotations
 
 import json
+import time
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotFoundError, ValidationError
@@ -13,7 +14,7 @@ from .vocab import CATEGORIES, TRUST_PRIORS
 if TYPE_CHECKING:
     from .memory import Memory
 
-__all__ = ["consolidate", "elaborate", "forget"]
+__all__ = ["consolidate", "elaborate", "forget", "forget_document"]
 
 _DAY_MS = 86_400_000
 _TABLES = ("facts", "instructions", "uncertainties", "entities")
@@ -88,6 +89,35 @@ def forget(
         if mem.engine.exists(pid):
             mem.engine.forget(pid)
     return counts
+
+
+def forget_document(mem: Memory, doc_id: int, purge: bool) -> dict[str, int]:
+    now = int(time.time() * 1000)
+    with mem._lock, mem._transaction():
+        if mem.db.execute("SELECT 1 FROM documents WHERE id=?", (doc_id,)).fetchone() is None:
+            raise NotFoundError(f"document {doc_id}")
+        chunks = [
+            r[0]
+            for r in mem.db.execute(
+                "SELECT id FROM chunks WHERE document_id=? AND forgotten=0", (doc_id,)
+            )
+        ]
+        facts = [
+            r[0] for r in mem.db.execute("SELECT id FROM facts WHERE document_id=?", (doc_id,))
+        ]
+        mem.db.execute(
+            "UPDATE facts SET closed_ms=COALESCE(closed_ms, ?) WHERE document_id=?", (now, doc_id)
+        )
+        n_facts = _drop(mem, "facts", facts, True) if purge else len(facts)
+        n_chunks = _drop(mem, "chunks", chunks, purge)
+        if purge:
+            mem.db.execute("DELETE FROM documents WHERE id=?", (doc_id,))
+        else:
+            mem.db.execute("UPDATE documents SET forgotten=1 WHERE id=?", (doc_id,))
+    for cid in chunks:
+        if mem.engine.exists(cid):
+            mem.engine.forget(cid)
+    return {"documents": 1, "chunks": n_chunks, "facts": n_facts}
 
 
 def _drop(mem: Memory, table: str, ids: list, purge: bool, key: str = "id") -> int:

@@ -1233,6 +1233,14 @@ class Memory:
         self._scopes = None  # recomputed on the next read
         return forget(self, query, id, check_scope(scope) if scope else None, purge)
 
+    def forget_document(self, doc_id: int, *, purge: bool = False) -> dict[str, int]:
+        """Forget an uploaded document (every version's row of this id): its chunks leave
+        recall, its facts close (kept as history unless ``purge``)."""
+        from .lifecycle import forget_document
+
+        self._scopes = None
+        return forget_document(self, doc_id, purge)
+
     def consolidate(self, *, min_proof: int = 3, now: int | None = None) -> dict[str, int]:
         from .lifecycle import consolidate
 

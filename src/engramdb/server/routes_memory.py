@@ -141,6 +141,65 @@ def add_memory_routes(app: FastAPI) -> None:
             ]
         }
 
+    def _document(mem, doc_id: int):
+        return mem.db.execute(
+            "SELECT id, name, media_type, content_hash, title, scope, version, observed_ms, "
+            "superseded_by FROM documents WHERE id=? AND forgotten=0",
+            (doc_id,),
+        ).fetchone()
+
+    @app.get(P + "/documents/{doc_id}", tags=["documents"])
+    def document(
+        context: str, request: Request, doc_id: int = FPath(..., ge=0, le=2**62)
+    ) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with read(request, context) as mem:
+            row = _document(mem, doc_id)
+            n = mem.db.execute(
+                "SELECT COUNT(*) FROM chunks WHERE document_id=? AND forgotten=0", (doc_id,)
+            ).fetchone()[0]
+        if row is None or not ctx.readable(row[5]):
+            raise Problem(404, "Not found", f"document {doc_id} is not here")
+        keys = ("id", "name", "mediaType", "contentHash", "title", "scope", "version")
+        return {
+            **dict(zip(keys, row[:7], strict=True)),
+            "observedMs": row[7],
+            "supersededBy": row[8],
+            "chunks": n,
+        }
+
+    @app.delete(P + "/documents/{doc_id}", tags=["documents"])
+    def delete_document(
+        context: str,
+        request: Request,
+        doc_id: int = FPath(..., ge=0, le=2**62),
+        purge: bool = Query(False),
+    ) -> dict[str, Any]:
+        """Forget a document: its chunks leave recall and its facts close. Needs
+        memory:forget and memory:curate over its scope."""
+        ctx = authenticate(request)
+        with use(request, context) as mem:
+            row = _document(mem, doc_id)
+            if row is None or not ctx.readable(row[5]):
+                raise Problem(404, "Not found", f"document {doc_id} is not here")
+            if not (ctx.can("memory:forget", row[5]) and ctx.can("memory:curate", row[5])):
+                raise Problem(
+                    403, "Forbidden", f"this needs memory:forget and memory:curate over {row[5]}"
+                )
+            return _data(mem.forget_document(doc_id, purge=purge))
+
+    @app.get(P + "/sessions", tags=["sessions"])
+    def sessions(context: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with read(request, context) as mem:
+            rows = mem.db.execute(
+                "SELECT session_id, scope, COUNT(*), MIN(observed_ms), MAX(observed_ms) "
+                "FROM turns WHERE forgotten=0 AND session_id IS NOT NULL "
+                "GROUP BY session_id, scope ORDER BY MAX(observed_ms) DESC LIMIT 1000"
+            ).fetchall()
+        keys = ("sessionId", "scope", "turns", "firstMs", "lastMs")
+        return {"sessions": [dict(zip(keys, r, strict=True)) for r in rows if ctx.readable(r[1])]}
+
     @app.get(P + "/documents/{doc_id}/chunks", tags=["documents"])
     def chunks(
         context: str, request: Request, doc_id: int = FPath(..., ge=0, le=2**62)
