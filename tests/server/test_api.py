@@ -216,3 +216,37 @@ def test_documents_by_id_sessions_and_deleting_a_document(live, keys):
         assert not any("2-year warranty" in h["text"] for h in hits["hits"] if h["kind"] == "chunk")
         history = admin.get(f"/api/v1/{CTX}/state").json()
         assert not any(f["value"] == "2-year" for f in history["knowledge"])
+
+
+def test_strict_keys_are_told_403_and_scopes_can_be_tombstoned(live, keys):
+    with live.client(keys["alice"]) as alice:
+        r = alice.post(
+            "/api/v1/keys",
+            json={"grants": {"memory:read": [ALICE + "/*"]}, "strict": True, "label": "strict"},
+        )
+        assert r.status_code == 201 and r.json()["strict"] is True
+        strict = r.json()["token"]
+    with live.client(strict) as s, live.client(keys["alice"]) as alice:
+        # outside its region: 403 for the strict key, an empty answer for the lax one
+        assert s.post(f"/api/v1/{CTX}/query", json={"query": "x", "lens": [BOB]}).status_code == 403
+        lax = alice.post(f"/api/v1/{CTX}/query", json={"query": "Oslo", "lens": [BOB]})
+        assert lax.status_code == 200 and not any(
+            h["scope"].startswith(ALICE) for h in lax.json()["hits"]
+        )
+        assert (
+            s.post(f"/api/v1/{CTX}/query", json={"query": "x", "lens": [ALICE]}).status_code == 200
+        )
+    with live.client(live.admin) as admin:
+        assert (
+            admin.post(f"/api/v1/{CTX}/scopes", json={"path": "org/acme/user/zed"}).status_code
+            == 201
+        )
+        paths = {x["path"]: x for x in admin.get(f"/api/v1/{CTX}/scopes").json()["details"]}
+        assert paths["org/acme/user/zed"]["registered"] is True
+        assert admin.delete(f"/api/v1/{CTX}/scopes/org/acme/user/zed").status_code == 200
+        r = admin.post(
+            f"/api/v1/{CTX}/facts", json={"scope": "org/acme/user/zed/notes", "text": "Hi."}
+        )
+        assert r.status_code == 422 and r.json()["field"] == "scope"
+    with live.client(keys["alice"]) as alice:  # no scope:create
+        assert alice.post(f"/api/v1/{CTX}/scopes", json={"path": ALICE}).status_code == 403

@@ -237,6 +237,7 @@ class Memory:
         ``category``) are authoritative with ``source_kind="upsert"`` (the default) and
         experiential with ``"turn"``, ``"consolidation"``, ``"reflect"`` or ``"elaboration"``."""
         scope = check_scope(scope)
+        self._check_writable_scope(scope)
         if (text is None) == (triples is None):
             raise ValidationError("text", "give either a turn's text or triples, not both")
         now = _ms(observed_at, "observed_at") or _now_ms()
@@ -343,6 +344,7 @@ class Memory:
         the facts of the old one. Chunks go to the engine's semantic tier, rows become triples,
         prose becomes typed claims."""
         scope = check_scope(scope)
+        self._check_writable_scope(scope)
         if isinstance(source, bytes):
             data, name = source, name or "document"
         else:
@@ -1232,6 +1234,62 @@ class Memory:
 
         self._scopes = None  # recomputed on the next read
         return forget(self, query, id, check_scope(scope) if scope else None, purge)
+
+    # ------------------------------------------------------------------ scope paths
+    def register_scope(self, path: str) -> dict[str, Any]:
+        """Name a scope path (writes need no registration; this is the vocabulary a UI or an
+        administrator keeps). Registering a tombstoned path opens it again."""
+        path = check_scope(path)
+        now = _now_ms()
+        with self._lock:
+            self.db.execute(
+                "INSERT INTO scopes(path, created_ms) VALUES(?, ?) ON CONFLICT(path) DO UPDATE "
+                "SET tombstoned_ms=NULL",
+                (path, now),
+            )
+        return {"path": path, "tombstoned": False}
+
+    def tombstone_scope(self, path: str) -> dict[str, Any]:
+        """Close a scope path and everything below it to new writes; what is stored stays
+        (forget it with ``forget(scope=...)``)."""
+        path = check_scope(path)
+        now = _now_ms()
+        with self._lock:
+            self.db.execute(
+                "INSERT INTO scopes(path, created_ms, tombstoned_ms) VALUES(?, ?, ?) "
+                "ON CONFLICT(path) DO UPDATE SET tombstoned_ms=excluded.tombstoned_ms",
+                (path, now, now),
+            )
+        return {"path": path, "tombstoned": True}
+
+    def scopes(self) -> list[dict[str, Any]]:
+        """Registered scope paths and the paths that hold records."""
+        out: dict[str, dict[str, Any]] = {}
+        for path, created, tomb in self.db.execute(
+            "SELECT path, created_ms, tombstoned_ms FROM scopes"
+        ):
+            out[path] = {
+                "path": path,
+                "registered": True,
+                "createdMs": created,
+                "tombstoned": tomb is not None,
+            }
+        for (path,) in self.db.execute(
+            "SELECT scope FROM turns UNION SELECT scope FROM chunks UNION SELECT scope FROM facts"
+        ):
+            out.setdefault(path, {"path": path, "registered": False, "tombstoned": False})
+        return [out[p] for p in sorted(out) if self._visible(p, None)]
+
+    def _check_writable_scope(self, scope: str) -> None:
+        paths = [scope, *ancestors(scope)]
+        marks = ",".join("?" * len(paths))
+        row = self.db.execute(
+            f"SELECT path FROM scopes WHERE tombstoned_ms IS NOT NULL AND path IN ({marks}) "
+            "LIMIT 1",
+            paths,
+        ).fetchone()
+        if row:
+            raise ValidationError("scope", f"{scope!r} is closed: {row[0]!r} was tombstoned")
 
     def forget_document(self, doc_id: int, *, purge: bool = False) -> dict[str, int]:
         """Forget an uploaded document (every version's row of this id): its chunks leave

@@ -166,6 +166,11 @@ CREATE TABLE IF NOT EXISTS chunks (
     memory_written INTEGER NOT NULL DEFAULT 0,
     forgotten      INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS scopes (
+    path          TEXT PRIMARY KEY,
+    created_ms    INTEGER NOT NULL,
+    tombstoned_ms INTEGER
+);
 CREATE TABLE IF NOT EXISTS traces (
     id         INTEGER PRIMARY KEY,
     op         TEXT NOT NULL,

@@ -39,6 +39,8 @@ class KeyCreate(_In):
     grants: dict[str, list[str]] | None = None
     label: str | None = Field(default=None, max_length=128)
     expires_ms: int | None = Field(default=None, ge=0, le=2**62)
+    #: Told 403 (not an empty answer) when it asks for what lies outside its read region.
+    strict: bool = False
 
 
 def _principal(p: Principal) -> dict[str, Any]:
@@ -62,6 +64,7 @@ def _key(k: ApiKey) -> dict[str, Any]:
         "revokedMs": k.revoked_ms,
         "lastUsedMs": k.last_used_ms,
         "label": k.label,
+        "strict": k.strict,
     }
 
 
@@ -130,7 +133,7 @@ def add_admin_routes(app: FastAPI) -> None:
         if owner == ctx.principal_id and grants is None:
             grants = ctx.grants  # a key never holds more than the key that made it
         key, token = request.app.state.auth.create_key(
-            owner, grants, label=body.label, expires_ms=body.expires_ms
+            owner, grants, label=body.label, expires_ms=body.expires_ms, strict=body.strict
         )
         return {**_key(key), "token": token}
 

@@ -14,7 +14,7 @@ from ..knowledge.scopes import check_lens, check_scope
 from .app import authenticate, idempotent
 from .auth import AuthContext
 from .problems import Problem
-from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, camel
+from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ScopeIn, camel
 
 __all__ = ["add_memory_routes"]
 
@@ -56,8 +56,17 @@ def _remember(mem, body: FactIn):
     )
 
 
-def _lens(values: list[str] | None) -> list[str] | None:
-    return check_lens(values) if values else None
+def _lens(values: list[str] | None, ctx: AuthContext | None = None) -> list[str] | None:
+    """The lens of a read; a strict key asking to look outside its read region is refused
+    (others simply find nothing there)."""
+    lens = check_lens(values) if values else None
+    if ctx is not None and ctx.strict and lens:
+        outside = [p for p in lens if not ctx.can("memory:read", p)]
+        if outside:
+            raise Problem(
+                403, "Forbidden", f"this strict key may not read {outside[0]!r}", scope=outside[0]
+            )
+    return lens
 
 
 def add_memory_routes(app: FastAPI) -> None:
@@ -158,6 +167,8 @@ def add_memory_routes(app: FastAPI) -> None:
             n = mem.db.execute(
                 "SELECT COUNT(*) FROM chunks WHERE document_id=? AND forgotten=0", (doc_id,)
             ).fetchone()[0]
+        if row is not None and not ctx.readable(row[5]) and ctx.strict:
+            raise Problem(403, "Forbidden", f"this strict key may not read {row[5]!r}")
         if row is None or not ctx.readable(row[5]):
             raise Problem(404, "Not found", f"document {doc_id} is not here")
         keys = ("id", "name", "mediaType", "contentHash", "title", "scope", "version")
@@ -222,7 +233,7 @@ def add_memory_routes(app: FastAPI) -> None:
         with read(request, context) as mem, mem.region(ctx.readable):
             hits = mem.query(
                 body.query,
-                lens=_lens(body.lens),
+                lens=_lens(body.lens, ctx),
                 k=k,
                 mode=body.mode,
                 as_of=body.as_of,
@@ -234,7 +245,7 @@ def add_memory_routes(app: FastAPI) -> None:
     def context_block(context: str, body: ContextIn, request: Request) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            text = mem.context(body.query, lens=_lens(body.lens), k=body.k)
+            text = mem.context(body.query, lens=_lens(body.lens, ctx), k=body.k)
         return {"context": text}
 
     @app.get(P + "/state", tags=["views"])
@@ -243,7 +254,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return _data(mem.state(lens=_lens(lens)))
+            return _data(mem.state(lens=_lens(lens, ctx)))
 
     @app.get(P + "/profile", tags=["views"])
     def profile(
@@ -251,7 +262,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return _data(mem.profile(lens=_lens(lens)))
+            return _data(mem.profile(lens=_lens(lens, ctx)))
 
     @app.get(P + "/entities/{etype}/{name}", tags=["entities"])
     def entity(
@@ -264,7 +275,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return _data(mem.entity(etype, name, as_of=as_of, lens=_lens(lens)))
+            return _data(mem.entity(etype, name, as_of=as_of, lens=_lens(lens, ctx)))
 
     @app.get(P + "/entities/{etype}/{name}/history/{key}", tags=["entities"])
     def history(context: str, etype: str, name: str, key: str, request: Request) -> dict[str, Any]:
@@ -362,13 +373,31 @@ def add_memory_routes(app: FastAPI) -> None:
 
     @app.get(P + "/scopes", tags=["scopes"])
     def scopes(context: str, request: Request) -> dict[str, Any]:
+        """Scope paths the key may list (scope:read) or read."""
         ctx = authenticate(request)
+        with read(request, context) as mem:
+            items = mem.scopes()
+        seen = [s for s in items if ctx.can("scope:read", s["path"]) or ctx.readable(s["path"])]
+        return {"scopes": [s["path"] for s in seen], "details": seen}
+
+    @app.post(P + "/scopes", status_code=201, tags=["scopes"])
+    def create_scope(context: str, body: ScopeIn, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        path = check_scope(body.path)
+        if not ctx.can("scope:create", path):
+            raise Problem(403, "Forbidden", f"this key has no scope:create over {path!r}")
         with use(request, context) as mem:
-            rows = mem.db.execute(
-                "SELECT scope FROM turns UNION SELECT scope FROM chunks UNION "
-                "SELECT scope FROM facts ORDER BY 1"
-            ).fetchall()
-        return {"scopes": [r[0] for r in rows if ctx.can("scope:read", r[0]) or ctx.readable(r[0])]}
+            return mem.register_scope(path)
+
+    @app.delete(P + "/scopes/{path:path}", tags=["scopes"])
+    def delete_scope(context: str, path: str, request: Request) -> dict[str, Any]:
+        """Tombstone a scope path: no new writes there or below; stored records stay."""
+        ctx = authenticate(request)
+        path = check_scope(path)
+        if not ctx.can("scope:delete", path):
+            raise Problem(403, "Forbidden", f"this key has no scope:delete over {path!r}")
+        with use(request, context) as mem:
+            return mem.tombstone_scope(path)
 
 
 def _scope_of(mem, item_id: str) -> str | None:

@@ -14,6 +14,7 @@ __all__ = [
     "FactIn",
     "ForgetIn",
     "QueryIn",
+    "ScopeIn",
     "camel",
 ]
 
@@ -74,6 +75,10 @@ class ContextIn(_In):
     query: str | None = Field(default=None, max_length=65_536)
     lens: list[str] | None = Field(default=None, max_length=64)
     k: int = Field(default=8, ge=1, le=100)
+
+
+class ScopeIn(_In):
+    path: str = Field(min_length=1, max_length=256)
 
 
 class ForgetIn(_In):

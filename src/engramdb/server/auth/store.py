@@ -76,12 +76,13 @@ CREATE TABLE IF NOT EXISTS api_keys (
     expires_ms    INTEGER,
     revoked_ms    INTEGER,
     last_used_ms  INTEGER,
-    label         TEXT
+    label         TEXT,
+    strict        INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS api_keys_principal ON api_keys(principal_id);
 """
 _KEY_COLUMNS = (
-    "key_id, principal_id, grants, created_ms, expires_ms, revoked_ms, last_used_ms, label"
+    "key_id, principal_id, grants, created_ms, expires_ms, revoked_ms, last_used_ms, label, strict"
 )
 _ALNUM = string.ascii_letters + string.digits
 
@@ -124,6 +125,9 @@ class ApiKey:
     revoked_ms: int | None = None
     last_used_ms: int | None = None
     label: str | None = None
+    #: A strict key is told 403 when it asks for what lies outside its read region, instead of
+    #: getting an empty answer.
+    strict: bool = False
 
     def active(self, now_ms: int) -> bool:
         return self.revoked_ms is None and (self.expires_ms is None or now_ms < self.expires_ms)
@@ -141,6 +145,7 @@ class AuthContext:
     key_id: str
     grants: Grants
     on_behalf_of: Principal | None = None
+    strict: bool = False
 
     @property
     def principal_id(self) -> str:
@@ -214,6 +219,11 @@ class AuthStore:
             for stmt in _SCHEMA.split(";"):
                 if stmt.strip():
                     self._con.execute(stmt)
+            columns = {r[1] for r in self._con.execute("PRAGMA table_info(api_keys)")}
+            if "strict" not in columns:  # a store made before strict keys existed
+                self._con.execute(
+                    "ALTER TABLE api_keys ADD COLUMN strict INTEGER NOT NULL DEFAULT 0"
+                )
             if self._con.execute("PRAGMA user_version").fetchone()[0] == 0:
                 self._con.execute("PRAGMA user_version = 1")
 
@@ -251,8 +261,10 @@ class AuthStore:
 
     @staticmethod
     def _key(row: tuple) -> ApiKey:
-        key_id, pid, grants, created, expires, revoked, used, label = row
-        return ApiKey(key_id, pid, _load(grants), created, expires, revoked, used, label)
+        key_id, pid, grants, created, expires, revoked, used, label, strict = row
+        return ApiKey(
+            key_id, pid, _load(grants), created, expires, revoked, used, label, bool(strict)
+        )
 
     # ------------------------------------------------------------------ principals
 
@@ -338,6 +350,7 @@ class AuthStore:
         label: str | None = None,
         expires_ms: int | None = None,
         *,
+        strict: bool = False,
         now_ms: int | None = None,
     ) -> tuple[ApiKey, str]:
         """A new key and its token (shown once). ``grants`` default to the principal's and
@@ -355,7 +368,9 @@ class AuthStore:
                 raise ValidationError("expires_ms", "must be in the future", value=expires_ms)
         key_id, token = new_token()
         hashed = self._hasher.hash(token)
-        key = ApiKey(key_id, principal_id, key_grants, now, expires_ms, None, None, label)
+        key = ApiKey(
+            key_id, principal_id, key_grants, now, expires_ms, None, None, label, bool(strict)
+        )
         with self._tx() as con:
             self._insert_key(con, key, hashed)
         return key, token
@@ -364,7 +379,7 @@ class AuthStore:
     def _insert_key(con: sqlite3.Connection, key: ApiKey, hashed: str) -> None:
         con.execute(
             "INSERT INTO api_keys (key_id, principal_id, hash, grants, created_ms, expires_ms, "
-            "revoked_ms, last_used_ms, label) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?)",
+            "revoked_ms, last_used_ms, label, strict) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)",
             (
                 key.key_id,
                 key.principal_id,
@@ -373,6 +388,7 @@ class AuthStore:
                 key.created_ms,
                 key.expires_ms,
                 key.label,
+                int(key.strict),
             ),
         )
 
@@ -415,7 +431,15 @@ class AuthStore:
         new_id, token = new_token()
         hashed = self._hasher.hash(token)
         new = ApiKey(
-            new_id, old.principal_id, old.grants, now, old.expires_ms, None, None, old.label
+            new_id,
+            old.principal_id,
+            old.grants,
+            now,
+            old.expires_ms,
+            None,
+            None,
+            old.label,
+            old.strict,
         )
         with self._tx() as con:
             cur = con.execute(
@@ -440,7 +464,7 @@ class AuthStore:
             raise AuthError("malformed") from None
         assert isinstance(token, str)
         rows = self._query(
-            "SELECT k.hash, k.grants, k.expires_ms, k.revoked_ms, k.last_used_ms, "
+            "SELECT k.hash, k.grants, k.expires_ms, k.revoked_ms, k.last_used_ms, k.strict, "
             "p.id, p.name, p.kind, p.grants, p.created_ms, p.disabled "
             "FROM api_keys k JOIN principals p ON p.id = k.principal_id WHERE k.key_id = ?",
             (key_id,),
@@ -448,7 +472,7 @@ class AuthStore:
         if not rows:
             self._hasher.burn(token)
             raise AuthError("unknown")
-        hashed, kgrants, expires, revoked, used, *prow = rows[0]
+        hashed, kgrants, expires, revoked, used, strict, *prow = rows[0]
         # Argon2 is slow by design (tens of ms): a token already verified against this very
         # hash is recognised by its SHA-256 instead. Revocation, expiry and disabling are still
         # read from the database on every call, so they take effect at once.
@@ -470,7 +494,8 @@ class AuthStore:
         if principal.disabled:
             raise AuthError("disabled")
         self._touch(key_id, token, hashed, used, now)
-        return AuthContext(principal, key_id, g.intersect(_load(kgrants), principal.grants))
+        grants = g.intersect(_load(kgrants), principal.grants)
+        return AuthContext(principal, key_id, grants, strict=bool(strict))
 
     def _touch(self, key_id: str, token: str, hashed: str, used: int | None, now: int) -> None:
         rehash = self._hasher.needs_rehash(hashed)
@@ -499,7 +524,11 @@ class AuthStore:
         if target is None or target.disabled:
             raise AuthError("delegation", "cannot act on behalf of this principal")
         return AuthContext(
-            ctx.principal, ctx.key_id, g.intersect(ctx.grants, target.grants), target
+            ctx.principal,
+            ctx.key_id,
+            g.intersect(ctx.grants, target.grants),
+            target,
+            strict=ctx.strict,
         )
 
     # ------------------------------------------------------------------ bootstrap
