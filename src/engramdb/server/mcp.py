@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
-import dataclasses
 import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -51,10 +50,11 @@ from ..errors import (
 )
 from ..knowledge.scopes import check_lens, check_scope
 from .auth import AuthContext, AuthError, AuthStore
+from .common import check_write, scope_of, to_data
 from .config import ServerConfig, load_config
 from .contexts import ContextRegistry
 from .problems import Problem, problem
-from .schemas import Triple, camel
+from .schemas import Triple
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -107,15 +107,6 @@ AsOf = Annotated[
 
 
 # ----------------------------------------------------------------------------- results
-def _data(obj: Any) -> Any:
-    """Dataclasses and dicts to camelCase JSON-ready data, as the REST API answers."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return camel(dataclasses.asdict(obj))
-    if isinstance(obj, list):
-        return [_data(x) for x in obj]
-    return camel(obj)
-
-
 def _failure(status: int, title: str, message: str, **extra: Any) -> CallToolResult:
     error = {"status": status, "title": title, "message": message, **extra}
     return CallToolResult(
@@ -125,32 +116,9 @@ def _failure(status: int, title: str, message: str, **extra: Any) -> CallToolRes
     )
 
 
-def _check_write(auth: AuthContext, scope: str, authoritative: bool) -> str:
-    scope = check_scope(scope)
-    if not auth.writable(scope, authoritative):
-        need = "memory:write and memory:curate" if authoritative else "memory:write"
-        raise Problem(403, "Forbidden", f"this key has no {need} over {scope!r}", scope=scope)
-    return scope
-
-
-def _scope_of(mem: Any, item_id: str) -> str | None:
-    sid = str(item_id)
-    if sid.startswith("fact:") or sid.isdigit():
-        try:
-            fid = int(sid.removeprefix("fact:"))
-        except ValueError:
-            return None
-        row = mem.db.execute("SELECT scope FROM facts WHERE id=?", (fid,)).fetchone()
-    elif sid.startswith("turn-"):
-        row = mem.db.execute("SELECT scope FROM turns WHERE id=?", (sid,)).fetchone()
-    else:
-        row = mem.db.execute("SELECT scope FROM chunks WHERE id=?", (sid,)).fetchone()
-    return row[0] if row else None
-
-
 def _hit(hit: Any, rank: int) -> dict[str, Any]:
     """A query hit with its rank among facts and passages together, without its empty fields."""
-    out = {"rank": rank, **_data(hit)}
+    out = {"rank": rank, **to_data(hit)}
     return {k: v for k, v in out.items() if v is not None}
 
 
@@ -273,7 +241,7 @@ class _Tools:
                 limit=self.config.max_batch,
             )
         authoritative = triples is not None and source_kind in (None, "upsert")
-        scope = _check_write(auth, scope, authoritative)
+        scope = check_write(auth, scope, authoritative)
         with self.contexts.use(name) as mem:
             if triples is not None:
                 result = mem.remember(
@@ -291,7 +259,7 @@ class _Tools:
                     observed_at=observed_at,
                     source_kind=source_kind,
                 )
-        return _data(result)
+        return to_data(result)
 
     def recall(
         self,
@@ -360,12 +328,12 @@ class _Tools:
                 raise Problem(403, "Forbidden", f"this key has no memory:forget over {scope}/*")
         with self.contexts.use(name) as mem:
             if id is not None:
-                where = _scope_of(mem, id)
+                where = scope_of(mem, id)
                 if where is None or not auth.readable(where):
                     raise Problem(404, "Not found", f"{id} is not here")
                 if not auth.can("memory:forget", where):
                     raise Problem(403, "Forbidden", f"this key has no memory:forget over {where}")
-                return {"forgotten": _data(mem.forget(id=id, purge=purge)), "purged": purge}
+                return {"forgotten": to_data(mem.forget(id=id, purge=purge)), "purged": purge}
             if query is not None:
 
                 def allowed(s: str) -> bool:
@@ -373,8 +341,8 @@ class _Tools:
 
                 with mem.region(allowed):
                     counts = mem.forget(query, purge=purge)
-                return {"forgotten": _data(counts), "purged": purge}
-            return {"forgotten": _data(mem.forget(scope=scope, purge=purge)), "purged": purge}
+                return {"forgotten": to_data(counts), "purged": purge}
+            return {"forgotten": to_data(mem.forget(scope=scope, purge=purge)), "purged": purge}
 
     def upload(
         self,
@@ -406,10 +374,10 @@ class _Tools:
                 ) from None
         if len(data) > limit:
             raise Problem(413, "Payload too large", "the file is over the limit", limit=limit)
-        scope = _check_write(auth, scope, True)
+        scope = check_write(auth, scope, True)
         with self.contexts.use(name) as mem:
             result = mem.upload(data, scope=scope, name=filename, media_type=media_type)
-        return _data(result)
+        return to_data(result)
 
     def inspect(
         self,
@@ -431,16 +399,16 @@ class _Tools:
             )
         with self.contexts.use(name) as mem, mem.region(auth.readable):
             if view == "state":
-                return {"view": "state", **_data(mem.state(lens=paths, as_of=as_of))}
+                return {"view": "state", **to_data(mem.state(lens=paths, as_of=as_of))}
             if view == "profile":
-                return {"view": "profile", **_data(mem.profile(lens=paths))}
+                return {"view": "profile", **to_data(mem.profile(lens=paths))}
             assert entity_type is not None and entity is not None
             if key:
                 history = mem.history(entity_type, entity, key, lens=paths)
-                return {"view": "history", "key": key, "history": _data(history)}
+                return {"view": "history", "key": key, "history": to_data(history)}
             return {
                 "view": "entity",
-                **_data(mem.entity(entity_type, entity, as_of=as_of, lens=paths)),
+                **to_data(mem.entity(entity_type, entity, as_of=as_of, lens=paths)),
             }
 
 

@@ -3,7 +3,6 @@ sessions, entities, forget and the lifecycle jobs."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -13,32 +12,17 @@ from fastapi import Path as FPath
 from ..knowledge.scopes import check_lens, check_scope
 from .app import authenticate, idempotent
 from .auth import AuthContext
+from .common import check_write, scope_of, to_data
 from .problems import Problem
-from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ScopeIn, camel
+from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ScopeIn
 
 __all__ = ["add_memory_routes"]
 
 P = "/api/v1/{context}"
 
 
-def _data(obj: Any) -> Any:
-    if dataclasses.is_dataclass(obj):
-        return camel(dataclasses.asdict(obj))
-    if isinstance(obj, list):
-        return [_data(x) for x in obj]
-    return camel(obj)
-
-
 def _authoritative(body: FactIn) -> bool:
     return body.triples is not None and body.source_kind in (None, "upsert")
-
-
-def _check_write(ctx: AuthContext, scope: str, authoritative: bool) -> str:
-    scope = check_scope(scope)
-    if not ctx.writable(scope, authoritative):
-        need = "memory:write and memory:curate" if authoritative else "memory:write"
-        raise Problem(403, "Forbidden", f"this key has no {need} over {scope!r}", scope=scope)
-    return scope
 
 
 def _remember(mem, body: FactIn):
@@ -81,11 +65,11 @@ def add_memory_routes(app: FastAPI) -> None:
         """A conversation turn (``text``) or structured facts (``triples``; an operator upsert,
         authoritative, needs memory:curate)."""
         ctx = authenticate(request)
-        _check_write(ctx, body.scope, _authoritative(body))
+        check_write(ctx, body.scope, _authoritative(body))
 
         def work():
             with use(request, context) as mem:
-                return 201, _data(_remember(mem, body))
+                return 201, to_data(_remember(mem, body))
 
         return await idempotent(request, ctx, work)
 
@@ -94,11 +78,11 @@ def add_memory_routes(app: FastAPI) -> None:
         """Several writes; each is checked before any is made, then made in order."""
         ctx = authenticate(request)
         for item in body.items:
-            _check_write(ctx, item.scope, _authoritative(item))
+            check_write(ctx, item.scope, _authoritative(item))
 
         def work():
             with use(request, context) as mem:
-                return 201, {"results": [_data(_remember(mem, item)) for item in body.items]}
+                return 201, {"results": [to_data(_remember(mem, item)) for item in body.items]}
 
         return await idempotent(request, ctx, work)
 
@@ -112,7 +96,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ):
         """An authoritative document (text, Markdown, HTML, PDF, JSON, CSV)."""
         ctx = authenticate(request)
-        _check_write(ctx, scope, True)
+        check_write(ctx, scope, True)
         limit = request.app.state.config.max_upload_bytes
         data = await file.read(limit + 1)
         if len(data) > limit:
@@ -128,7 +112,7 @@ def add_memory_routes(app: FastAPI) -> None:
                     if file.content_type not in (None, "application/octet-stream")
                     else None,
                 )
-                return 201, _data(result)
+                return 201, to_data(result)
 
         raw = json.dumps([scope, name, file.filename, file.content_type]).encode() + data
         return await idempotent(request, ctx, work, raw=raw)
@@ -197,7 +181,7 @@ def add_memory_routes(app: FastAPI) -> None:
                 raise Problem(
                     403, "Forbidden", f"this needs memory:forget and memory:curate over {row[5]}"
                 )
-            return _data(mem.forget_document(doc_id, purge=purge))
+            return to_data(mem.forget_document(doc_id, purge=purge))
 
     @app.get(P + "/sessions", tags=["sessions"])
     def sessions(context: str, request: Request) -> dict[str, Any]:
@@ -239,7 +223,7 @@ def add_memory_routes(app: FastAPI) -> None:
                 as_of=body.as_of,
                 explain=body.explain,
             )
-        return {"hits": _data(hits)}
+        return {"hits": to_data(hits)}
 
     @app.post(P + "/context", tags=["recall"])
     def context_block(context: str, body: ContextIn, request: Request) -> dict[str, Any]:
@@ -254,7 +238,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return _data(mem.state(lens=_lens(lens, ctx)))
+            return to_data(mem.state(lens=_lens(lens, ctx)))
 
     @app.get(P + "/profile", tags=["views"])
     def profile(
@@ -262,7 +246,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return _data(mem.profile(lens=_lens(lens, ctx)))
+            return to_data(mem.profile(lens=_lens(lens, ctx)))
 
     @app.get(P + "/entities/{etype}/{name}", tags=["entities"])
     def entity(
@@ -275,13 +259,13 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return _data(mem.entity(etype, name, as_of=as_of, lens=_lens(lens, ctx)))
+            return to_data(mem.entity(etype, name, as_of=as_of, lens=_lens(lens, ctx)))
 
     @app.get(P + "/entities/{etype}/{name}/history/{key}", tags=["entities"])
     def history(context: str, etype: str, name: str, key: str, request: Request) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return {"history": _data(mem.history(etype, name, key))}
+            return {"history": to_data(mem.history(etype, name, key))}
 
     @app.get(P + "/sessions/{session_id}/turns", tags=["sessions"])
     def turns(context: str, session_id: str, request: Request) -> dict[str, Any]:
@@ -308,19 +292,19 @@ def add_memory_routes(app: FastAPI) -> None:
         def work():
             with use(request, context) as mem:
                 if body.id is not None:
-                    scope = _scope_of(mem, body.id)
+                    scope = scope_of(mem, body.id)
                     if scope is None or not ctx.readable(scope):
                         raise Problem(404, "Not found", f"{body.id} is not here")
                     if not ctx.can("memory:forget", scope):
                         raise Problem(
                             403, "Forbidden", f"this key has no memory:forget over {scope}"
                         )
-                    return 200, _data(mem.forget(id=body.id, purge=body.purge))
+                    return 200, to_data(mem.forget(id=body.id, purge=body.purge))
                 if body.query is not None:
                     allowed = lambda s: ctx.readable(s) and ctx.can("memory:forget", s)  # noqa: E731
                     with mem.region(allowed):
-                        return 200, _data(mem.forget(body.query, purge=body.purge))
-                return 200, _data(mem.forget(scope=body.scope, purge=body.purge))
+                        return 200, to_data(mem.forget(body.query, purge=body.purge))
+                return 200, to_data(mem.forget(scope=body.scope, purge=body.purge))
 
         return await idempotent(request, ctx, work)
 
@@ -330,7 +314,7 @@ def add_memory_routes(app: FastAPI) -> None:
         if not ctx.can("grant:manage", "*"):
             raise Problem(403, "Forbidden", "lifecycle jobs need grant:manage over '*'")
         with use(request, context) as mem:
-            return _data(mem.consolidate())
+            return to_data(mem.consolidate())
 
     @app.post(P + "/elaborate", tags=["lifecycle"])
     def elaborate(context: str, request: Request) -> dict[str, Any]:
@@ -338,7 +322,7 @@ def add_memory_routes(app: FastAPI) -> None:
         if not ctx.can("grant:manage", "*"):
             raise Problem(403, "Forbidden", "lifecycle jobs need grant:manage over '*'")
         with use(request, context) as mem:
-            return _data(mem.elaborate())
+            return to_data(mem.elaborate())
 
     @app.post(P + "/reflect", tags=["lifecycle"])
     def reflect(context: str, request: Request) -> dict[str, Any]:
@@ -398,17 +382,3 @@ def add_memory_routes(app: FastAPI) -> None:
             raise Problem(403, "Forbidden", f"this key has no scope:delete over {path!r}")
         with use(request, context) as mem:
             return mem.tombstone_scope(path)
-
-
-def _scope_of(mem, item_id: str) -> str | None:
-    sid = str(item_id)
-    if sid.startswith("fact:") or sid.isdigit():
-        number = sid.removeprefix("fact:")
-        if not (number.isascii() and number.isdigit()) or len(number) > 18:
-            return None
-        row = mem.db.execute("SELECT scope FROM facts WHERE id=?", (int(number),)).fetchone()
-    elif sid.startswith("turn-"):
-        row = mem.db.execute("SELECT scope FROM turns WHERE id=?", (sid,)).fetchone()
-    else:
-        row = mem.db.execute("SELECT scope FROM chunks WHERE id=?", (sid,)).fetchone()
-    return row[0] if row else None
