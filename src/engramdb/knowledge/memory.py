@@ -656,6 +656,7 @@ class Memory:
             mine != kind
             and not ({mine, kind} & numeric and "text" not in (mine, kind))
             and {mine, kind} != {"frequency", "duration"}
+            and {mine, kind} != {"free", "money"}
         ):
             return False
         if claim.key != key and is_known_key(claim.key) and is_known_key(key):

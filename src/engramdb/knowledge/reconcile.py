@@ -97,6 +97,14 @@ def _typed(value: str, kind: str, typed: TypedValue | None = None) -> TypedValue
 def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | None = None) -> str:
     """``same``, ``different`` or ``incomparable``: typed values compare in canonical units,
     opening hours by their times of day, names by their words."""
+    if "free" in (a_kind, b_kind):
+        other, other_kind = (b, b_kind) if a_kind == "free" else (a, a_kind)
+        if other_kind == "free":
+            return "same"
+        t = parse_value(other)
+        if t.kind != "money" or t.magnitude is None:
+            return "incomparable"
+        return "same" if t.magnitude == 0 else "different"
     if "weekday" in (a_kind, b_kind):
         if a_kind != b_kind:
             return "incomparable"

@@ -166,8 +166,9 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     ),
     "price": ("cost", "costs", "price_usd", "list_price", "retail_price", "amount", "priced_at"),
     "role": ("title", "job_title", "position", "job", "works_as", "occupation", "is_the"),
-    "employer": ("works_at", "works_for", "company", "employed_by", "job_at"),
-    "lives_in": ("home", "lives", "residence", "location", "city", "based_in", "moved_to"),
+    # (no bare "company", "home", "city": they name an organisation's own things too)
+    "employer": ("works_at", "works_for", "employed_by", "job_at"),
+    "lives_in": ("lives", "residence", "home_town_now", "based_in", "moved_to", "live_in"),
     "name": ("called", "full_name", "goes_by"),
     "warranty": ("warranty_period", "guarantee", "warranty_length", "warranty_months"),
     "shipping_time": (

@@ -971,6 +971,28 @@ _CLOSING = re.compile(
 )
 
 
+_CLOCK_WORDS = re.compile(
+    r"\b(?P<q>half past|quarter past|quarter to)\s+(?P<h>\w+)\b|\b(?P<o>\w+)\s+o'clock\b", _F
+)
+
+
+def _clock_words(m: re.Match[str]) -> str:
+    """ "half past seven" -> "7:30", "quarter to nine" -> "8:45", "ten o'clock" -> "10:00"."""
+    word = m.group("h") or m.group("o")
+    hour = parse_value(word)
+    if hour.kind != "number" or hour.magnitude is None or not 1 <= hour.magnitude <= 12:
+        return m.group(0)
+    h = int(hour.magnitude)
+    q = (m.group("q") or "").casefold()
+    if q == "half past":
+        return f"{h}:30"
+    if q == "quarter past":
+        return f"{h}:15"
+    if q == "quarter to":
+        return f"{h - 1 or 12}:45"
+    return f"{h}:00"
+
+
 def _bare_hours(body: str) -> str:
     """Hours without am/pm: "open from 9 to 5" -> "open from 9am to 5pm" (a closing hour below
     the opening one is in the afternoon); "8 in the evening" -> "8pm"; "closes at 6" -> "closes
@@ -983,6 +1005,7 @@ def _bare_hours(body: str) -> str:
             h, mins, pm = int(m.group(1)), m.group(2), m.group(3).casefold() != "morning"
         return f"{h}{':' + mins if mins else ''}{'pm' if pm else 'am'}"
 
+    body = _CLOCK_WORDS.sub(_clock_words, body)
     body = _DAYPART.sub(daypart, body)
 
     def closing(m: re.Match[str]) -> str:
@@ -1112,6 +1135,44 @@ def _money_words(body: str) -> str:
     return "".join(out)
 
 
+_FREE = re.compile(
+    r"\b(?:is|are|comes?|come|for|costs? nothing|at no (?:extra )?(?:cost|charge))\b"
+    r"(?:\s+\w+){0,2}?\s*\bfree\b|\bfree of charge\b|\bno charge\b|\bcosts? nothing\b",
+    _F,
+)
+
+
+def _free_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    """ "Your local delivery is free": a price of nothing, which disagrees with any price."""
+    m = _FREE.search(body)
+    assert m is not None
+    hit = _known_in(body, known)
+    subject, stype = hit if hit is not None else _subject_of(body, role)
+    rest = body[: m.start()] + " " + body[m.end() :]
+    words = [
+        w
+        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
+        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
+    ]
+    if not words:
+        return []
+    phrase = " ".join(words[:8])
+    return [
+        Claim(
+            subject=subject,
+            subject_type=stype,
+            key="price",
+            key_phrase=phrase,
+            value="free",
+            category="knowledge",
+            statement=s.raw,
+            span=s.span(*m.span()),
+            confidence=0.8,
+            value_kind="free",
+        )
+    ]
+
+
 _WEEKDAY = re.compile(
     r"\b(?:every|on|each)\s+(?P<d>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
     r"(?:\s+(?:morning|afternoon|evening|night))?\b",
@@ -1169,6 +1230,8 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     )
     values = [v for v in parse_values(masked, reference=s.reference) if v.kind not in ("text",)]
     values = [v for v in values if v.kind != "number" or len(values) == 1]
+    if not values and _FREE.search(body):
+        return _free_claim(body, s, role, known)
     if len(values) > 1:  # "25 days ... per calendar year", "€39 a month": the rate is no value
         values = [v for v in values if not _RATE.match(v.text.strip())] or values
     if not values:
