@@ -25,6 +25,7 @@ from conflict_cases_holdout2 import CASES as HOLDOUT2  # noqa: E402
 from conflict_cases_holdout3 import CASES as HOLDOUT3  # noqa: E402
 from conflict_cases_holdout4 import CASES as HOLDOUT4  # noqa: E402
 from conflict_cases_holdout5 import CASES as HOLDOUT5  # noqa: E402
+from conflict_cases_holdout6 import CASES as HOLDOUT6  # noqa: E402
 
 
 @pytest.mark.parametrize("cases", [CASES, HOLDOUT], ids=["dev", "holdout"])
@@ -39,8 +40,14 @@ def test_conflict_detection_precision_and_recall(tmp_path, cases):
 
 @pytest.mark.parametrize(
     ("cases", "precision", "recall"),
-    [(HOLDOUT2, 0.95, 0.8), (HOLDOUT3, 0.9, 0.8), (HOLDOUT4, 0.95, 0.8), (HOLDOUT5, 0.95, 0.7)],
-    ids=["holdout2", "holdout3", "holdout4", "holdout5"],
+    [
+        (HOLDOUT2, 0.95, 0.8),
+        (HOLDOUT3, 0.9, 0.8),
+        (HOLDOUT4, 0.95, 0.8),
+        (HOLDOUT5, 0.95, 0.8),
+        (HOLDOUT6, 0.85, 0.65),
+    ],
+    ids=["holdout2", "holdout3", "holdout4", "holdout5", "holdout6"],
 )
 def test_later_suites_do_not_regress(tmp_path, cases, precision, recall):
     """Guards at a little below today's figures (docs/knowledge.md): these suites measure
