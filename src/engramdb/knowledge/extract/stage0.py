@@ -907,6 +907,23 @@ def _known_in(phrase: str, known: dict[str, str]) -> tuple[str, str] | None:
     return best[0], best[1]
 
 
+def _subject(body: str, role: str, known: dict[str, str]) -> tuple[str, str]:
+    """A catalogue entity the sentence names, else whom it is about (``_subject_of``)."""
+    hit = _known_in(body, known)
+    return hit if hit is not None else _subject_of(body, role)
+
+
+def _words_around(body: str, start: int, end: int) -> list[str]:
+    """The content words of ``body`` outside ``[start, end)`` (the value): what names the
+    attribute."""
+    rest = body[:start] + " " + body[end:]
+    return [
+        w
+        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
+        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
+    ]
+
+
 # -- typed statements -----------------------------------------------------------------------
 
 _CAPITALISED = re.compile(
@@ -1031,14 +1048,8 @@ def _hours_claims(body: str, s: _Sentence, role: str, known: dict[str, str]) -> 
     m = _HOURS.search(body)
     if not m:
         return []
-    hit = _known_in(body, known)
-    subject, stype = hit if hit is not None else _subject_of(body, role)
-    rest = body[: m.start()] + " " + body[m.end() :]
-    words = [
-        w
-        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
-        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
-    ]
+    subject, stype = _subject(body, role, known)
+    words = _words_around(body, m.start(), m.end())
     phrase = " ".join(words[:8])
     low = phrase.casefold()
     if "support" in low:
@@ -1146,14 +1157,8 @@ def _free_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) -> li
     """ "Your local delivery is free": a price of nothing, which disagrees with any price."""
     m = _FREE.search(body)
     assert m is not None
-    hit = _known_in(body, known)
-    subject, stype = hit if hit is not None else _subject_of(body, role)
-    rest = body[: m.start()] + " " + body[m.end() :]
-    words = [
-        w
-        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
-        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
-    ]
+    subject, stype = _subject(body, role, known)
+    words = _words_around(body, m.start(), m.end())
     if not words:
         return []
     phrase = " ".join(words[:8])
@@ -1186,14 +1191,8 @@ def _weekday_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) ->
     m = _WEEKDAY.search(body)
     if not m or parse_values(body[: m.start()] + body[m.end() :], reference=s.reference):
         return []
-    hit = _known_in(body, known)
-    subject, stype = hit if hit is not None else _subject_of(body, role)
-    rest = body[: m.start()] + " " + body[m.end() :]
-    words = [
-        w
-        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
-        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
-    ]
+    subject, stype = _subject(body, role, known)
+    words = _words_around(body, m.start(), m.end())
     if not words:
         return []
     phrase = " ".join(words[:8])
@@ -1448,8 +1447,7 @@ def _open_days(body: str, s: _Sentence, role: str, known: dict[str, str]) -> lis
     m = _OPEN_ON.search(body)
     if not m:
         return []
-    hit = _known_in(body, known)
-    subject, stype = hit if hit is not None else _subject_of(body, role)
+    subject, stype = _subject(body, role, known)
     day = m.group("d").casefold().rstrip("s").replace(" ", "_")
     state = "open" if m.group("v").casefold() == "open" else "closed"
     return [
@@ -1478,14 +1476,8 @@ def _frequency_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) 
     )
     if not m:
         return []
-    hit = _known_in(body, known)
-    subject, stype = hit if hit is not None else _subject_of(body, role)
-    rest = body[: m.start()] + " " + body[m.end() :]
-    words = [
-        w
-        for w in re.findall(r"[A-Za-z][\w'-]*", rest)
-        if w.casefold() not in _STOP and w.casefold() not in _PRONOUN_SUBJECTS
-    ]
+    subject, stype = _subject(body, role, known)
+    words = _words_around(body, m.start(), m.end())
     if not words:
         return []
     phrase = " ".join(words[:8])
