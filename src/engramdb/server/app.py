@@ -23,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
 from .auth import AuthContext, AuthError, AuthStore
-from .config import ServerConfig
+from .config import ServerConfig, password_hasher
 from .contexts import ContextRegistry
 from .idempotency import IdempotencyStore, fingerprint
 from .problems import Problem, install, problem
@@ -35,16 +35,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     config = config or ServerConfig()
     root = Path(config.data_dir)
     root.mkdir(parents=True, exist_ok=True)
-    hasher = None
-    if config.argon2_time_cost or config.argon2_memory_cost:
-        from argon2 import PasswordHasher
-
-        hasher = PasswordHasher(
-            time_cost=config.argon2_time_cost or 2,
-            memory_cost=config.argon2_memory_cost or 65536,
-            parallelism=1,
-        )
-    auth = AuthStore(root / "auth.db", hasher=hasher)
+    auth = AuthStore(root / "auth.db", hasher=password_hasher(config))
     contexts = ContextRegistry(root, embedder=config.embedder, max_contexts=config.max_contexts)
     idem = IdempotencyStore(root / "server.db", config.idempotency_ttl_s)
     registry = CollectorRegistry()

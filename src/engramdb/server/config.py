@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import ConfigError
 
-__all__ = ["ServerConfig", "load_config"]
+__all__ = ["ServerConfig", "load_config", "password_hasher"]
 
 
 @dataclass(frozen=True)
@@ -77,4 +77,17 @@ def load_config(
     values.update({k: v for k, v in over.items() if v is not None})
     return replace(
         config, **{k: _coerce(k, v, getattr(config, k)) for k, v in values.items() if k in names}
+    )
+
+
+def password_hasher(config: ServerConfig):
+    """The Argon2 hasher the settings ask for (None: the library's defaults)."""
+    if not (config.argon2_time_cost or config.argon2_memory_cost):
+        return None
+    from argon2 import PasswordHasher
+
+    return PasswordHasher(
+        time_cost=config.argon2_time_cost or 2,
+        memory_cost=config.argon2_memory_cost or 65536,
+        parallelism=1,
     )

@@ -51,7 +51,7 @@ from ..errors import (
 from ..knowledge.scopes import check_lens, check_scope
 from .auth import AuthContext, AuthError, AuthStore
 from .common import check_write, scope_of, to_data
-from .config import ServerConfig, load_config
+from .config import ServerConfig, load_config, password_hasher
 from .contexts import ContextRegistry
 from .problems import Problem, problem
 from .schemas import Triple
@@ -765,16 +765,7 @@ def _open(config: ServerConfig) -> tuple[AuthStore, ContextRegistry]:
     root = Path(config.data_dir)
     if not (root / "auth.db").is_file():
         raise ConfigError(f"{root} is not an EngramDB server data directory (no auth.db)")
-    hasher = None
-    if config.argon2_time_cost or config.argon2_memory_cost:
-        from argon2 import PasswordHasher
-
-        hasher = PasswordHasher(
-            time_cost=config.argon2_time_cost or 2,
-            memory_cost=config.argon2_memory_cost or 65536,
-            parallelism=1,
-        )
-    auth = AuthStore(root / "auth.db", hasher=hasher)
+    auth = AuthStore(root / "auth.db", hasher=password_hasher(config))
     try:
         contexts = ContextRegistry(root, embedder=config.embedder, max_contexts=config.max_contexts)
     except BaseException:
