@@ -32,6 +32,8 @@ from . import views
 from .claims import ORG, SELF, Claim, Extraction
 from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
+from .extract.aligned import Template, align
+from .extract.aligned import words as aligned_words
 from .extract.stage0 import _is_clock, _lemma
 from .reconcile import (
     CONFIDENCE_FLOOR,
@@ -42,6 +44,7 @@ from .reconcile import (
     contrasting,
     decide,
     money_nouns_differ,
+    other_sizes_differ,
 )
 from .results import DocumentResult, Fact, QueryHit, WriteResult
 from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION
@@ -257,6 +260,7 @@ class Memory:
                 extraction = self._llm.extract(
                     text, role=speaker, reference=reference, stage0=extraction, known=known
                 )
+            self._align(text, scope, extraction)
             turn_id = f"turn-{uuid.uuid4().hex}"
             result = WriteResult(turn_id=turn_id, errors=list(extraction.errors))
             with self._transaction():
@@ -642,6 +646,8 @@ class Memory:
         masked_b = statement.replace(value, " ")
         if contrasting(masked_a, masked_b):
             return False  # "a large dog" / "a small dog": different things, one key
+        if other_sizes_differ(claim.statement, claim.value, statement, value):
+            return False  # "Compost 50L" / "your 20 litre bag of compost": two products
         if "money" in (kind, claim.typed.kind if claim.typed is not None else "") and (
             money_nouns_differ(masked_a, masked_b)
         ):
@@ -661,6 +667,15 @@ class Memory:
             return False
         if claim.key != key and is_known_key(claim.key) and is_known_key(key):
             return False  # two different attributes the vocabulary knows apart
+        if (
+            "number" in (mine, kind)
+            and mine != kind
+            and _counted_elsewhere(
+                (phrase or key) if kind == "number" else (claim.key_phrase or claim.key),
+                masked_a if kind == "number" else masked_b,
+            )
+        ):
+            return False  # "maximum users: 5" is no amount of storage
         if claim.key == key:
             return True
         threshold = KEY_SIMILARITY
@@ -881,6 +896,75 @@ class Memory:
             out.append({"id": iid, "text": itext, "by": text, "overlap": round(overlap, 2)})
             self._trace(ctx, "revoke", out[-1])
         return out
+
+    def _align(self, text: str, scope: str, extraction: Extraction) -> None:
+        """Catalogue-guided extraction (``extract/aligned.py``): claims of the turn that answer
+        a live curated fact of its organisation replace stage-0 claims of the same value."""
+        templates, names = self._templates(scope, text)
+        aligned = [claim for _, claim in align(text, templates, other_names=names)]
+        if not aligned:
+            return
+
+        def overlaps(c: Claim) -> bool:
+            if c.negated or c.past:
+                return False
+            v = c.value.casefold()
+            return any(v and (v in a.value.casefold() or a.value.casefold() in v) for a in aligned)
+
+        extraction.claims[:] = [c for c in extraction.claims if not overlaps(c)] + aligned
+
+    def _templates(self, scope: str, text: str) -> tuple[list[Template], list[str]]:
+        """Live curated facts of ``scope`` and its ancestors that share a word with ``text``
+        (or whose entity it names), and the catalogue names the text mentions."""
+        scopes = [scope, *ancestors(scope)]
+        marks = ",".join("?" * len(scopes))
+        org = normalize_name(org_of(scope) or "")
+        words = aligned_words(text)
+        low = text.casefold()
+        out: list[Template] = []
+        names: set[str] = set()
+        for (
+            fid,
+            key,
+            phrase,
+            value,
+            kind,
+            statement,
+            category,
+            etype,
+            ekey,
+            name,
+            fscope,
+        ) in self.db.execute(
+            f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.statement,
+                    f.category, e.type, e.key, e.name, f.scope
+                FROM facts f JOIN entities e ON e.id=f.entity_id
+                WHERE f.authoritative=1 AND f.closed_ms IS NULL AND f.forgotten=0
+                AND f.scope IN ({marks}) ORDER BY f.id DESC LIMIT 20000""",
+            scopes,
+        ):
+            own = ekey == org or (etype == "organisation" and _is_org_root(fscope))
+            subject = "" if own else name
+            if subject and _mentions_name(low, subject):
+                names.add(subject)
+            if not (words & aligned_words(f"{subject} {phrase or key} {statement}")) and not (
+                subject and subject in names
+            ):
+                continue
+            out.append(
+                Template(
+                    fact_id=fid,
+                    subject=subject,
+                    subject_type=etype,
+                    key=key,
+                    key_phrase=phrase or key,
+                    value=value,
+                    value_kind=kind or "",
+                    statement=statement or "",
+                    category=category or "knowledge",
+                )
+            )
+        return out, sorted(names)
 
     def _catalogue(self, scope: str) -> dict[str, str]:
         """Curated entity names visible from ``scope`` (lower-cased name -> type)."""
@@ -1451,6 +1535,13 @@ _STEM_STOP = frozenset(
     "seven eight nine ten half quarter full whole roughly approximately around least max "
     "maximum minimum need needs needed".split()
 )
+
+
+def _counted_elsewhere(count_phrase: str, other: str) -> bool:
+    """A bare count's phrase names what it counts ("maximum users"); a statement of an amount
+    with a unit that never mentions those things is about something else."""
+    plural = [w for w in _WORD.findall(count_phrase.casefold()) if w.endswith("s") and len(w) > 3]
+    return bool(plural) and not any(_stem(w) in _stems(other) for w in plural)
 
 
 def _stem(word: str) -> str:

@@ -105,6 +105,16 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         if t.kind != "money" or t.magnitude is None:
             return "incomparable"
         return "same" if t.magnitude == 0 else "different"
+    if "unlimited" in (a_kind, b_kind):
+        if a_kind == b_kind:
+            return "same"
+        t = parse_value(b if a_kind == "unlimited" else a)
+        return "different" if t.kind != "text" and t.magnitude is not None else "incomparable"
+    if "phone" in (a_kind, b_kind):
+        da, db = re.sub(r"\D", "", a), re.sub(r"\D", "", b)
+        if len(da) < 7 or len(db) < 7:
+            return "incomparable"
+        return "same" if da.endswith(db) or db.endswith(da) else "different"
     if "weekday" in (a_kind, b_kind):
         if a_kind != b_kind:
             return "incomparable"
@@ -118,6 +128,9 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         ta, tb = clock_minutes(a), clock_minutes(b)
         if not ta or not tb:
             return "incomparable"
+        da, db = clock_direction(a), clock_direction(b)
+        if len(ta) == len(tb) == 1 and da and db and da != db:
+            return "incomparable"  # an opening time says nothing of the closing time
         sa, sb = set(ta), set(tb)
         return "same" if sa <= sb or sb <= sa else "different"
     ta, tb = _typed(a, a_kind, a_typed), _typed(b, b_kind)
@@ -361,6 +374,117 @@ _MONEY_NOUNS = frozenset(
 def money_nouns_differ(a: str, b: str) -> bool:
     """Two prices named by different nouns ("the call-out fee" / "the hourly rate", "a deposit"
     / "the rent") are two different prices."""
-    na = {_head(w) for w in _TOKEN.findall(a.casefold()) if w in _MONEY_NOUNS}
-    nb = {_head(w) for w in _TOKEN.findall(b.casefold()) if w in _MONEY_NOUNS}
+
+    def nouns(text: str) -> set[str]:
+        found = {_head(w) for w in _TOKEN.findall(text.casefold()) if w in _MONEY_NOUNS}
+        return {"fee" if n == "charge" else n for n in found}  # "a charge" is a fee
+
+    na, nb = nouns(a), nouns(b)
     return bool(na and nb and not (na & nb))
+
+
+# -- what a statement is about: the tests that tell two alike statements apart ----------------
+
+_OPENERS = re.compile(
+    r"^(?:(?:so|btw|fyi|also|and|but|well|oh|ok|okay|hey|hi|hello|actually|honestly|basically|"
+    r"apparently|just so you know|by the way|as far as i know|i think|i heard|i read)\b[\s,:;-]*)+",
+    re.IGNORECASE,
+)
+_PREPOSITIONS = frozenset(
+    "of in on at for with from by after before during since under over about into to".split()
+)
+#: Words that end a sentence's subject: auxiliaries and the verbs policies are stated with.
+_VERBS = frozenset(
+    """is are was were be been being can may might will would must should could shall has have
+    had does do did gets get got come comes came holds hold held includes include included costs
+    cost opens open opened closes close closed takes take took offers offer offered covers cover
+    covered charges charge charged gives give gave provides provide provided lets let allows
+    allow allowed needs need needed requires require required runs run ran starts start started
+    ends end ended receive receives received accept accepts accepted last lasts lasted ships ship
+    shipped bought sold made given taken kept keeps keep pays pay paid goes go went sits sit
+    seats seat fits fit weighs weigh measures measure supports support stays stay leaves leave
+    arrives arrive departs depart""".split()
+)
+_SUBJECT_PRONOUNS = frozenset(
+    "i you we they it he she there this that these those me us them one people someone "
+    "everyone anyone everybody anybody what which who".split()
+)
+_HEAD_SYNONYMS = {"kid": "child", "children": "child", "people": "person", "folk": "person"}
+
+
+def topic_head(statement: str) -> str | None:
+    """The head noun of a statement's subject ("every Zephyr *laptop* is covered ...", "the main
+    *hall* can hold ..."), or None for a pronoun subject, a triple ("X key: value") or a
+    sentence whose subject this reading cannot find."""
+    if ":" in statement:
+        return None
+    text = _OPENERS.sub("", statement.strip())
+    low = text.casefold()
+    first = low.split(maxsplit=1)[0] if low.split() else ""
+    if first in _PREPOSITIONS and "," in low[:80]:
+        low = low.split(",", 1)[1]  # "On your ferries, foot passengers are ..."
+    tokens = [w.removesuffix("'s") for w in _TOKEN.findall(low)]
+    while tokens and tokens[0] in _DETERMINERS:
+        tokens = tokens[1:]
+    if not tokens or tokens[0] in _SUBJECT_PRONOUNS:
+        return None
+    taken: list[str] = []
+    for w in tokens[:6]:
+        if w in _VERBS or w in _PREPOSITIONS or w in _DETERMINERS:
+            break
+        taken.append(w)
+    else:
+        return None
+    if not taken or taken[-1] in _SUBJECT_PRONOUNS or len(taken[-1]) < 3:
+        return None
+    head = _head(taken[-1])
+    return _HEAD_SYNONYMS.get(head, head)
+
+
+def _heads_in(text: str) -> set[str]:
+    heads = {_head(w.removesuffix("'s")) for w in _TOKEN.findall(text.casefold())}
+    return heads | {_HEAD_SYNONYMS[h] for h in heads if h in _HEAD_SYNONYMS}
+
+
+def different_topics(a: str, b: str) -> bool:
+    """Two statements whose subjects are different nouns, neither named in the other ("every
+    Zephyr laptop ..." / "your Zephyr monitors ...", "the main hall ..." / "your garden terrace
+    ..."), are about different things."""
+    ha, hb = topic_head(a), topic_head(b)
+    if ha is None or hb is None or ha == hb:
+        return False
+    return ha not in _heads_in(b) and hb not in _heads_in(a)
+
+
+#: Kinds of amount that describe *which* thing a statement is about when they sit beside the
+#: value ("the 20 litre bag", "the 2 TB drive"): physical quantities, not prices or periods.
+_SIZE_KINDS = frozenset({"quantity"})
+
+
+def other_sizes_differ(a: str, a_value: str, b: str, b_value: str) -> bool:
+    """Besides their values, both statements carry a size of one kind, and the sizes differ
+    ("Compost 50L ... £7.99" / "your 20 litre bag of compost is £4.50"): two products."""
+
+    def sizes(text: str, value: str) -> list[TypedValue]:
+        own = parse_value(value)
+        return [
+            v
+            for v in parse_values(text)
+            if v.kind in _SIZE_KINDS and not (own.kind == v.kind and compare(own, v) == "same")
+        ]
+
+    sa, sb = sizes(a, a_value), sizes(b, b_value)
+    pairs = [(x, y) for x in sa for y in sb if x.kind == y.kind and x.unit == y.unit]
+    return bool(pairs) and all(compare(x, y) == "different" for x, y in pairs)
+
+
+_OPENING = re.compile(r"\b(?:opens?|opening|from|starts?|starting|doors)\b", re.IGNORECASE)
+_CLOSING = re.compile(r"\b(?:closes?|closing|until|till|shuts?|last)\b", re.IGNORECASE)
+
+
+def clock_direction(value: str) -> str | None:
+    """``open`` for "opens at 9", ``close`` for "closes at 6 pm", None for a range or neither."""
+    o, c = bool(_OPENING.search(value)), bool(_CLOSING.search(value))
+    if o == c:
+        return None
+    return "open" if o else "close"

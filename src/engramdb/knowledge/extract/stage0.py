@@ -927,7 +927,7 @@ def _words_around(body: str, start: int, end: int) -> list[str]:
 # -- typed statements -----------------------------------------------------------------------
 
 _CAPITALISED = re.compile(
-    r"(?<![\w'])([A-Z][\w&.-]*(?:\s+(?:[A-Z0-9][\w&.-]*|of|de|the|&|and(?=\s+[A-Z])))*)"
+    r"(?<![\w'])([A-Z][\w&.-]*(?:\s+(?:[A-Z0-9][\w&.-]*|(?:of|de|the|&|and)(?=\s+[A-Z])))*)"
 )
 
 
@@ -1319,7 +1319,7 @@ def _subject_of(body: str, role: str) -> tuple[str, str]:
     if re.match(r"^i\b", low):
         return SELF, "person"
     for m in _CAPITALISED.finditer(body):
-        name = m.group(1)
+        name = m.group(1).rstrip(".")
         words = name.split()
         if words[0].casefold() in ("the", "a", "an"):
             words = words[1:]

@@ -1,0 +1,443 @@
+"""Catalogue-guided extraction: a turn read against the curated facts it may be about.
+
+Stage 0 reads a sentence on its own and has to guess its subject and attribute from the words
+("you guys charge forty quid for an MOT" -> subject? key?). Informal phrasings defeat that
+guess far more often than they hide the *value*. So this pass turns the question round: each
+live curated fact of the speaker's organisation is a template (an attribute with a value of a
+known kind), and a clause of the turn answers it when
+
+1. the clause is an assertion (not a question, wish, conditional or negation) about the
+   organisation or the template's entity, not about the speaker alone;
+2. it holds a value of the template's kind (money, free, duration, period, quantity in the same
+   dimension, percent, time of day, weekday, count of the same noun, phone number);
+3. it shares at least one attribute word with the template once synonyms are folded
+   (``charge`` ~ ``fee`` ~ ``price``, ``yearly`` ~ ``annual``, ``kilos`` is a unit, masked);
+4. nothing tells the two apart: a different subject noun, a different size beside the value,
+   other modifiers of one head noun, another catalogue entity named, opening against closing.
+
+The best template per value wins (most shared words). The result is an ordinary claim with the
+template's subject and key, which the one reconciler then judges like any other: a different
+value is a conflict, the same value a corroboration. Pure: no database, no model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..claims import ORG, Claim
+from ..reconcile import (
+    clock_direction,
+    contrasting,
+    different_topics,
+    other_sizes_differ,
+)
+from ..values import TypedValue, parse_value, parse_values
+from .stage0 import _CLOCK_WORDS, _clock_words, clock_minutes, frequency_days
+
+__all__ = ["Template", "align", "words"]
+
+
+@dataclass(frozen=True)
+class Template:
+    """A live curated fact seen as a question a turn may answer."""
+
+    fact_id: int
+    #: The entity's name, or "" when the fact is about the organisation itself.
+    subject: str
+    subject_type: str
+    key: str
+    key_phrase: str
+    value: str
+    value_kind: str
+    statement: str
+    category: str = "knowledge"
+
+
+_F = re.IGNORECASE
+_CLAUSE_SPLIT = re.compile(
+    r"(?<=[.!?;])\s+|\n+|,\s+(?=(?:so|but|and|which|because|though|although|since)\b)|"
+    r"\s+(?=(?:so|but|which|because|though|although)\s)|,\s+(?=(?:you|your|i|i'm|i've|we|they|it)\b)",
+    _F,
+)
+_QUESTION_START = re.compile(
+    r"^(?:do|does|did|is|are|was|were|can|could|would|will|shall|should|what|when|how|which|"
+    r"why|where|who|isn't|aren't|don't|doesn't|any idea|is it true)\b",
+    _F,
+)
+_NOT_ASSERTED = re.compile(
+    r"\b(?:if|unless|wish|hope|hoping|would|wouldn't|should|could|might|maybe|perhaps|"
+    r"imagine|suppose|supposing|whether|wonder|wondering|rumou?r|pretend|instead of|"
+    r"not|no|n't|never|nobody|neither|nor|ask|asking|asked|check|checking)\b",
+    _F,
+)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", _F)
+_HALF_HOUR = re.compile(
+    r"\bhalf\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b(?!\s+(?:past|an?|hours?|days?|dozen))",
+    _F,
+)
+_WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", _F)
+_FREE = re.compile(
+    r"\b(?:free(?:\s+of\s+charge)?|at no (?:extra )?(?:cost|charge)|no charge|complimentary|"
+    r"costs? nothing|for nothing|gratis)\b",
+    _F,
+)
+_UNLIMITED = re.compile(
+    r"\b(?:unlimited|no limit|no cap|limitless|as (?:many|much) as you (?:like|want))\b", _F
+)
+_PHONE = re.compile(r"(?<![\w+])\+?\d[\d ()-]{6,}\d\b")
+_STEM_WORD = re.compile(r"[a-z][a-z'-]*")
+
+#: Attribute words that name one thing (folded before words are compared).
+_SYNONYMS: dict[str, str] = {}
+for _group in (
+    "price cost costs fee fees charge charges charged pay pays paid rate rates quid bucks "
+    "priced pricing",
+    "annual annually yearly year years",
+    "monthly month months",
+    "weekly week weeks",
+    "daily day days",
+    "hourly hour hours",
+    "open opens opening opened doors",
+    "close closes closing closed shut shuts",
+    "child children kid kids",
+    "bag bags luggage baggage suitcase suitcases",
+    "book books booking reserve reserved reservation",
+    "return returns returned refund refunds refunded exchange",
+    "deliver delivers delivery deliveries shipping ship ships shipped postage",
+    "phone telephone hotline number call line",
+    "cancel cancels cancellation cancelling cancelled",
+    "staff employee employees worker workers",
+    "allowance allow allows allowed let lets permit permits permitted",
+    "late overdue",
+    "limit limits cap maximum max most",
+    "minimum min least",
+    "interest rate aer apr",
+    "respond response responds reply replies",
+    "wait waiting",
+    "service services serviced servicing",
+    "member members membership",
+    "train training learning development",
+    "weekday weekdays",
+):
+    _words = _group.split()
+    for _w in _words:
+        _SYNONYMS.setdefault(_w, _words[0])
+
+#: Words that say nothing about which attribute is meant.
+_GENERIC = frozenset(
+    """a an the of to in on at for from by with and or but is are was were be been am it this
+    that these those i you we my your our me us they their can could would should will may
+    might must do does did not no only just also up as than then so very per each every any all
+    some more less about over under into out off get gets got have has had guys tbh btw fyi lol
+    really actually basically literally pretty quite right well like totally honestly mate
+    here there what which who how when now still even ever yet too much many way thing things
+    one ones people someone anyone everyone lot lots bit around roughly approximately least
+    whole full entire just only apparently""".split()
+)
+
+
+def _fold(word: str) -> str:
+    w = word.casefold().removesuffix("'s")
+    if w in _SYNONYMS:
+        return _SYNONYMS[w]
+    for suffix in ("ies", "es", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            base = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            if base in _SYNONYMS:
+                return _SYNONYMS[base]
+            if suffix == "s":
+                return base
+    return w
+
+
+def words(text: str) -> set[str]:
+    """The attribute words of a text, synonyms folded."""
+    return {
+        _fold(w)
+        for w in _STEM_WORD.findall(text.casefold())
+        if w not in _GENERIC and len(w) > 2 and _fold(w) not in _GENERIC
+    }
+
+
+@dataclass(frozen=True)
+class _Value:
+    kind: str
+    text: str
+    span: tuple[int, int]
+    typed: TypedValue | None = None
+
+
+def _clock_text(clause: str) -> str:
+    clause = _CLOCK_WORDS.sub(_clock_words, clause)
+
+    def half(m: re.Match[str]) -> str:
+        hour = parse_value(m.group(1))
+        if hour.kind != "number" or not hour.magnitude or not 1 <= hour.magnitude <= 12:
+            return m.group(0)
+        return f"{int(hour.magnitude)}:30"
+
+    return _HALF_HOUR.sub(half, clause)
+
+
+def _values(clause: str) -> list[_Value]:
+    """Every value in a clause, with its kind as templates name kinds."""
+    out: list[_Value] = []
+    for v in parse_values(clause):
+        if v.span is None:
+            continue
+        out.append(_Value(v.kind, clause[v.span[0] : v.span[1]], tuple(v.span), v))
+    for m in _WEEKDAY.finditer(clause):
+        out.append(_Value("weekday", m.group(1).capitalize(), m.span()))
+    for m in _FREE.finditer(clause):
+        out.append(_Value("free", "free", m.span()))
+    for m in _UNLIMITED.finditer(clause):
+        out.append(_Value("unlimited", "unlimited", m.span()))
+    for m in _PHONE.finditer(clause):
+        if sum(c.isdigit() for c in m.group(0)) >= 7:
+            out.append(_Value("phone", m.group(0), m.span()))
+    if frequency_days(clause) is not None and re.search(
+        r"\b(?:every|once|twice|times|daily|weekly|monthly|yearly|annually|fortnightly)\b",
+        clause,
+        _F,
+    ):
+        out.append(_Value("frequency", clause, (0, len(clause))))
+    return out
+
+
+def _template_kind(t: Template) -> str:
+    if t.value_kind in ("hours", "weekday", "frequency", "free"):
+        return t.value_kind
+    if _PHONE.search(t.value) and sum(c.isdigit() for c in t.value) >= 7:
+        return "phone"
+    if _UNLIMITED.search(t.value):
+        return "unlimited"
+    return parse_value(t.value).kind
+
+
+def _answers(kind: str, v: _Value, t: Template) -> bool:
+    """Whether a value of the clause can answer a template of ``kind``."""
+    if kind == "money":
+        return v.kind in ("money", "free")
+    if kind == "free":
+        return v.kind in ("money", "free")
+    if kind == "quantity":
+        return v.kind == "unlimited" or (
+            v.kind == "quantity"
+            and v.typed is not None
+            and v.typed.unit == parse_value(t.value).unit
+        )
+    if kind in ("duration", "percent", "weekday", "phone"):
+        return v.kind == kind
+    if kind == "frequency":
+        return v.kind in ("frequency", "duration")
+    if kind == "number":
+        return v.kind in ("number", "unlimited")
+    if kind == "unlimited":
+        return v.kind in ("number", "quantity", "unlimited")
+    return False
+
+
+@dataclass
+class _Hit:
+    template: Template
+    score: int
+    value: _Value
+    clause: str
+    #: A test tells the clause and the template apart (another subject, size or modifier).
+    apart: bool = False
+
+
+def _asserted(clause: str) -> bool:
+    c = clause.strip()
+    if not c or c.endswith("?") or _QUESTION_START.match(c):
+        return False
+    return not _NOT_ASSERTED.search(c)
+
+
+def _about_them(clause: str, t: Template) -> bool:
+    """The clause speaks of the organisation ("you", "your", or no person at all), not of
+    what the speaker did elsewhere ("I paid $199 for my AirPods on Amazon")."""
+    if _ELSEWHERE.search(clause):
+        return False
+    return bool(_SECOND_PERSON.search(clause)) or not _FIRST_PERSON.search(clause)
+
+
+_ELSEWHERE = re.compile(
+    r"\b(?:elsewhere|another (?:shop|store|place|company|branch)|other (?:shops|stores|places)|"
+    r"on amazon|on ebay|second-hand|secondhand|used one)\b",
+    _F,
+)
+
+
+def _names(text: str, name: str) -> bool:
+    words = [w for w in _STEM_WORD.findall(name.casefold()) if w not in _GENERIC and len(w) > 1]
+    low = text.casefold()
+    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) for w in words)
+
+
+def _mask(text: str, span: tuple[int, int]) -> str:
+    return text[: span[0]] + " " + text[span[1] :]
+
+
+def _template_masked(t: Template) -> str:
+    return t.statement.replace(t.value, " ") if t.value in t.statement else t.statement
+
+
+def align(
+    text: str, templates: Sequence[Template], *, other_names: Sequence[str] = ()
+) -> list[tuple[Template, Claim]]:
+    """Claims of ``text`` that answer curated ``templates`` (see the module docstring);
+    ``other_names`` are the catalogue's entity names, for telling one entity from another."""
+    if not templates:
+        return []
+    kinds = {t.fact_id: _template_kind(t) for t in templates}
+    out: list[tuple[Template, Claim]] = []
+    taken: set[int] = set()
+    offset = 0
+    for raw in _CLAUSE_SPLIT.split(text):
+        if not raw:
+            continue
+        start = text.find(raw, offset)
+        offset = start + len(raw) if start >= 0 else offset
+        clause = _clock_text(raw.strip())
+        if not _asserted(clause):
+            continue
+        hits: list[_Hit] = []
+        clock = clock_minutes(clause)
+        for t in templates:
+            if t.fact_id in taken or not _about_them(clause, t):
+                continue
+            if t.subject and (not _names(clause, t.subject) or _variant(clause, t.subject)):
+                continue  # a named entity must be named, and not as another model of it
+            if any(
+                _names(clause, n) and not _names(t.subject + " " + t.statement, n)
+                for n in other_names
+                if n.casefold() != t.subject.casefold()
+            ):
+                continue  # the clause names another catalogue entity
+            kind = kinds[t.fact_id]
+            t_masked = _template_masked(t)
+            attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject)
+            for v in _answering(kind, clause, clock, t):
+                masked = _mask(clause, v.span) if v.kind != "frequency" else clause
+                if (
+                    kind == "number"
+                    and v.kind == "number"
+                    and not (_following_nouns(clause, v) & attribute)
+                ):
+                    continue  # a bare count answers only a count of the same noun
+                if kind == "hours":
+                    dt, dc = clock_direction(t.value + " " + t.statement), clock_direction(clause)
+                    if dt and dc and dt != dc:
+                        continue  # opening time against closing time
+                shared = words(masked) & attribute
+                if not shared:
+                    continue  # nothing but the entity in common: another attribute
+                apart = (
+                    different_topics(masked, t_masked)
+                    or contrasting(masked, t_masked)
+                    or other_sizes_differ(clause, v.text, t.statement, t.value)
+                )
+                score = len(shared) + (1 if t.subject else 0)
+                hits.append(_Hit(t, score, v, clause, apart))
+        if not hits:
+            continue
+        best = max(h.score for h in hits)
+        top = [h for h in hits if h.score == best]
+        if any(h.apart for h in top):
+            continue  # what the clause is most about is told apart from it: another thing
+        if len({h.template.fact_id for h in top}) > 1:
+            # two templates answer equally well: take them only if they agree on the verdict
+            verdicts = {_verdict(h) for h in top}
+            if len(verdicts) > 1:
+                continue
+        h = top[0]
+        taken.add(h.template.fact_id)
+        out.append((h.template, _claim(h)))
+    return out
+
+
+def _answering(kind: str, clause: str, clock: list[int], t: Template) -> list[_Value]:
+    if kind != "hours":
+        return [v for v in _values(clause) if _answers(kind, v, t)]
+    if not clock or (len(clock) > 1 and len(clock_minutes(t.value)) != len(clock)):
+        return []
+    found = list(_CLOCK_SPAN.finditer(clause))
+    if not found:
+        return []
+    span = (found[0].start(), found[-1].end())
+    return [_Value("hours", clause[span[0] : span[1]], span)]
+
+
+_CLOCK_SPAN = re.compile(
+    r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?m\b\.?|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\bnoon\b|\bmidnight\b", _F
+)
+
+
+def _variant(text: str, name: str) -> bool:
+    """The text names the entity's family but another model of it ("AirPods Max" for
+    "AirPods Pro"): a capitalised or numbered word right after a word of the name that the
+    name does not have."""
+    name_words = {w.casefold() for w in re.findall(r"[\w'-]+", name)}
+    tokens = re.findall(r"[\w'-]+", text)
+    for i, tok in enumerate(tokens[:-1]):
+        nxt = tokens[i + 1]
+        if tok.casefold() in name_words and nxt.casefold() not in name_words:
+            if nxt[0].isupper() or any(c.isdigit() for c in nxt):
+                return True
+    return False
+
+
+def _following_nouns(clause: str, v: _Value) -> set[str]:
+    after = clause[v.span[1] :].split()[:3]
+    return words(" ".join(after))
+
+
+def _verdict(h: _Hit) -> str:
+    from ..reconcile import same_value  # the reconciler's own comparison
+
+    kind = "free" if h.value.kind == "free" else h.value.kind
+    return same_value(h.value.text, kind, h.template.value, h.template.value_kind)
+
+
+def _claim(h: _Hit) -> Claim:
+    t = h.template
+    v = h.value
+    kind = v.kind
+    value_kind: str | None = None
+    value = v.text
+    if kind in ("hours", "weekday", "free", "frequency"):
+        value_kind = kind
+    if kind == "frequency":
+        value = _frequency_text(h.clause)
+    typed = v.typed if kind not in ("hours", "weekday", "free", "frequency", "phone") else None
+    if kind == "phone":
+        value_kind = "phone"
+    if kind == "unlimited":
+        value_kind = "unlimited"
+    return Claim(
+        subject=t.subject or ORG,
+        subject_type=t.subject_type if t.subject else "organisation",
+        key=t.key,
+        key_phrase=t.key_phrase,
+        value=value.strip(),
+        category=t.category,
+        statement=h.clause,
+        confidence=0.8,
+        typed=typed,
+        value_kind=value_kind,
+    )
+
+
+_EVERY = re.compile(
+    r"\b(?:every|once|twice|\w+ times)\b[^,.;]*|\b(?:daily|weekly|monthly|yearly|annually|fortnightly)\b",
+    _F,
+)
+
+
+def _frequency_text(clause: str) -> str:
+    m = _EVERY.search(clause)
+    return m.group(0) if m else clause
