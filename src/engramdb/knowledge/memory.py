@@ -49,7 +49,7 @@ from .reconcile import (
 from .results import DocumentResult, Fact, QueryHit, WriteResult
 from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION
 from .scopes import ancestors, check_lens, check_scope, org_of, visible
-from .values import parse_value
+from .values import compare, parse_value
 from .vocab import (
     CATEGORIES,
     RECALL_BOOST,
@@ -589,7 +589,7 @@ class Memory:
         rows = self.db.execute(
             f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
                 f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream,
-                e.key, e.name
+                e.key, e.name, f.source_id
             FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
             WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})""",
             scopes,
@@ -598,8 +598,10 @@ class Memory:
         for r in rows:
             if r[7] != ctx.scope and not r[5]:
                 continue  # experiential facts of other scopes coexist
+            if ctx.authoritative and r[15] == ctx.source:
+                continue  # one document's two values ("weekdays 8am", "Saturdays 9am") both stand
             if r[10] == "organisation" and r[5] and r[13] != org and _is_org_root(r[7]):
-                r = (*r[:13], org, r[14])  # "Roadway Rentals" upserted at org/roadway is the org
+                r = (*r[:13], org, *r[14:])  # "Roadway Rentals" upserted at org/roadway is the org
             same_entity = r[13] in keys
             if not same_entity:
                 if etype == "person" or r[10] == "person":
@@ -909,7 +911,15 @@ class Memory:
             if c.negated or c.past:
                 return False
             v = c.value.casefold()
-            return any(v and (v in a.value.casefold() or a.value.casefold() in v) for a in aligned)
+            tv = parse_value(c.value)
+            for a in aligned:
+                av = a.value.casefold()
+                if v and (v in av or av in v):
+                    return True
+                ta = a.typed if a.typed is not None else parse_value(a.value)
+                if tv.kind == ta.kind != "text" and compare(tv, ta) == "same":
+                    return True  # "90 minutes" read by stage 0 as "an hour and a half"
+            return False
 
         extraction.claims[:] = [c for c in extraction.claims if not overlaps(c)] + aligned
 

@@ -69,7 +69,7 @@ _QUESTION_START = re.compile(
 _NOT_ASSERTED = re.compile(
     r"\b(?:if|unless|wish|hope|hoping|would|wouldn't|should|could|might|maybe|perhaps|"
     r"imagine|suppose|supposing|whether|wonder|wondering|rumou?r|pretend|instead of|"
-    r"not|no|n't|never|nobody|neither|nor|ask|asking|asked|check|checking)\b",
+    r"not|no|n't|never|nobody|neither|nor)\b",
     _F,
 )
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
@@ -252,9 +252,7 @@ class _Hit:
 
 def _asserted(clause: str) -> bool:
     c = clause.strip()
-    if not c or c.endswith("?") or _QUESTION_START.match(c):
-        return False
-    return not _NOT_ASSERTED.search(c)
+    return bool(c) and not c.endswith("?") and not _QUESTION_START.match(c)
 
 
 def _about_them(clause: str, t: Template) -> bool:
@@ -322,6 +320,9 @@ def align(
             t_masked = _template_masked(t)
             attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject)
             for v in _answering(kind, clause, clock, t):
+                if _NOT_ASSERTED.search(clause[: v.span[0]]):
+                    continue  # "I wish you charged £40", "you don't open at 9" (a condition
+                    # after the value, "£25 if it isn't paid on time", is the policy's own)
                 masked = _mask(clause, v.span) if v.kind != "frequency" else clause
                 if (
                     kind == "number"
