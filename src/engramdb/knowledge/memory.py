@@ -972,6 +972,7 @@ class Memory:
                     value_kind=kind or "",
                     statement=statement or "",
                     category=category or "knowledge",
+                    name=name,
                 )
             )
         return out, sorted(names)

@@ -488,3 +488,47 @@ def clock_direction(value: str) -> str | None:
     if o == c:
         return None
     return "open" if o else "close"
+
+
+#: Words that name members of one family; two statements naming different members of a family,
+#: and not the other's, are about different things ("adult admission" / "children get in").
+CONTRAST_GROUPS: tuple[frozenset[str], ...] = tuple(
+    frozenset(g.split())
+    for g in (
+        "adult adults child children kid kids senior seniors student students infant infants "
+        "teen teens teenager teenagers baby babies toddler toddlers pensioner pensioners",
+        "member members non-member non-members guest guests visitor visitors",
+        "economy business first premium",
+        "weekday weekdays weekend weekends saturday saturdays sunday sundays holiday holidays",
+        "standard express next-day same-day overnight",
+        "single double twin family",
+        "domestic international overseas local",
+        "small medium large",
+        "monthly annual yearly",
+        "home pet car travel life health",
+        "peak off-peak",
+    )
+)
+_FAMILY_FOLD = {
+    "adults": "adult", "children": "child", "kids": "child", "kid": "child",
+    "seniors": "senior", "pensioner": "senior", "pensioners": "senior",
+    "students": "student", "infants": "infant", "baby": "infant", "babies": "infant",
+    "toddler": "infant", "toddlers": "infant", "teens": "teen", "teenager": "teen",
+    "teenagers": "teen", "members": "member", "non-members": "non-member",
+    "guests": "guest", "visitors": "visitor", "weekdays": "weekday", "weekends": "weekend",
+    "saturdays": "saturday", "sundays": "sunday", "holidays": "holiday",
+    "yearly": "annual", "overseas": "international",
+}  # fmt: skip
+
+
+def family_contrast(a: str, b: str) -> bool:
+    """``a`` and ``b`` each name a member of one family (``CONTRAST_GROUPS``) that the other
+    does not name: "adult admission is £18" / "children get in free"."""
+    wa = {_FAMILY_FOLD.get(w, w) for w in _TOKEN.findall(a.casefold())}
+    wb = {_FAMILY_FOLD.get(w, w) for w in _TOKEN.findall(b.casefold())}
+    for group in CONTRAST_GROUPS:
+        fam = {_FAMILY_FOLD.get(w, w) for w in group}
+        ga, gb = wa & fam, wb & fam
+        if ga and gb and not (ga & gb):
+            return True
+    return False

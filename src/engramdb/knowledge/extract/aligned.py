@@ -31,6 +31,7 @@ from ..reconcile import (
     clock_direction,
     contrasting,
     different_topics,
+    family_contrast,
     other_sizes_differ,
 )
 from ..values import TypedValue, parse_value, parse_values
@@ -53,6 +54,8 @@ class Template:
     value_kind: str
     statement: str
     category: str = "knowledge"
+    #: The entity's name also when it is the organisation (its words name no attribute).
+    name: str = ""
 
 
 _F = re.IGNORECASE
@@ -72,11 +75,15 @@ _NOT_ASSERTED = re.compile(
     r"not|no|n't|never|nobody|neither|nor)\b",
     _F,
 )
+_PRONOUN_START = re.compile(r"^(?:it|it's|they|they're|that|that's|this|which)\b", _F)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", _F)
 _HALF_HOUR = re.compile(
     r"\bhalf\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b(?!\s+(?:past|an?|hours?|days?|dozen))",
     _F,
+)
+_DAYPART_WORDS = re.compile(
+    r"\b(\d{1,2}(?::\d\d)?)\s+(?:o'clock\s+)?in the (morning|afternoon|evening)\b", _F
 )
 _WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", _F)
 _FREE = re.compile(
@@ -172,6 +179,9 @@ class _Value:
 
 def _clock_text(clause: str) -> str:
     clause = _CLOCK_WORDS.sub(_clock_words, clause)
+    clause = _DAYPART_WORDS.sub(
+        lambda m: f"{m.group(1)}{'am' if m.group(2).casefold() == 'morning' else 'pm'}", clause
+    )
 
     def half(m: re.Match[str]) -> str:
         hour = parse_value(m.group(1))
@@ -214,7 +224,8 @@ def _template_kind(t: Template) -> str:
         return "phone"
     if _UNLIMITED.search(t.value):
         return "unlimited"
-    return parse_value(t.value).kind
+    found = parse_values(t.value)
+    return found[0].kind if len(found) == 1 else parse_value(t.value).kind  # "3.1% AER"
 
 
 def _answers(kind: str, v: _Value, t: Template) -> bool:
@@ -295,12 +306,14 @@ def align(
     out: list[tuple[Template, Claim]] = []
     taken: set[int] = set()
     offset = 0
+    prior = ""
     for raw in _CLAUSE_SPLIT.split(text):
         if not raw:
             continue
         start = text.find(raw, offset)
         offset = start + len(raw) if start >= 0 else offset
         clause = _clock_text(raw.strip())
+        previous, prior = prior, clause
         if not _asserted(clause):
             continue
         hits: list[_Hit] = []
@@ -308,7 +321,8 @@ def align(
         for t in templates:
             if t.fact_id in taken or not _about_them(clause, t):
                 continue
-            if t.subject and (not _names(clause, t.subject) or _variant(clause, t.subject)):
+            said = clause if not _PRONOUN_START.match(clause) else f"{previous} {clause}"
+            if t.subject and (not _names(said, t.subject) or _variant(said, t.subject)):
                 continue  # a named entity must be named, and not as another model of it
             if any(
                 _names(clause, n) and not _names(t.subject + " " + t.statement, n)
@@ -318,7 +332,7 @@ def align(
                 continue  # the clause names another catalogue entity
             kind = kinds[t.fact_id]
             t_masked = _template_masked(t)
-            attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject)
+            attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject or t.name)
             for v in _answering(kind, clause, clock, t):
                 if _NOT_ASSERTED.search(clause[: v.span[0]]):
                     continue  # "I wish you charged £40", "you don't open at 9" (a condition
@@ -338,7 +352,8 @@ def align(
                 if not shared:
                     continue  # nothing but the entity in common: another attribute
                 apart = (
-                    different_topics(masked, t_masked)
+                    family_contrast(masked, f"{t.key_phrase} {t_masked}")
+                    or different_topics(masked, t_masked)
                     or contrasting(masked, t_masked)
                     or other_sizes_differ(clause, v.text, t.statement, t.value)
                 )

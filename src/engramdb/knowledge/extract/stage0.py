@@ -1509,12 +1509,32 @@ _FREQ_WORDS = {
     "yearly": 365,
     "annually": 365,
 }
+_NUMBER_WORDS = "other|two|three|four|five|six|ten|twelve|fifteen|twenty|thirty|forty-five|ninety"
 _EVERY = re.compile(
-    r"\bevery\s+(?:(?P<n>\d+|other|two|three|four|five|six)\s+)?(?P<u>hour|day|week|month|year)s?\b",
+    rf"\bevery\s+(?:(?P<n>\d+|{_NUMBER_WORDS})\s+)?(?P<u>minute|hour|day|week|month|year)s?\b",
     _F,
 )
-_N = {"other": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_UNIT_DAYS = {"hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365}
+_TIMES_PER = re.compile(
+    r"\b(?P<k>once|twice|\d+\s+times|two times|three times|four times)\s+(?:a|an|per|each|every)\s+"
+    r"(?P<u>minute|hour|day|week|month|year)\b",
+    _F,
+)
+_N = {
+    "other": 2,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "ten": 10,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "forty-five": 45,
+    "ninety": 90,
+}
+_UNIT_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365}
 
 
 def frequency_days(text: str) -> float | None:
@@ -1527,7 +1547,12 @@ def frequency_days(text: str) -> float | None:
     if m:
         n = m.group("n")
         k = int(n) if n and n.isdigit() else _N.get(n or "", 1)
-        return k * _UNIT_DAYS[m.group("u")]
+        return k * _UNIT_DAYS[m.group("u").casefold()]
+    m = _TIMES_PER.search(low)
+    if m:  # "twice a month": a period of half a month
+        k = m.group("k").split()[0]
+        times = {"once": 1, "twice": 2, "two": 2, "three": 3, "four": 4}.get(k) or int(k)
+        return _UNIT_DAYS[m.group("u").casefold()] / times
     return None
 
 
