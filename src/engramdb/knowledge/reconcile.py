@@ -387,7 +387,9 @@ def money_nouns_differ(a: str, b: str) -> bool:
 
 _OPENERS = re.compile(
     r"^(?:(?:so|btw|fyi|also|and|but|well|oh|ok|okay|hey|hi|hello|actually|honestly|basically|"
-    r"apparently|just so you know|by the way|as far as i know|i think|i heard|i read)\b[\s,:;-]*)+",
+    r"apparently|just so you know|by the way|as far as i know|i think|i heard|i read|"
+    r"(?:just\s+)?a\s+heads[\s-]up|heads[\s-]up(?:\s+for\s+\w+(?:\s+\w+ing)?(?:\s+\w+)?)?|"
+    r"psa|reminder|note)\b[\s,:;-]*)+",
     re.IGNORECASE,
 )
 _PREPOSITIONS = frozenset(
@@ -416,8 +418,8 @@ def topic_head(statement: str) -> str | None:
     """The head noun of a statement's subject ("every Zephyr *laptop* is covered ...", "the main
     *hall* can hold ..."), or None for a pronoun subject, a triple ("X key: value") or a
     sentence whose subject this reading cannot find."""
-    if ":" in statement:
-        return None
+    if ":" in statement or re.search(r"\b(?:that|which|who|where)\b", statement, re.I):
+        return None  # a triple, or a subject qualified by a clause of its own
     text = _OPENERS.sub("", statement.strip())
     low = text.casefold()
     first = low.split(maxsplit=1)[0] if low.split() else ""

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from ..claims import ORG, Claim
 from ..reconcile import (
     clock_direction,
-    contrasting,
     different_topics,
     family_contrast,
     other_sizes_differ,
@@ -354,7 +353,6 @@ def align(
                 apart = (
                     family_contrast(masked, f"{t.key_phrase} {t_masked}")
                     or different_topics(masked, t_masked)
-                    or contrasting(masked, t_masked)
                     or other_sizes_differ(clause, v.text, t.statement, t.value)
                 )
                 score = len(shared) + (1 if t.subject else 0)
