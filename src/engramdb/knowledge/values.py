@@ -720,11 +720,17 @@ def _candidates(text: str, reference: datetime | None) -> list[_Cand]:
         if not num.needs_unit:
             numeric.append(_Cand(num.start, num.end, "number", num.value, None, _NUMBER_RANK))
     numeric += _merge_compound_durations(text, numeric)
+    for m in _QUARTER_HOUR.finditer(text):  # "three quarters of an hour" is 45 minutes
+        quarters = 3 if (m.group(1) or "").casefold() in ("three", "3") else 1
+        numeric.append(_Cand(m.start(), m.end(), "duration", quarters * 900.0, "s", 0))
     ends = {c.end for c in numeric if not c.article}
     others = [c for c in numeric if not (c.article and _follows_value(text, c.start, ends))]
     others += [c for m in _BOOLEAN.finditer(text) if (c := _boolean_at(text, m)) is not None]
     # A time of day inside a timestamp is part of that date, so only non-dates are blocked.
     return dates + [c for c in others if not any(c.start < e and s < c.end for s, e in blocked)]
+
+
+_QUARTER_HOUR = re.compile(r"\b(?:(a|one|three|3)\s+)?quarters?\s+of\s+an\s+hour\b", _AI)
 
 
 def _follows_value(text: str, start: int, ends: set[int]) -> bool:
