@@ -270,9 +270,19 @@ def _about_them(clause: str, t: Template) -> bool:
     what the speaker did elsewhere ("I paid $199 for my AirPods on Amazon")."""
     if _ELSEWHERE.search(clause):
         return False
-    return bool(_SECOND_PERSON.search(clause)) or not _FIRST_PERSON.search(clause)
+    if _SECOND_PERSON.search(clause):
+        return True
+    m = _NAME_START.match(clause)
+    subject = m.group(1) if m and len(m.group(1).split()) >= 2 else ""
+    if subject and not any(
+        n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
+    ):
+        return False  # "Bloom & Vine down the road takes orders until 5pm": someone else
+    return not _FIRST_PERSON.search(clause)
 
 
+#: A clause that opens with a name of two or more words ("Bloom & Vine", "Old Town Greenleaf").
+_NAME_START = re.compile(r"^(?:the\s+)?([A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|&|and|of))+)")
 _ELSEWHERE = re.compile(
     r"\b(?:elsewhere|another (?:shop|store|place|company|branch)|other (?:shops|stores|places)|"
     r"on amazon|on ebay|second-hand|secondhand|used one)\b",
@@ -399,9 +409,12 @@ def _variant(text: str, name: str) -> bool:
     tokens = re.findall(r"[\w'-]+", text)
     for i, tok in enumerate(tokens[:-1]):
         nxt = tokens[i + 1]
-        if tok.casefold() in name_words and nxt.casefold() not in name_words:
-            if nxt[0].isupper() or any(c.isdigit() for c in nxt):
-                return True
+        if (
+            tok.casefold() in name_words
+            and nxt.casefold() not in name_words
+            and (nxt[0].isupper() or any(c.isdigit() for c in nxt))
+        ):
+            return True
     return False
 
 
@@ -447,7 +460,8 @@ def _claim(h: _Hit) -> Claim:
 
 
 _EVERY = re.compile(
-    r"\b(?:every|once|twice|\w+ times)\b[^,.;]*|\b(?:daily|weekly|monthly|yearly|annually|fortnightly)\b",
+    r"\b(?:every|once|twice|\w+ times)\b[^,.;]*|"
+    r"\b(?:daily|weekly|monthly|yearly|annually|fortnightly)\b",
     _F,
 )
 
