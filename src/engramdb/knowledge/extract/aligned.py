@@ -71,7 +71,7 @@ _QUESTION_START = re.compile(
 _NOT_ASSERTED = re.compile(
     r"\b(?:if|unless|wish|hope|hoping|would|wouldn't|should|could|might|maybe|perhaps|"
     r"imagine|suppose|supposing|whether|wonder|wondering|rumou?r|pretend|instead of|"
-    r"not|no|n't|never|nobody|neither|nor)\b",
+    r"not|no|never|nobody|neither|nor)\b|n't\b",
     _F,
 )
 _PRONOUN_START = re.compile(r"^(?:it|it's|they|they're|that|that's|this|which)\b", _F)
@@ -358,6 +358,8 @@ def align(
                     if dt and dc and dt != dc:
                         continue  # opening time against closing time
                 shared = words(masked) & attribute
+                if v.kind in ("money", "free") and "price" in attribute:
+                    shared.add("price")  # an amount of money names a price by itself
                 if not shared:
                     continue  # nothing but the entity in common: another attribute
                 apart = (

@@ -1,0 +1,96 @@
+"""Catalogue-guided extraction (``knowledge/extract/aligned.py``): informal turns read against
+the organisation's curated facts. Each test shows a decision the pass changes or must not."""
+
+from __future__ import annotations
+
+from engramdb import Memory
+from engramdb.knowledge.extract.aligned import Template, align
+
+MOT = Template(
+    fact_id=1,
+    subject="MOT test",
+    subject_type="service",
+    key="price",
+    key_phrase="price",
+    value="£54.85",
+    value_kind="money",
+    statement="MOT test price: £54.85",
+)
+ADULT = Template(
+    fact_id=2,
+    subject="",
+    subject_type="organisation",
+    key="adult_admission",
+    key_phrase="adult admission",
+    value="£18",
+    value_kind="money",
+    statement="Corvid Museum adult admission: £18",
+    name="Corvid Museum",
+)
+
+
+def _values(text: str, templates: list[Template], names: tuple[str, ...] = ()) -> list[str]:
+    return [claim.value for _, claim in align(text, templates, other_names=names)]
+
+
+def test_slang_money_answers_the_named_service():
+    assert _values("you guys charge forty quid for an MOT, cheapest in town", [MOT]) == [
+        "forty quid"
+    ]
+
+
+def test_another_model_another_service_or_elsewhere_answers_nothing():
+    assert _values("your MOT Plus costs £40", [MOT]) == []  # a variant of the name
+    assert _values("your full service costs £189", [MOT]) == []  # the entity is not named
+    assert _values("I paid £40 for an MOT at another garage", [MOT]) == []
+    assert _values("Bloom & Vine charge £40 for an MOT", [MOT]) == []
+
+
+def test_wishes_and_denials_before_the_value_are_not_claims_but_conditions_after_are():
+    assert _values("I wish you charged £40 for an MOT", [MOT]) == []
+    assert _values("you don't charge £40 for an MOT", [MOT]) == []
+    assert _values("an MOT costs £40 if you book online", [MOT]) == ["£40"]
+    assert _values("do you charge £40 for an MOT?", [MOT]) == []
+
+
+def test_a_family_member_tells_admissions_apart():
+    assert _values("Adults get into the museum for £12.", [ADULT]) == ["£12"]
+    assert _values("Children under five get into the museum for free.", [ADULT]) == []
+
+
+def _conflicts(setup: dict, turn: str, tmp_path) -> list:
+    with Memory.open(tmp_path / "m") as mem:
+        mem.remember(triples=[setup], scope="org/garage")
+        return mem.remember(turn, scope="org/garage/user/sam").conflicts
+
+
+def test_informal_turn_opens_a_conflict_and_the_same_amount_corroborates(tmp_path):
+    mot = {"subject": "MOT test", "type": "service", "key": "price", "value": "£54.85"}
+    assert _conflicts(mot, "you guys charge forty quid for an MOT, bargain", tmp_path / "a")
+    with Memory.open(tmp_path / "b") as mem:
+        mem.remember(triples=[mot], scope="org/garage")
+        same = mem.remember("an MOT with you is 54.85 pounds sterling", scope="org/garage/user/s")
+        assert not same.conflicts and same.corroborations
+
+
+def test_frequency_and_clock_words(tmp_path):
+    with Memory.open(tmp_path / "m") as mem:
+        mem.upload(
+            b"# Parking\n\nA free shuttle bus runs every 15 minutes.\n\n"
+            b"# Hours\n\nThe Old Town branch closes at 9 pm.",
+            name="info.md",
+            scope="org/air",
+        )
+        shuttle = mem.remember(
+            "heads up for anyone flying, the shuttle only comes once an hour",
+            scope="org/air/user/a",
+        )
+        assert shuttle.conflicts
+        hours = mem.remember(
+            "The Old Town branch closes at 6 in the evening", scope="org/air/user/b"
+        )
+        assert hours.conflicts
+        opening = mem.remember(
+            "The Old Town branch opens at 8 in the morning", scope="org/air/user/c"
+        )
+        assert not opening.conflicts  # an opening time says nothing of the closing time
