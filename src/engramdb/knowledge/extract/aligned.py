@@ -34,7 +34,13 @@ from ..reconcile import (
     other_sizes_differ,
 )
 from ..values import TypedValue, parse_value, parse_values
-from .stage0 import _CLOCK_WORDS, _clock_words, clock_minutes, frequency_days
+from .stage0 import (
+    _CLOCK_WORDS,
+    _QUESTION_START,
+    _clock_words,
+    clock_minutes,
+    frequency_days,
+)
 
 __all__ = ["Template", "align", "words"]
 
@@ -61,11 +67,6 @@ _F = re.IGNORECASE
 _CLAUSE_SPLIT = re.compile(
     r"(?<=[.!?;])\s+|\n+|,\s+(?=(?:so|but|and|which|because|though|although|since)\b)|"
     r"\s+(?=(?:so|but|which|because|though|although)\s)|,\s+(?=(?:you|your|i|i'm|i've|we|they|it)\b)",
-    _F,
-)
-_QUESTION_START = re.compile(
-    r"^(?:do|does|did|is|are|was|were|can|could|would|will|shall|should|what|when|how|which|"
-    r"why|where|who|isn't|aren't|don't|doesn't|any idea|is it true)\b",
     _F,
 )
 _NOT_ASSERTED = re.compile(
