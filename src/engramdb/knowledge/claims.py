@@ -38,6 +38,9 @@ class Claim:
     valid_from_ms: int | None = None
     valid_until_ms: int | None = None
     stage: int = 0
+    #: The curated fact this claim was read as answering (catalogue-guided extraction): the
+    #: reconciler compares it with that fact alone.
+    answers: int | None = None
     #: The parsed value (``values.TypedValue``) when extraction parsed one.
     typed: Any = None
     #: A value kind the value parser does not know ("hours": opening times).

@@ -594,6 +594,13 @@ class Memory:
             WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})""",
             scopes,
         ).fetchall()
+        if claim.answers is not None:  # read against that fact: it alone is compared
+            masked = claim.statement.replace(claim.value, " ")
+            return [
+                r
+                for r in rows
+                if r[0] == claim.answers and not contrasting(masked, r[11].replace(r[3], " "))
+            ]
         out = []
         for r in rows:
             if r[7] != ctx.scope and not r[5]:

@@ -115,6 +115,9 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         if len(da) < 7 or len(db) < 7:
             return "incomparable"
         return "same" if da.endswith(db) or db.endswith(da) else "different"
+    if "closed" in (a_kind, b_kind):
+        other_kind = b_kind if a_kind == "closed" else a_kind
+        return "same" if other_kind == "closed" else "different"  # closed, or open some hours
     if "weekday" in (a_kind, b_kind):
         if a_kind != b_kind:
             return "incomparable"
@@ -345,14 +348,15 @@ def contrasting(a: str, b: str) -> bool:
     """Two statements about the same head noun with different modifiers on both sides
     ("a large dog" / "a small dog", "the Basic plan" / "your Premium plan", "adult admission"
     / "child admission") are about different things, however alike they read."""
+    # (a masked value can leave a possessive's "s" behind: "a week's notice" -> "'s notice")
     ta = [w.removesuffix("'s") for w in _TOKEN.findall(a.casefold())]
     tb = [w.removesuffix("'s") for w in _TOKEN.findall(b.casefold())]
 
     def modifiers(tokens: list[str]) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}
         for mod, head in zip(tokens, tokens[1:], strict=False):
-            if mod in _DETERMINERS or head in _DETERMINERS:
-                continue
+            if mod in _DETERMINERS or head in _DETERMINERS or len(mod) < 3:
+                continue  # (a masked value can leave a possessive's "s": "a week's notice")
             out.setdefault(_head(head), set()).add(mod)
         return out
 

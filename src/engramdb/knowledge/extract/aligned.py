@@ -66,7 +66,7 @@ class Template:
 _F = re.IGNORECASE
 _CLAUSE_SPLIT = re.compile(
     r"(?<=[.!?;])\s+|\n+|,\s+(?=(?:so|but|and|which|because|though|although|since)\b)|"
-    r"\s+(?=(?:so|but|which|because|though|although)\s)|,\s+(?=(?:you|your|i|i'm|i've|we|they|it)\b)",
+    r"\s+(?=(?:so|but|which|because|though|although)\s)|,\s+(?=(?:you|your|i|i'm|i've|we|they|it|it's|that's|this|that|no)\b)",
     _F,
 )
 _NOT_ASSERTED = re.compile(
@@ -84,6 +84,11 @@ _HALF_HOUR = re.compile(
 )
 _DAYPART_WORDS = re.compile(
     r"\b(\d{1,2}(?::\d\d)?)\s+(?:o'clock\s+)?in the (morning|afternoon|evening)\b", _F
+)
+_CLOSED_ON = re.compile(
+    r"\bclosed\s+(?:on\s+|all\s+day\s+on\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday)s?\b",
+    _F,
 )
 _WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", _F)
 _FREE = re.compile(
@@ -156,8 +161,14 @@ def _fold(word: str) -> str:
             if base in _SYNONYMS:
                 return _SYNONYMS[base]
             if suffix == "s":
-                return base
-    return w
+                w = base
+            break
+    for suffix in ("ations", "ation", "ments", "ment", "ings", "ing", "ed", "er"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+            w = w[: -len(suffix)]  # "replaced", "replacement" -> "replac"
+            break
+    w = w.removesuffix("e") if len(w) > 4 else w
+    return _SYNONYMS.get(w, w)
 
 
 def words(text: str) -> set[str]:
@@ -179,17 +190,18 @@ class _Value:
 
 def _clock_text(clause: str) -> str:
     clause = _CLOCK_WORDS.sub(_clock_words, clause)
-    clause = _DAYPART_WORDS.sub(
-        lambda m: f"{m.group(1)}{'am' if m.group(2).casefold() == 'morning' else 'pm'}", clause
-    )
 
     def half(m: re.Match[str]) -> str:
         hour = parse_value(m.group(1))
         if hour.kind != "number" or not hour.magnitude or not 1 <= hour.magnitude <= 12:
             return m.group(0)
-        return f"{int(hour.magnitude)}:30"
+        h = int(hour.magnitude)
+        return f"{h}:30pm" if h <= 7 else f"{h}:30"  # "half four" is 16:30 in a day's hours
 
-    return _HALF_HOUR.sub(half, clause)
+    clause = _HALF_HOUR.sub(half, clause)
+    return _DAYPART_WORDS.sub(
+        lambda m: f"{m.group(1)}{'am' if m.group(2).casefold() == 'morning' else 'pm'}", clause
+    )
 
 
 def _values(clause: str) -> list[_Value]:
@@ -213,7 +225,8 @@ def _values(clause: str) -> list[_Value]:
         clause,
         _F,
     ):
-        out.append(_Value("frequency", clause, (0, len(clause))))
+        m = _EVERY.search(clause)
+        out.append(_Value("frequency", clause, m.span() if m else (0, len(clause))))
     return out
 
 
@@ -275,11 +288,10 @@ def _about_them(clause: str, t: Template) -> bool:
         return True
     m = _NAME_START.match(clause)
     subject = m.group(1) if m and len(m.group(1).split()) >= 2 else ""
-    if subject and not any(
+    # "Bloom & Vine down the road takes orders until 5pm": someone else
+    return not subject or any(
         n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
-    ):
-        return False  # "Bloom & Vine down the road takes orders until 5pm": someone else
-    return not _FIRST_PERSON.search(clause)
+    )
 
 
 #: A clause that opens with a name of two or more words ("Bloom & Vine", "Old Town Greenleaf").
@@ -294,7 +306,7 @@ _ELSEWHERE = re.compile(
 def _names(text: str, name: str) -> bool:
     words = [w for w in _STEM_WORD.findall(name.casefold()) if w not in _GENERIC and len(w) > 1]
     low = text.casefold()
-    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) for w in words)
+    return any(re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low) for w in words)
 
 
 def _mask(text: str, span: tuple[int, int]) -> str:
@@ -344,7 +356,10 @@ def align(
             t_masked = _template_masked(t)
             attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject or t.name)
             for v in _answering(kind, clause, clock, t):
-                if _NOT_ASSERTED.search(clause[: v.span[0]]):
+                before = clause[: v.span[0]]
+                if _FIRST_PERSON.search(before) and not _SECOND_PERSON.search(clause):
+                    continue  # "I paid £40 for mine": the speaker's own experience
+                if _NOT_ASSERTED.search(before):
                     continue  # "I wish you charged £40", "you don't open at 9" (a condition
                     # after the value, "£25 if it isn't paid on time", is the policy's own)
                 masked = _mask(clause, v.span) if v.kind != "frequency" else clause
@@ -388,6 +403,13 @@ def align(
 
 
 def _answering(kind: str, clause: str, clock: list[int], t: Template) -> list[_Value]:
+    if kind == "hours":
+        closed = _CLOSED_ON.search(clause)
+        if (
+            closed
+            and closed.group(1).casefold().rstrip("s") in f"{t.key_phrase} {t.statement}".casefold()
+        ):
+            return [_Value("closed", "closed", closed.span())]  # "you're closed on Saturdays"
     if kind != "hours":
         return [v for v in _values(clause) if _answers(kind, v, t)]
     if not clock or (len(clock) > 1 and len(clock_minutes(t.value)) != len(clock)):
@@ -439,11 +461,15 @@ def _claim(h: _Hit) -> Claim:
     kind = v.kind
     value_kind: str | None = None
     value = v.text
-    if kind in ("hours", "weekday", "free", "frequency"):
+    if kind in ("hours", "weekday", "free", "frequency", "closed"):
         value_kind = kind
     if kind == "frequency":
         value = _frequency_text(h.clause)
-    typed = v.typed if kind not in ("hours", "weekday", "free", "frequency", "phone") else None
+    typed = (
+        v.typed
+        if kind not in ("hours", "weekday", "free", "frequency", "phone", "closed")
+        else None
+    )
     if kind == "phone":
         value_kind = "phone"
     if kind == "unlimited":
@@ -459,6 +485,7 @@ def _claim(h: _Hit) -> Claim:
         confidence=0.8,
         typed=typed,
         value_kind=value_kind,
+        answers=t.fact_id,
     )
 
 
