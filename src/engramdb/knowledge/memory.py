@@ -33,8 +33,8 @@ from .claims import ORG, SELF, Claim, Extraction
 from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
 from .extract.aligned import Template, align
-from .extract.aligned import words as aligned_words
 from .extract.stage0 import _is_clock, _lemma
+from .lexicon import words as aligned_words
 from .reconcile import (
     CONFIDENCE_FLOOR,
     Decision,

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass, field
 
 from .extract.stage0 import clock_minutes, frequency_days
+from .lexicon import GENERIC, fold
 from .values import TypedValue, compare, parse_value, parse_values
 
 __all__ = [
@@ -357,16 +358,18 @@ def contrasting(a: str, b: str) -> bool:
         for mod, head in zip(tokens, tokens[1:], strict=False):
             if mod in _DETERMINERS or head in _DETERMINERS or len(mod) < 3:
                 continue  # (a masked value can leave a possessive's "s": "a week's notice")
-            out.setdefault(_head(head), set()).add(mod)
+            if head in _PARTICLES or mod in GENERIC or head in GENERIC:
+                continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
+            out.setdefault(fold(head), set()).add(fold(mod))
         return out
 
     ma, mb = modifiers(ta), modifiers(tb)
-    sa, sb = {_head(w) for w in ta}, {_head(w) for w in tb}
-    return any(
-        {_head(m) for m in ma[h]} - sb and {_head(m) for m in mb[h]} - sa
-        for h in ma.keys() & mb.keys()
-    )
+    sa, sb = {fold(w) for w in ta}, {fold(w) for w in tb}
+    # synonyms meet ("support hotline" / "support phone"), so only other words contrast
+    return any(ma[h] - sb and mb[h] - sa for h in ma.keys() & mb.keys())
 
+
+_PARTICLES = frozenset("out off up down back in on away over".split())
 
 _MONEY_NOUNS = frozenset(
     "fee fees rate rates deposit deposits fine fines charge charges tuition salary wage wages "

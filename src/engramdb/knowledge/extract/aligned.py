@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..claims import ORG, Claim
+from ..lexicon import GENERIC as _GENERIC
+from ..lexicon import words
 from ..reconcile import (
     clock_direction,
     different_topics,
@@ -42,7 +44,7 @@ from .stage0 import (
     frequency_days,
 )
 
-__all__ = ["Template", "align", "words"]
+__all__ = ["Template", "align"]
 
 
 @dataclass(frozen=True)
@@ -101,83 +103,6 @@ _UNLIMITED = re.compile(
 )
 _PHONE = re.compile(r"(?<![\w+])\+?\d[\d ()-]{6,}\d\b")
 _STEM_WORD = re.compile(r"[a-z][a-z'-]*")
-
-#: Attribute words that name one thing (folded before words are compared).
-_SYNONYMS: dict[str, str] = {}
-for _group in (
-    "price cost costs fee fees charge charges charged pay pays paid rate rates quid bucks "
-    "priced pricing",
-    "annual annually yearly year years",
-    "monthly month months",
-    "weekly week weeks",
-    "daily day days",
-    "hourly hour hours",
-    "open opens opening opened doors",
-    "close closes closing closed shut shuts",
-    "child children kid kids",
-    "bag bags luggage baggage suitcase suitcases",
-    "book books booking reserve reserved reservation",
-    "return returns returned refund refunds refunded exchange",
-    "deliver delivers delivery deliveries shipping ship ships shipped postage",
-    "phone telephone hotline number call line",
-    "cancel cancels cancellation cancelling cancelled",
-    "staff employee employees worker workers",
-    "allowance allow allows allowed let lets permit permits permitted",
-    "late overdue",
-    "limit limits cap maximum max most",
-    "minimum min least",
-    "interest rate aer apr",
-    "respond response responds reply replies",
-    "wait waiting",
-    "service services serviced servicing",
-    "member members membership",
-    "train training learning development",
-    "weekday weekdays",
-):
-    _words = _group.split()
-    for _w in _words:
-        _SYNONYMS.setdefault(_w, _words[0])
-
-#: Words that say nothing about which attribute is meant.
-_GENERIC = frozenset(
-    """a an the of to in on at for from by with and or but is are was were be been am it this
-    that these those i you we my your our me us they their can could would should will may
-    might must do does did not no only just also up as than then so very per each every any all
-    some more less about over under into out off get gets got have has had guys tbh btw fyi lol
-    really actually basically literally pretty quite right well like totally honestly mate
-    here there what which who how when now still even ever yet too much many way thing things
-    one ones people someone anyone everyone lot lots bit around roughly approximately least
-    whole full entire just only apparently""".split()
-)
-
-
-def _fold(word: str) -> str:
-    w = word.casefold().removesuffix("'s")
-    if w in _SYNONYMS:
-        return _SYNONYMS[w]
-    for suffix in ("ies", "es", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            base = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            if base in _SYNONYMS:
-                return _SYNONYMS[base]
-            if suffix == "s":
-                w = base
-            break
-    for suffix in ("ations", "ation", "ments", "ment", "ings", "ing", "ed", "er"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
-            w = w[: -len(suffix)]  # "replaced", "replacement" -> "replac"
-            break
-    w = w.removesuffix("e") if len(w) > 4 else w
-    return _SYNONYMS.get(w, w)
-
-
-def words(text: str) -> set[str]:
-    """The attribute words of a text, synonyms folded."""
-    return {
-        _fold(w)
-        for w in _STEM_WORD.findall(text.casefold())
-        if w not in _GENERIC and len(w) > 2 and _fold(w) not in _GENERIC
-    }
 
 
 @dataclass(frozen=True)
