@@ -20,6 +20,7 @@ for _group in (
     "weekly week weeks",
     "daily day days",
     "hourly hour hours",
+    "duration time takes take taking lasts last lasting length journey",
     "open opens opening opened doors",
     "close closes closing closed shut shuts",
     "child children kid kids",
@@ -60,17 +61,17 @@ GENERIC = frozenset(
 
 
 def fold(word: str) -> str:
+    """One form per attribute word: synonyms to their group's first word, then a light
+    suffix strip ("charges" -> "price", "replacement" -> "replac", "comes" -> "come")."""
     w = word.casefold().removesuffix("'s")
     if w in _SYNONYMS:
         return _SYNONYMS[w]
-    for suffix in ("ies", "es", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            base = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            if base in _SYNONYMS:
-                return _SYNONYMS[base]
-            if suffix == "s":
-                w = base
-            break
+    if w.endswith("ies") and len(w) > 5:
+        w = w[:-3] + "y"
+    elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        w = w[:-1]
+    if w in _SYNONYMS:
+        return _SYNONYMS[w]
     for suffix in ("ations", "ation", "ments", "ment", "ings", "ing", "ed", "er"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 4:
             w = w[: -len(suffix)]  # "replaced", "replacement" -> "replac"

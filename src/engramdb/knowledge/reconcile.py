@@ -350,8 +350,9 @@ def contrasting(a: str, b: str) -> bool:
     ("a large dog" / "a small dog", "the Basic plan" / "your Premium plan", "adult admission"
     / "child admission") are about different things, however alike they read."""
     # (a masked value can leave a possessive's "s" behind: "a week's notice" -> "'s notice")
-    ta = [w.removesuffix("'s") for w in _TOKEN.findall(a.casefold())]
-    tb = [w.removesuffix("'s") for w in _TOKEN.findall(b.casefold())]
+    # hyphens split: "portlow-inchmore crossing" names the "inchmore crossing" too
+    ta = [w.removesuffix("'s") for w in _TOKEN.findall(a.casefold().replace("-", " "))]
+    tb = [w.removesuffix("'s") for w in _TOKEN.findall(b.casefold().replace("-", " "))]
 
     def modifiers(tokens: list[str]) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}

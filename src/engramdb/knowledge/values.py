@@ -720,6 +720,9 @@ def _candidates(text: str, reference: datetime | None) -> list[_Cand]:
         if not num.needs_unit:
             numeric.append(_Cand(num.start, num.end, "number", num.value, None, _NUMBER_RANK))
     numeric += _merge_compound_durations(text, numeric)
+    for m in _FRACTION.finditer(text):  # "saves one third", "half price": shares as percent
+        share = _FRACTIONS[" ".join(m.group(0).casefold().split()[-2:])]
+        numeric.append(_Cand(m.start(), m.end(), "percent", share, "%", 0))
     for m in _QUARTER_HOUR.finditer(text):  # "three quarters of an hour" is 45 minutes
         quarters = 3 if (m.group(1) or "").casefold() in ("three", "3") else 1
         numeric.append(_Cand(m.start(), m.end(), "duration", quarters * 900.0, "s", 0))
@@ -730,6 +733,20 @@ def _candidates(text: str, reference: datetime | None) -> list[_Cand]:
     return dates + [c for c in others if not any(c.start < e and s < c.end for s, e in blocked)]
 
 
+_FRACTIONS = {
+    "one third": 100 / 3,
+    "a third": 100 / 3,
+    "two thirds": 200 / 3,
+    "a quarter": 25.0,
+    "one quarter": 25.0,
+    "half off": 50.0,
+    "half price": 50.0,
+}
+_FRACTION = re.compile(
+    r"\b(?:(?:one|a)\s+third|two\s+thirds|(?:a|one)\s+quarter(?!\s+(?:of\s+an?\s+hour|past|to))|"
+    r"half\s+(?:off|price))\b",
+    _AI,
+)
 _QUARTER_HOUR = re.compile(r"\b(?:(a|one|three|3)\s+)?quarters?\s+of\s+an\s+hour\b", _AI)
 
 

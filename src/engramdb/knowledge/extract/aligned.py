@@ -84,6 +84,11 @@ _HALF_HOUR = re.compile(
     r"\bhalf\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b(?!\s+(?:past|an?|hours?|days?|dozen))",
     _F,
 )
+_BARE_CLOSING = re.compile(
+    r"\b(until|till|til|closes? at|close at|shuts? at)\s+(1[01]|[1-9])\b"
+    r"(?![:.]?\d)(?!\s*(?:[ap]\.?m\b|%|o'clock))",
+    _F,
+)
 _DAYPART_WORDS = re.compile(
     r"\b(\d{1,2}(?::\d\d)?)\s+(?:o'clock\s+)?in the (morning|afternoon|evening)\b", _F
 )
@@ -115,6 +120,8 @@ class _Value:
 
 def _clock_text(clause: str) -> str:
     clause = _CLOCK_WORDS.sub(_clock_words, clause)
+    # "open till 5", "closes at 6": a bare hour after a closing word is in the afternoon
+    clause = _BARE_CLOSING.sub(lambda m: f"{m.group(1)} {m.group(2)}pm", clause)
 
     def half(m: re.Match[str]) -> str:
         hour = parse_value(m.group(1))
@@ -268,7 +275,9 @@ def align(
         for t in templates:
             if t.fact_id in taken or not _about_them(clause, t):
                 continue
-            said = clause if not _PRONOUN_START.match(clause) else f"{previous} {clause}"
+            # a named entity may be named earlier in the turn ("went to the Tenby Road branch
+            # ... you're open till 5"): the clause itself first, else what came before it
+            said = clause if _names(clause, t.subject) else f"{text[:start]} {clause}"
             if t.subject and (not _names(said, t.subject) or _variant(said, t.subject)):
                 continue  # a named entity must be named, and not as another model of it
             if any(
@@ -308,7 +317,8 @@ def align(
                     or different_topics(masked, t_masked)
                     or other_sizes_differ(clause, v.text, t.statement, t.value)
                 )
-                score = len(shared) + (1 if t.subject else 0)
+                # the better-named entity wins ("the large dog full groom": Large Dog)
+                score = len(shared) + (_named_words(said, t.subject) if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
         if not hits:
             continue
@@ -349,6 +359,15 @@ def _answering(kind: str, clause: str, clock: list[int], t: Template) -> list[_V
 _CLOCK_SPAN = re.compile(
     r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?m\b\.?|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\bnoon\b|\bmidnight\b", _F
 )
+
+
+def _named_words(text: str, name: str) -> int:
+    low = text.casefold()
+    return sum(
+        1
+        for w in {w for w in _STEM_WORD.findall(name.casefold()) if w not in _GENERIC}
+        if re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low)
+    )
 
 
 def _variant(text: str, name: str) -> bool:

@@ -83,7 +83,8 @@ _NON_ASSERTIVE = re.compile(
     r"it would be (?:great|nice|good|better|awesome|cool) if|"
     r"(?:would|'d) (?:love|like|prefer) (?:it )?if|wouldn't it be|hopefully|i hope|what if|"
     r"imagine if|(?:you|they) (?:really )?should\b|(?:you|they) ought to|why don't you|"
-    r"suppose|supposing|in theory)\b|^(?:even )?if\b.*\b(?:would|'d|were)\b",
+    r"suppose|supposing|in theory)\b|^(?:even )?if\b.*\b(?:would|'d|were)\b|"
+    r"\bif\b[^.,;]{0,40}\bwere\b",
     _F,
 )
 _HEDGE_PREFIX = re.compile(
