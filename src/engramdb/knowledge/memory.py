@@ -43,6 +43,7 @@ from .reconcile import (
     _names_same_thing,
     contrasting,
     decide,
+    family_contrast,
     money_nouns_differ,
     other_sizes_differ,
 )
@@ -655,6 +656,8 @@ class Memory:
         masked_b = statement.replace(value, " ")
         if contrasting(masked_a, masked_b):
             return False  # "a large dog" / "a small dog": different things, one key
+        if family_contrast(masked_a, f"{phrase or key} {masked_b}"):
+            return False  # "90 standing" / "seated capacity: 60", "adult" / "children"
         if other_sizes_differ(claim.statement, claim.value, statement, value):
             return False  # "Compost 50L" / "your 20 litre bag of compost": two products
         if "money" in (kind, claim.typed.kind if claim.typed is not None else "") and (

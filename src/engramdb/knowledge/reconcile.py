@@ -517,6 +517,7 @@ CONTRAST_GROUPS: tuple[frozenset[str], ...] = tuple(
         "monthly annual yearly",
         "home pet car travel life health",
         "peak off-peak",
+        "seated seating sitting standing",
     )
 )
 _FAMILY_FOLD = {

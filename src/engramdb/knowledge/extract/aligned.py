@@ -260,14 +260,12 @@ def align(
     out: list[tuple[Template, Claim]] = []
     taken: set[int] = set()
     offset = 0
-    prior = ""
     for raw in _CLAUSE_SPLIT.split(text):
         if not raw:
             continue
         start = text.find(raw, offset)
         offset = start + len(raw) if start >= 0 else offset
         clause = _clock_text(raw.strip())
-        previous, prior = prior, clause
         if not _asserted(clause):
             continue
         hits: list[_Hit] = []
@@ -373,9 +371,16 @@ def _named_words(text: str, name: str) -> int:
 def _variant(text: str, name: str) -> bool:
     """The text names the entity's family but another model of it ("AirPods Max" for
     "AirPods Pro"): a capitalised or numbered word right after a word of the name that the
-    name does not have."""
-    name_words = {w.casefold() for w in re.findall(r"[\w'-]+", name)}
-    tokens = re.findall(r"[\w'-]+", text)
+    name does not have; or a capitalised word the name lacks within two words of it ("the
+    Inchmore to Skerra crossing" for "Portlow-Inchmore crossing")."""
+    name_words = {w.casefold() for w in re.findall(r"[\w']+", name)}
+    tokens = re.findall(r"[\w']+", text)
+    near = {
+        j
+        for i, tok in enumerate(tokens)
+        if tok.casefold() in name_words
+        for j in range(max(0, i - 2), min(len(tokens), i + 3))
+    }
     for i, tok in enumerate(tokens[:-1]):
         nxt = tokens[i + 1]
         if (
@@ -384,7 +389,14 @@ def _variant(text: str, name: str) -> bool:
             and (nxt[0].isupper() or any(c.isdigit() for c in nxt))
         ):
             return True
-    return False
+    return any(
+        i in near
+        and i > 0
+        and tok[0].isupper()
+        and tok.casefold() not in name_words
+        and tok.casefold() not in _GENERIC
+        for i, tok in enumerate(tokens)
+    )
 
 
 def _following_nouns(clause: str, v: _Value) -> set[str]:
