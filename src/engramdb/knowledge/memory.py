@@ -665,6 +665,10 @@ class Memory:
         ):
             return False  # "the call-out fee" / "the hourly rate": two prices
         if claim.key == key and not (their_subject or my_subject):
+            if key == "price" and claim.subject == ORG:
+                # the fallback key of any amount of money: the statements must share what
+                # is priced ("limited company accounts ... £900" is no self-assessment fee)
+                return bool((aligned_words(masked_a) & aligned_words(masked_b)) - {"price"})
             return True
         if claim.multi:
             return False
