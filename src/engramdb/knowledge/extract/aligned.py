@@ -294,7 +294,8 @@ def align(
                 if _NOT_ASSERTED.search(before):
                     continue  # "I wish you charged £40", "you don't open at 9" (a condition
                     # after the value, "£25 if it isn't paid on time", is the policy's own)
-                masked = _mask(clause, v.span) if v.kind != "frequency" else clause
+                # a frequency's words and "closed on Saturdays" name their attribute themselves
+                masked = _mask(clause, v.span) if v.kind not in ("frequency", "closed") else clause
                 if (
                     kind == "number"
                     and v.kind == "number"

@@ -437,6 +437,11 @@ def extract_stage0(
     for a, b in sentences(text):
         if _NON_ASSERTIVE.search(text[a:b]):
             continue  # a wish or a hypothetical asserts nothing, in any of its clauses
+        if role == "document":
+            listed = _labelled_list(text, a, b, ref)
+            if listed:
+                out.claims.extend(listed)
+                continue
         for ca, cb in _clauses(text, a, b):
             s = _Sentence(text[ca:cb], ca, ref)
             if not s.text.strip():
@@ -444,6 +449,78 @@ def extract_stage0(
             _read_sentence(s, out, role, known)
     out.mentions.extend(_mentions(text, known))
     return out
+
+
+_LABELLED = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?P<label>[A-Z][\w&'+/-]*(?:[ -][A-Za-z][\w&'+/-]*){0,3})"
+    r"\s*:\s+(?P<rest>.+)$"
+)
+
+
+def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
+    """A catalogue line, "- Standard: £9.99/month, 2 screens at a time, Full HD": each item
+    with one value is a fact about the labelled thing, keyed by its own words."""
+    m = _LABELLED.match(text[a:b])
+    if not m:
+        return []
+    label, rest = m.group("label").strip(), m.group("rest")
+    start = a + m.start("rest")
+    items = [(i.start(), i.group(0)) for i in re.finditer(r"[^,;]+", rest)]
+    claims = []
+    for offset, item in items:
+        values = parse_values(item, reference=ref)
+        hours = _HOURS.search(item)
+        if hours and not values:
+            rest_words = re.findall(r"[A-Za-z][A-Za-z'-]*", _HOURS.sub(" ", item))
+            phrase = " ".join(w for w in rest_words if w.casefold() not in _STOP) or "hours"
+            claims.append(
+                Claim(
+                    subject=label,
+                    subject_type="other",
+                    key=key_from_phrase(f"{phrase} time"),
+                    key_phrase=f"{phrase} hours",
+                    value=hours.group(0),
+                    category="knowledge",
+                    statement=f"{label}: {item.strip()}",
+                    span=(start + offset + hours.start(), start + offset + hours.end()),
+                    confidence=0.9,
+                    value_kind="hours",
+                )
+            )
+            continue
+        if len(values) != 1 or values[0].kind in ("text", "date"):
+            continue
+        v = values[0]
+        around = (item[: v.span[0]] + " " + item[v.span[1] :]).replace("/", " per ")
+        words = [
+            w
+            for w in re.findall(r"[A-Za-z][\w'-]*", around)
+            if w.casefold() not in _STOP and w.casefold() not in ("per", "each", "a", "an")
+        ]
+        if v.kind == "money":
+            key = "price"
+        elif words:
+            key = key_from_phrase(" ".join(words))
+        else:
+            continue
+        at = start + offset
+        claims.append(
+            Claim(
+                subject=label,
+                subject_type="other",
+                key=key,
+                key_phrase=" ".join(words) or key,
+                value=item[v.span[0] : v.span[1]],
+                category="knowledge",
+                statement=f"{label}: {item.strip()}",
+                span=(at + v.span[0], at + v.span[1]),
+                confidence=0.9,
+                typed=v,
+            )
+        )
+    # one amount on the line: the label names the attribute ("Security deposit: one month's
+    # rent"), and the ordinary reading keys it; several: the label names a thing
+    return claims if len(claims) >= 2 else []
 
 
 def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, str]) -> None:
