@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .extract.stage0 import clock_minutes, frequency_days
+from .extract.stage0 import clock_minutes, frequency_days, monthday
 from .lexicon import GENERIC, fold
 from .values import TypedValue, compare, parse_value, parse_values
 
@@ -116,6 +116,13 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         if len(da) < 7 or len(db) < 7:
             return "incomparable"
         return "same" if da.endswith(db) or db.endswith(da) else "different"
+    if "affirmed" in (a_kind, b_kind) or "denied" in (a_kind, b_kind):
+        return "same" if a_kind == b_kind else "different"  # says so / says it is not so
+    if "monthday" in (a_kind, b_kind):
+        da, db = monthday(a), monthday(b)
+        if da is None or db is None:
+            return "incomparable"
+        return "same" if da == db else "different"
     if "closed" in (a_kind, b_kind):
         other_kind = b_kind if a_kind == "closed" else a_kind
         return "same" if other_kind == "closed" else "different"  # closed, or open some hours

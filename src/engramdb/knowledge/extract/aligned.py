@@ -42,6 +42,7 @@ from .stage0 import (
     _clock_words,
     clock_minutes,
     frequency_days,
+    monthday,
 )
 
 __all__ = ["Template", "align"]
@@ -97,6 +98,9 @@ _CLOSED_ON = re.compile(
     r"sunday)s?\b",
     _F,
 )
+_CLAUSE_MONTHDAY = re.compile(
+    r"\b(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|last\s+(?:working\s+|business\s+)?day)\b", _F
+)
 _WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", _F)
 _FREE = re.compile(
     r"\b(?:free(?:\s+of\s+charge)?|at no (?:extra )?(?:cost|charge)|no charge|complimentary|"
@@ -143,6 +147,10 @@ def _values(clause: str) -> list[_Value]:
         if v.span is None:
             continue
         out.append(_Value(v.kind, clause[v.span[0] : v.span[1]], tuple(v.span), v))
+    for m in _CLAUSE_MONTHDAY.finditer(clause):
+        day = monthday(m.group(0))
+        if day:
+            out.append(_Value("monthday", day, m.span()))
     for m in _WEEKDAY.finditer(clause):
         out.append(_Value("weekday", m.group(1).capitalize(), m.span()))
     for m in _FREE.finditer(clause):
@@ -163,8 +171,10 @@ def _values(clause: str) -> list[_Value]:
 
 
 def _template_kind(t: Template) -> str:
-    if t.value_kind in ("hours", "weekday", "frequency", "free"):
+    if t.value_kind in ("hours", "weekday", "frequency", "free", "denied", "monthday"):
         return t.value_kind
+    if re.search(r"\b\d{1,2}(?:st|nd|rd|th)\b", t.value) and monthday(t.value):
+        return "monthday"  # "due on the 1st of"
     if _PHONE.search(t.value) and sum(c.isdigit() for c in t.value) >= 7:
         return "phone"
     if _UNLIMITED.search(t.value):
@@ -185,7 +195,7 @@ def _answers(kind: str, v: _Value, t: Template) -> bool:
             and v.typed is not None
             and v.typed.unit == parse_value(t.value).unit
         )
-    if kind in ("duration", "percent", "weekday", "phone"):
+    if kind in ("duration", "percent", "weekday", "phone", "monthday"):
         return v.kind == kind
     if kind == "frequency":
         return v.kind in ("frequency", "duration")
@@ -309,6 +319,8 @@ def align(
                 shared = words(masked) & attribute
                 if v.kind in ("money", "free") and "price" in attribute:
                     shared.add("price")  # an amount of money names a price by itself
+                if v.kind == "affirmed" and len(shared) < 2:
+                    continue  # a denial is met only by its own subject and verb
                 if not shared:
                     continue  # nothing but the entity in common: another attribute
                 apart = (
@@ -337,6 +349,10 @@ def align(
 
 
 def _answering(kind: str, clause: str, clock: list[int], t: Template) -> list[_Value]:
+    if kind == "denied":  # "tyres are not accepted": a plain "you accept old tyres" says otherwise
+        if _NOT_ASSERTED.search(clause):
+            return []
+        return [_Value("affirmed", "yes", (0, 0))]
     if kind == "hours":
         closed = _CLOSED_ON.search(clause)
         if (
@@ -412,21 +428,22 @@ def _verdict(h: _Hit) -> str:
     return same_value(h.value.text, kind, h.template.value, h.template.value_kind)
 
 
+_UNTYPED = frozenset(
+    {"hours", "weekday", "free", "frequency", "phone", "closed", "affirmed", "monthday"}
+)
+
+
 def _claim(h: _Hit) -> Claim:
     t = h.template
     v = h.value
     kind = v.kind
     value_kind: str | None = None
     value = v.text
-    if kind in ("hours", "weekday", "free", "frequency", "closed"):
+    if kind in ("hours", "weekday", "free", "frequency", "closed", "affirmed", "monthday"):
         value_kind = kind
     if kind == "frequency":
         value = _frequency_text(h.clause)
-    typed = (
-        v.typed
-        if kind not in ("hours", "weekday", "free", "frequency", "phone", "closed")
-        else None
-    )
+    typed = v.typed if kind not in _UNTYPED else None
     if kind == "phone":
         value_kind = "phone"
     if kind == "unlimited":

@@ -446,7 +446,10 @@ def extract_stage0(
             s = _Sentence(text[ca:cb], ca, ref)
             if not s.text.strip():
                 continue
+            before = len(out.claims)
             _read_sentence(s, out, role, known)
+            if role == "document" and len(out.claims) == before:
+                out.claims.extend(_policy_rule(s))
     out.mentions.extend(_mentions(text, known))
     return out
 
@@ -521,6 +524,76 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
     # one amount on the line: the label names the attribute ("Security deposit: one month's
     # rent"), and the ordinary reading keys it; several: the label names a thing
     return claims if len(claims) >= 2 else []
+
+
+_MONTHDAY = re.compile(
+    r"\b(?:the\s+)?(?P<d>\d{1,2}(?:st|nd|rd|th)|first|last(?:\s+(?:working|business))?\s+day)"
+    r"(?=\s+(?:of\s+)?(?:the|each|every)\s+month\b|\s*$|\s*[,.;])",
+    _F,
+)
+_DENIAL = re.compile(
+    r"\b(?:not|never|cannot|can't|don't|doesn't|isn't|aren't|won't|no longer)\b|"
+    r"^\s*(?:[-*•]\s*)?no\b",
+    _F,
+)
+
+
+def _policy_rule(s: _Sentence) -> list[Claim]:
+    """What a policy sentence with no amount still states: a day of the month ("rent is due
+    on the 1st of each month", "paid on the last working day") or a denial ("tyres are not
+    accepted at any of our sites"), so that a turn saying otherwise has a fact to meet."""
+    body = s.text.strip()
+    m = _MONTHDAY.search(body)
+    if m:
+        words = _words_around(body, m.start(), m.end())
+        if words:
+            return [
+                Claim(
+                    subject=ORG,
+                    subject_type="organisation",
+                    key=key_from_phrase(" ".join(words) + " day"),
+                    key_phrase=" ".join(words),
+                    value=monthday(m.group("d")) or m.group("d"),
+                    category="knowledge",
+                    statement=s.raw,
+                    span=s.span(m.start(), m.end()),
+                    confidence=0.9,
+                    value_kind="monthday",
+                )
+            ]
+    if _DENIAL.search(body) and not body.endswith("?"):
+        words = [w for w in _words_around(body, 0, 0) if not _DENIAL.fullmatch(w)]
+        if len(words) >= 2:
+            return [
+                Claim(
+                    subject=ORG,
+                    subject_type="organisation",
+                    key=key_from_phrase(" ".join(words)),
+                    key_phrase=" ".join(words),
+                    value="no",
+                    category="knowledge",
+                    statement=s.raw,
+                    span=s.span(0, len(body)),
+                    confidence=0.9,
+                    value_kind="denied",
+                )
+            ]
+    return []
+
+
+def monthday(text: str) -> str | None:
+    """A day of the month in one spelling: "1st", "the first" -> "1"; "last working day" ->
+    "last working"; None when the text names none."""
+    low = " ".join(text.casefold().split())
+    m = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)\b", low)
+    if m:
+        return str(int(m.group(1)))
+    if re.search(r"\bfirst\b", low):
+        return "1"
+    m = re.search(r"\blast(?:\s+(working|business))?\s+day\b", low)
+    if m:
+        return "last working" if m.group(1) else "last"
+    return None
 
 
 def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, str]) -> None:
