@@ -366,7 +366,9 @@ def contrasting(a: str, b: str) -> bool:
         for mod, head in zip(tokens, tokens[1:], strict=False):
             if mod in _DETERMINERS or head in _DETERMINERS or len(mod) < 3:
                 continue  # (a masked value can leave a possessive's "s": "a week's notice")
-            if head in _PARTICLES or mod in GENERIC or head in GENERIC:
+            if head in _PARTICLES or mod in GENERIC or head in GENERIC or "'" in mod:
+                continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
+            if mod in _VERBS or head in _VERBS:
                 continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
             out.setdefault(fold(head), set()).add(fold(mod))
         return out
