@@ -917,7 +917,10 @@ class Memory:
         """Catalogue-guided extraction (``extract/aligned.py``): claims of the turn that answer
         a live curated fact of its organisation replace stage-0 claims of the same value."""
         templates, names = self._templates(scope, text)
-        aligned = [claim for _, claim in align(text, templates, other_names=names)]
+        org = org_of(scope) or ""
+        aligned = [
+            claim for _, claim in align(text, templates, other_names=names, organisation=org)
+        ]
         if not aligned:
             return
 

@@ -404,6 +404,7 @@ def money_nouns_differ(a: str, b: str) -> bool:
 
 _OPENERS = re.compile(
     r"^(?:(?:so|btw|fyi|also|and|but|well|oh|ok|okay|hey|hi|hello|actually|honestly|basically|"
+    r"ugh|argh|lol|omg|tbh|hmm|um|erm|yeah|yep|nope|right|wow|"
     r"apparently|just so you know|by the way|as far as i know|i think|i heard|i read|"
     r"(?:just\s+)?a\s+heads[\s-]up|heads[\s-]up(?:\s+for\s+\w+(?:\s+\w+ing)?(?:\s+\w+)?)?|"
     r"psa|reminder|note)\b[\s,:;-]*)+",

@@ -68,7 +68,7 @@ class Template:
 
 _F = re.IGNORECASE
 _CLAUSE_SPLIT = re.compile(
-    r"(?<=[.!?;])\s+|\n+|,\s+(?=(?:so|but|and|which|because|though|although|since)\b)|"
+    r"(?<=[.!?;])\s+|\n+|\s+and\s+(?=(?:you|your|i|we|they|it)\s)|,\s+(?=(?:so|but|and|which|because|though|although|since)\b)|"
     r"\s+(?=(?:so|but|which|because|though|although)\s)|,\s+(?=(?:you|your|i|i'm|i've|we|they|it|it's|that's|this|that|no)\b)",
     _F,
 )
@@ -260,10 +260,16 @@ def _template_masked(t: Template) -> str:
 
 
 def align(
-    text: str, templates: Sequence[Template], *, other_names: Sequence[str] = ()
+    text: str,
+    templates: Sequence[Template],
+    *,
+    other_names: Sequence[str] = (),
+    organisation: str = "",
 ) -> list[tuple[Template, Claim]]:
     """Claims of ``text`` that answer curated ``templates`` (see the module docstring);
-    ``other_names`` are the catalogue's entity names, for telling one entity from another."""
+    ``other_names`` are the catalogue's entity names, for telling one entity from another, and
+    ``organisation`` the organisation's own name (naming it names no other entity)."""
+    own = {w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " "))}
     if not templates:
         return []
     kinds = {t.fact_id: _template_kind(t) for t in templates}
@@ -286,7 +292,7 @@ def align(
             # a named entity may be named earlier in the turn ("went to the Tenby Road branch
             # ... you're open till 5"): the clause itself first, else what came before it
             said = clause if _names(clause, t.subject) else f"{text[:start]} {clause}"
-            if t.subject and (not _names(said, t.subject) or _variant(said, t.subject)):
+            if t.subject and (not _names(said, t.subject) or _variant(said, t.subject, own)):
                 continue  # a named entity must be named, and not as another model of it
             if any(
                 _names(clause, n) and not _names(t.subject + " " + t.statement, n)
@@ -385,12 +391,12 @@ def _named_words(text: str, name: str) -> int:
     )
 
 
-def _variant(text: str, name: str) -> bool:
+def _variant(text: str, name: str, own: set[str] = frozenset()) -> bool:
     """The text names the entity's family but another model of it ("AirPods Max" for
     "AirPods Pro"): a capitalised or numbered word right after a word of the name that the
     name does not have; or a capitalised word the name lacks within two words of it ("the
     Inchmore to Skerra crossing" for "Portlow-Inchmore crossing")."""
-    name_words = {w.casefold() for w in re.findall(r"[\w']+", name)}
+    name_words = {w.casefold() for w in re.findall(r"[\w']+", name)} | own
     tokens = re.findall(r"[\w']+", text)
     near = {
         j

@@ -585,6 +585,8 @@ def monthday(text: str) -> str | None:
     """A day of the month in one spelling: "1st", "the first" -> "1"; "last working day" ->
     "last working"; None when the text names none."""
     low = " ".join(text.casefold().split())
+    if re.fullmatch(r"\d{1,2}", low):
+        return str(int(low))
     m = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)\b", low)
     if m:
         return str(int(m.group(1)))
