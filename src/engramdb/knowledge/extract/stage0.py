@@ -587,6 +587,8 @@ def monthday(text: str) -> str | None:
     low = " ".join(text.casefold().split())
     if re.fullmatch(r"\d{1,2}", low):
         return str(int(low))
+    if low in ("last", "last working"):
+        return low  # its own spelling, read again
     m = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)\b", low)
     if m:
         return str(int(m.group(1)))
