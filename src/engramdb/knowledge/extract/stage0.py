@@ -1350,14 +1350,17 @@ def _weekday_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) ->
     words = _words_around(body, m.start(), m.end())
     if not words:
         return []
-    phrase = " ".join(words[:8])
+    phrase = " ".join(w for w in words[:8] if w.casefold() not in ("closed", "not", "no"))
+    day = m.group("d").capitalize()
+    if re.search(r"\b(?:closed|not|no|never)\b", body[: m.start()], _F):
+        day = f"not {day}"  # "closed for drop-offs on Sundays": the day it does not happen
     return [
         Claim(
             subject=subject,
             subject_type=stype,
             key=key_from_phrase(phrase) + "_day",
             key_phrase=phrase,
-            value=m.group("d").capitalize(),
+            value=day,
             category="knowledge",
             statement=s.raw,
             span=s.span(*m.span()),
