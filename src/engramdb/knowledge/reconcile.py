@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from .extract.stage0 import clock_minutes, frequency_days, monthday
 from .lexicon import GENERIC, fold
-from .values import TypedValue, compare, parse_value, parse_values
+from .values import TypedValue, calendar_day, compare, parse_value, parse_values
 
 __all__ = [
     "CONFIDENCE_FLOOR",
@@ -118,6 +118,11 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         return "same" if da.endswith(db) or db.endswith(da) else "different"
     if "affirmed" in (a_kind, b_kind) or "denied" in (a_kind, b_kind):
         return "same" if a_kind == b_kind else "different"  # says so / says it is not so
+    if "calday" in (a_kind, b_kind):
+        ca, cb = calendar_day(a), calendar_day(b)
+        if ca is None or cb is None:
+            return "incomparable"
+        return "same" if ca == cb else "different"
     if "monthday" in (a_kind, b_kind):
         da, db = monthday(a), monthday(b)
         if da is None or db is None:

@@ -905,3 +905,34 @@ def compare(a: TypedValue, b: TypedValue, *, rel_tol: float = 0.01) -> Verdict:
         tolerance, absolute = 0.0, _TEMPERATURE_TOLERANCE_K
     close = math.isclose(a.magnitude, b.magnitude, rel_tol=tolerance, abs_tol=absolute)
     return "same" if close else "different"
+
+
+# ---------------------------------------------------------------- days of the year
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_MONTH = (
+    r"(?P<m>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+CALENDAR = re.compile(
+    rf"\b(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
+    rf"{_MONTH.replace('?P<m>', '?P<m2>')}\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?|"
+    rf"(?P<end>end)\s+of\s+{_MONTH.replace('?P<m>', '?P<m3>')})\b",
+    re.IGNORECASE,
+)
+
+
+def calendar_day(text: str) -> tuple[int, int] | None:
+    """(month, day) of "31 October", "October 31st", "the end of December" (day 31 or the
+    month's last), None for anything else."""
+    m = CALENDAR.search(text)
+    if not m:
+        return None
+    name = (m.group("m") or m.group("m2") or m.group("m3")).casefold()[:3]
+    month = next(i for i, full in enumerate(_MONTHS, 1) if full.startswith(name))
+    if m.group("end"):
+        return month, (29 if month == 2 else 30 if month in (4, 6, 9, 11) else 31)
+    day = int(m.group("d") or m.group("d2"))
+    return (month, day) if 1 <= day <= 31 else None

@@ -35,7 +35,7 @@ from ..reconcile import (
     family_contrast,
     other_sizes_differ,
 )
-from ..values import TypedValue, parse_value, parse_values
+from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_values
 from .stage0 import (
     _CLOCK_WORDS,
     _QUESTION_START,
@@ -147,6 +147,10 @@ def _values(clause: str) -> list[_Value]:
         if v.span is None:
             continue
         out.append(_Value(v.kind, clause[v.span[0] : v.span[1]], tuple(v.span), v))
+    for m in CALENDAR.finditer(clause):
+        day = calendar_day(m.group(0))
+        if day:
+            out.append(_Value("calday", m.group(0), m.span()))
     for m in _CLAUSE_MONTHDAY.finditer(clause):
         day = monthday(m.group(0))
         if day:
@@ -179,8 +183,22 @@ def _template_kind(t: Template) -> str:
         return "phone"
     if _UNLIMITED.search(t.value):
         return "unlimited"
+    if calendar_day(t.value):
+        return "calday"  # "31 October"
     found = parse_values(t.value)
-    return found[0].kind if len(found) == 1 else parse_value(t.value).kind  # "3.1% AER"
+    kind = found[0].kind if len(found) == 1 else parse_value(t.value).kind  # "3.1% AER"
+    if kind == "number":
+        unit = _UNIT_IN_KEY.search(t.key_phrase)
+        if unit:  # "class hours per week: 15" is 15 hours
+            return parse_value(f"{t.value} {unit.group(0)}").kind
+    return kind
+
+
+_UNIT_IN_KEY = re.compile(
+    r"\b(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|kg|kilos?|grams?|gb|mb|tb|"
+    r"miles?|km|kilometres?|kilometers?|metres?|meters?|litres?|liters?)\b",
+    _F,
+)
 
 
 def _answers(kind: str, v: _Value, t: Template) -> bool:
@@ -195,7 +213,7 @@ def _answers(kind: str, v: _Value, t: Template) -> bool:
             and v.typed is not None
             and v.typed.unit == parse_value(t.value).unit
         )
-    if kind in ("duration", "percent", "weekday", "phone", "monthday"):
+    if kind in ("duration", "percent", "weekday", "phone", "monthday", "calday"):
         return v.kind == kind
     if kind == "frequency":
         return v.kind in ("frequency", "duration")
@@ -435,7 +453,7 @@ def _verdict(h: _Hit) -> str:
 
 
 _UNTYPED = frozenset(
-    {"hours", "weekday", "free", "frequency", "phone", "closed", "affirmed", "monthday"}
+    {"hours", "weekday", "free", "frequency", "phone", "closed", "affirmed", "monthday", "calday"}
 )
 
 
@@ -445,7 +463,7 @@ def _claim(h: _Hit) -> Claim:
     kind = v.kind
     value_kind: str | None = None
     value = v.text
-    if kind in ("hours", "weekday", "free", "frequency", "closed", "affirmed", "monthday"):
+    if kind in _UNTYPED:
         value_kind = kind
     if kind == "frequency":
         value = _frequency_text(h.clause)
