@@ -723,6 +723,9 @@ def _candidates(text: str, reference: datetime | None) -> list[_Cand]:
     for m in _FRACTION.finditer(text):  # "saves one third", "half price": shares as percent
         share = _FRACTIONS[" ".join(m.group(0).casefold().split()[-2:])]
         numeric.append(_Cand(m.start(), m.end(), "percent", share, "%", 0))
+    for m in _WHOLE_UNIT.finditer(text):  # "a whole month", "a full week"
+        seconds = _WHOLE_SECONDS[m.group(1).casefold()]
+        numeric.append(_Cand(m.start(), m.end(), "duration", seconds, "s", 0))
     for m in _QUARTER_HOUR.finditer(text):  # "three quarters of an hour" is 45 minutes
         quarters = 3 if (m.group(1) or "").casefold() in ("three", "3") else 1
         numeric.append(_Cand(m.start(), m.end(), "duration", quarters * 900.0, "s", 0))
@@ -747,6 +750,19 @@ _FRACTION = re.compile(
     r"half\s+(?:off|price))\b",
     _AI,
 )
+_WHOLE_UNIT = re.compile(
+    r"\b(?:a|one)\s+(?:whole|full|entire|complete)\s+(minute|hour|day|week|fortnight|month|year)\b",
+    _AI,
+)
+_WHOLE_SECONDS = {
+    "minute": 60.0,
+    "hour": 3600.0,
+    "day": 86_400.0,
+    "week": 604_800.0,
+    "fortnight": 1_209_600.0,
+    "month": 2_592_000.0,
+    "year": 31_536_000.0,
+}
 _QUARTER_HOUR = re.compile(r"\b(?:(a|one|three|3)\s+)?quarters?\s+of\s+an\s+hour\b", _AI)
 
 

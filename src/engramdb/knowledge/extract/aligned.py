@@ -101,6 +101,11 @@ _CLOSED_ON = re.compile(
 _CLAUSE_MONTHDAY = re.compile(
     r"\b(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|last\s+(?:working\s+|business\s+)?day)\b", _F
 )
+_OPEN_DAY = re.compile(
+    r"\b(open|closed)\s+(?:on\s+|every\s+|all\s+day\s+)?(?:monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)s?\b",
+    _F,
+)
 _WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", _F)
 _FREE = re.compile(
     r"\b(?:free(?:\s+of\s+charge)?|at no (?:extra )?(?:cost|charge)|no charge|complimentary|"
@@ -157,6 +162,14 @@ def _values(clause: str) -> list[_Value]:
             out.append(_Value("monthday", day, m.span()))
     for m in _WEEKDAY.finditer(clause):
         out.append(_Value("weekday", m.group(1).capitalize(), m.span()))
+    for m in _OPEN_DAY.finditer(clause):
+        out.append(_Value("openday", m.group(1).casefold(), m.span(1)))
+    for i, v in enumerate(out):  # "one hundred and eighty pounds": sterling, in a price
+        if v.kind == "quantity" and re.search(r"\bpounds?\b", v.text, _F) and v.typed:
+            amount = parse_value(re.sub(r"\bpounds?\b", "", v.text, flags=_F).strip())
+            if amount.kind == "number" and amount.magnitude is not None:
+                money = TypedValue("money", amount.magnitude, "GBP", v.text, v.span, "")
+                out[i] = _Value("money", v.text, v.span, money)
     for m in _FREE.finditer(clause):
         out.append(_Value("free", "free", m.span()))
     for m in _UNLIMITED.finditer(clause):
@@ -175,6 +188,11 @@ def _values(clause: str) -> list[_Value]:
 
 
 def _template_kind(t: Template) -> str:
+    value = t.value.strip().casefold()
+    if _WEEKDAY.fullmatch(value.removeprefix("not ")):
+        return "weekday"
+    if value in ("open", "closed") and _WEEKDAY.search(t.key_phrase):
+        return "openday"  # "open_on_monday: closed"
     if t.value_kind in ("hours", "weekday", "frequency", "free", "denied", "monthday"):
         return t.value_kind
     if re.search(r"\b\d{1,2}(?:st|nd|rd|th)\b", t.value) and monthday(t.value):
@@ -213,7 +231,7 @@ def _answers(kind: str, v: _Value, t: Template) -> bool:
             and v.typed is not None
             and v.typed.unit == parse_value(t.value).unit
         )
-    if kind in ("duration", "percent", "weekday", "phone", "monthday", "calday"):
+    if kind in ("duration", "percent", "weekday", "phone", "monthday", "calday", "openday"):
         return v.kind == kind
     if kind == "frequency":
         return v.kind in ("frequency", "duration")
