@@ -21,6 +21,7 @@ for _group in (
     "daily day days",
     "hourly hour hours",
     "duration time takes take taking lasts last lasting length journey",
+    "loan loans borrow borrowing borrowed keep lend lending",
     "open opens opening opened doors",
     "close closes closing closed shut shuts",
     "child children kid kids",

@@ -533,6 +533,9 @@ CONTRAST_GROUPS: tuple[frozenset[str], ...] = tuple(
         "home pet car travel life health",
         "peak off-peak",
         "seated seating sitting standing",
+        "cabin hand carry-on checked hold",
+        "undergraduate undergraduates postgraduate postgraduates",
+        "upload download",
     )
 )
 _FAMILY_FOLD = {

@@ -78,6 +78,7 @@ _NOT_ASSERTED = re.compile(
     r"not|no|never|nobody|neither|nor)\b|n't\b",
     _F,
 )
+_NOT_UNTIL = re.compile(r"\b(?:not|isn't|aren't|won't|doesn't|don't)\b(?=[^,.;]*\buntil\b)", _F)
 _PRONOUN_START = re.compile(r"^(?:it|it's|they|they're|that|that's|this|which)\b", _F)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", _F)
@@ -282,9 +283,18 @@ _ELSEWHERE = re.compile(
 
 
 def _names(text: str, name: str) -> bool:
-    words = [w for w in _STEM_WORD.findall(name.casefold()) if w not in _GENERIC and len(w) > 1]
+    """A word of the name (hyphens split, plural or a shortening of five letters or more:
+    "undergrad" for "Undergraduates") appears in the text."""
+    words = [
+        w
+        for w in _STEM_WORD.findall(name.casefold().replace("-", " "))
+        if w not in _GENERIC and len(w) > 1
+    ]
     low = text.casefold()
-    return any(re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low) for w in words)
+    if any(re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low) for w in words):
+        return True
+    said = {t for t in _STEM_WORD.findall(low) if len(t) >= 5}
+    return any(w.startswith(t) for w in words for t in said if len(w) > len(t))
 
 
 def _mask(text: str, span: tuple[int, int]) -> str:
@@ -340,7 +350,7 @@ def align(
             t_masked = _template_masked(t)
             attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject or t.name)
             for v in _answering(kind, clause, clock, t):
-                before = clause[: v.span[0]]
+                before = _NOT_UNTIL.sub(" ", clause[: v.span[0]])  # "isn't covered until"
                 if _FIRST_PERSON.search(before) and not _SECOND_PERSON.search(clause):
                     continue  # "I paid £40 for mine": the speaker's own experience
                 if _NOT_ASSERTED.search(before):
@@ -376,9 +386,10 @@ def align(
         if not hits:
             continue
         best = max(h.score for h in hits)
-        top = [h for h in hits if h.score == best]
-        if any(h.apart for h in top):
+        kept = [h for h in hits if not h.apart]
+        if not kept or max(h.score for h in kept) < best:
             continue  # what the clause is most about is told apart from it: another thing
+        top = [h for h in kept if h.score == best]
         if len({h.template.fact_id for h in top}) > 1:
             # two templates answer equally well: take them only if they agree on the verdict
             verdicts = {_verdict(h) for h in top}

@@ -438,6 +438,11 @@ def extract_stage0(
         if _NON_ASSERTIVE.search(text[a:b]):
             continue  # a wish or a hypothetical asserts nothing, in any of its clauses
         if role == "document":
+            faq = _FAQ_PREFIX.match(text[a:b])
+            if faq:  # "Q: How old can my dog be?" asks; "A: We cover dogs ..." states
+                if faq.group(1).casefold().startswith("q"):
+                    continue
+                a += faq.end()
             listed = _labelled_list(text, a, b, ref)
             if listed:
                 out.claims.extend(listed)
@@ -464,7 +469,7 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
     """A catalogue line, "- Standard: £9.99/month, 2 screens at a time, Full HD": each item
     with one value is a fact about the labelled thing, keyed by its own words."""
     m = _LABELLED.match(text[a:b])
-    if not m:
+    if not m or len(m.group("label")) < 2 or _FAQ_PREFIX.match(text[a:b]):
         return []
     label, rest = m.group("label").strip(), m.group("rest")
     start = a + m.start("rest")
@@ -491,6 +496,11 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
                 )
             )
             continue
+        if re.search(r"\d\s*[x×]\s*\d", item):
+            continue  # "55 x 40 x 20 cm": dimensions, not one amount
+        units = [v for v in values if v.kind not in ("number", "text", "date")]
+        if len(values) > 1 and len(units) == 1:
+            values = units  # "1 bag up to 7 kg": the amount with a unit is the value
         if len(values) != 1 or values[0].kind in ("text", "date"):
             continue
         v = values[0]
@@ -600,8 +610,13 @@ def monthday(text: str) -> str | None:
     return None
 
 
+_FAQ_PREFIX = re.compile(r"^\s*(?:[-*•]\s*)?(q|a|question|answer)\s*[:.)]\s+", _F)
+
+
 def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, str]) -> None:
     t = s.text.strip()
+    if role == "document" and t.endswith("?"):
+        return  # a page's question ("How long do refunds take?") states nothing
     if role != "document" and (t.endswith("?") or _QUESTION_START.match(t)):
         hedge = _HEDGE.search(t)
         if not (t.endswith("?") and hedge and not _QUESTION_START.match(t)):
