@@ -8,6 +8,8 @@ import re
 
 __all__ = ["GENERIC", "fold", "words"]
 
+_BOUNDS = re.compile(r"\b(?:at least|no less than|at most|no more than|up to)\b", re.IGNORECASE)
+
 _STEM_WORD = re.compile(r"[a-z][a-z'-]*")
 
 #: Attribute words that name one thing (folded before words are compared).
@@ -82,7 +84,10 @@ def fold(word: str) -> str:
 
 
 def words(text: str) -> set[str]:
-    """The attribute words of a text, synonyms folded."""
+    """The attribute words of a text, synonyms folded ("at least" is a minimum)."""
+    text = _BOUNDS.sub(
+        lambda m: " minimum " if "least" in m.group(0).casefold() else " maximum ", text
+    )
     return {
         fold(w)
         for w in _STEM_WORD.findall(text.casefold())

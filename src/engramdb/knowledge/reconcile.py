@@ -428,7 +428,7 @@ _VERBS = frozenset(
     ends end ended receive receives received accept accepts accepted last lasts lasted ships ship
     shipped bought sold made given taken kept keeps keep pays pay paid goes go went sits sit
     seats seat fits fit weighs weigh measures measure supports support stays stay leaves leave
-    arrives arrive departs depart""".split()
+    arrives arrive departs depart shut shuts tops top""".split()
 )
 _SUBJECT_PRONOUNS = frozenset(
     "i you we they it he she there this that these those me us them one people someone "
@@ -455,8 +455,10 @@ def topic_head(statement: str) -> str | None:
         return None
     taken: list[str] = []
     for w in tokens[:6]:
-        if w in _VERBS or w in _PREPOSITIONS or w in _DETERMINERS:
+        if w in _VERBS:
             break
+        if w in _PREPOSITIONS or w in _DETERMINERS:
+            return None  # "bag drop and check-in desks", "members of ...": no sure head
         taken.append(w)
     else:
         return None
@@ -534,7 +536,8 @@ CONTRAST_GROUPS: tuple[frozenset[str], ...] = tuple(
         "peak off-peak",
         "seated seating sitting standing",
         "cabin hand carry-on checked hold",
-        "undergraduate undergraduates postgraduate postgraduates",
+        "undergraduate undergraduates postgraduate postgraduates master's masters phd",
+        "annual paternity maternity parental sick compassionate bereavement carry-over",
         "upload download",
     )
 )

@@ -79,6 +79,12 @@ _NOT_ASSERTED = re.compile(
     _F,
 )
 _NOT_UNTIL = re.compile(r"\b(?:not|isn't|aren't|won't|doesn't|don't)\b(?=[^,.;]*\buntil\b)", _F)
+_ALLOWED = re.compile(
+    r"\b(?:i|we)\s+(?:can|can only|could only|may|must|get to|have to|need to|am allowed|"
+    r"'m allowed|are allowed|'re allowed|only get)\b",
+    _F,
+)
+_RATE_AFTER = re.compile(r"\s+(?:a|an|each|every)\s+(day|week|month|year|hour)\b", _F)
 _PRONOUN_START = re.compile(r"^(?:it|it's|they|they're|that|that's|this|which)\b", _F)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", _F)
@@ -109,7 +115,7 @@ _OPEN_DAY = re.compile(
 )
 _WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", _F)
 _FREE = re.compile(
-    r"\b(?:free(?:\s+of\s+charge)?|at no (?:extra )?(?:cost|charge)|no charge|complimentary|"
+    r"\b(?:free(?:\s+of\s+charge)?|at no (?:cost|charge)|no charge|complimentary|"
     r"costs? nothing|for nothing|gratis)\b",
     _F,
 )
@@ -165,6 +171,14 @@ def _values(clause: str) -> list[_Value]:
         out.append(_Value("weekday", m.group(1).capitalize(), m.span()))
     for m in _OPEN_DAY.finditer(clause):
         out.append(_Value("openday", m.group(1).casefold(), m.span(1)))
+    for i, v in enumerate(out):
+        rate = _RATE_AFTER.match(clause, v.span[1])
+        if v.kind == "quantity" and rate:  # "200 kilometres a day" is a rate
+            again = parse_value(f"{v.text} per {rate.group(1)}")
+            if again.kind == "quantity":
+                out[i] = _Value(
+                    "quantity", clause[v.span[0] : rate.end()], (v.span[0], rate.end()), again
+                )
     for i, v in enumerate(out):  # "one hundred and eighty pounds": sterling, in a price
         if v.kind == "quantity" and re.search(r"\bpounds?\b", v.text, _F) and v.typed:
             amount = parse_value(re.sub(r"\bpounds?\b", "", v.text, flags=_F).strip())
@@ -351,8 +365,13 @@ def align(
             attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject or t.name)
             for v in _answering(kind, clause, clock, t):
                 before = _NOT_UNTIL.sub(" ", clause[: v.span[0]])  # "isn't covered until"
-                if _FIRST_PERSON.search(before) and not _SECOND_PERSON.search(clause):
-                    continue  # "I paid £40 for mine": the speaker's own experience
+                if (
+                    _FIRST_PERSON.search(before)
+                    and not _SECOND_PERSON.search(clause)
+                    and not _ALLOWED.search(before)
+                ):
+                    continue  # "I paid £40 for mine": the speaker's own experience (but "I
+                    # can only keep books for a fortnight" states the rule)
                 if _NOT_ASSERTED.search(before):
                     continue  # "I wish you charged £40", "you don't open at 9" (a condition
                     # after the value, "£25 if it isn't paid on time", is the policy's own)
@@ -361,6 +380,7 @@ def align(
                 if (
                     kind == "number"
                     and v.kind == "number"
+                    and "age" not in attribute
                     and not (_following_nouns(clause, v) & attribute)
                 ):
                     continue  # a bare count answers only a count of the same noun
@@ -369,8 +389,13 @@ def align(
                     if dt and dc and dt != dc:
                         continue  # opening time against closing time
                 shared = words(masked) & attribute
-                if v.kind in ("money", "free") and "price" in attribute:
-                    shared.add("price")  # an amount of money names a price by itself
+                if (
+                    v.kind in ("money", "free")
+                    and "price" in attribute
+                    and (t.subject or shared or attribute <= {"price"})
+                ):
+                    shared.add("price")  # an amount of money names a price by itself (of a
+                    # named thing, or beside another word of what is priced)
                 if v.kind == "affirmed" and len(shared) < 2:
                     continue  # a denial is met only by its own subject and verb
                 if not shared:
@@ -443,8 +468,9 @@ def _variant(text: str, name: str, own: set[str] = frozenset()) -> bool:
     "AirPods Pro"): a capitalised or numbered word right after a word of the name that the
     name does not have; or a capitalised word the name lacks within two words of it ("the
     Inchmore to Skerra crossing" for "Portlow-Inchmore crossing")."""
-    name_words = {w.casefold() for w in re.findall(r"[\w']+", name)} | own
-    tokens = re.findall(r"[\w']+", text)
+    name_words = {w.casefold() for w in re.findall(r"[\w]+", name)}
+    known = name_words | own  # the organisation's own name is no other model
+    tokens = [t.removesuffix("'s").removesuffix("’s") for t in re.findall(r"[\w'’]+", text)]
     near = {
         j
         for i, tok in enumerate(tokens)
@@ -455,7 +481,7 @@ def _variant(text: str, name: str, own: set[str] = frozenset()) -> bool:
         nxt = tokens[i + 1]
         if (
             tok.casefold() in name_words
-            and nxt.casefold() not in name_words
+            and nxt.casefold() not in known
             and (nxt[0].isupper() or any(c.isdigit() for c in nxt))
         ):
             return True
@@ -463,7 +489,7 @@ def _variant(text: str, name: str, own: set[str] = frozenset()) -> bool:
         i in near
         and i > 0
         and tok[0].isupper()
-        and tok.casefold() not in name_words
+        and tok.casefold() not in known
         and tok.casefold() not in _GENERIC
         for i, tok in enumerate(tokens)
     )

@@ -473,7 +473,7 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
         return []
     label, rest = m.group("label").strip(), m.group("rest")
     start = a + m.start("rest")
-    items = [(i.start(), i.group(0)) for i in re.finditer(r"[^,;]+", rest)]
+    items = [(i.start(), i.group(0)) for i in re.finditer(r"(?:[^,;]|,(?=\d{3}\b))+", rest)]
     claims = []
     for offset, item in items:
         values = parse_values(item, reference=ref)
