@@ -59,7 +59,7 @@ GENERIC = frozenset(
     really actually basically literally pretty quite right well like totally honestly mate
     here there what which who how when now still even ever yet too much many way thing things
     one ones people someone anyone everyone lot lots bit around roughly approximately least
-    whole full entire just only apparently""".split()
+    whole full entire just only apparently limited""".split()
 )
 
 

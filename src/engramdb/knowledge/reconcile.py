@@ -182,9 +182,9 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
 def _period_days(value: str, kind: str, typed: TypedValue | None) -> float | None:
     """A frequency's period, or a duration read as one ("billed every 30 days" = "a billing
     cycle of thirty days")."""
-    if kind == "frequency":
+    if kind == "frequency" and frequency_days(value) is not None:
         return frequency_days(value)
-    t = typed if typed is not None else parse_value(value)
+    t = typed if typed is not None else parse_value(value)  # "(every) two weeks"
     if t.kind == "duration" and t.magnitude:
         return t.magnitude / 86_400
     return None

@@ -461,7 +461,7 @@ def extract_stage0(
 
 _LABELLED = re.compile(
     r"^\s*(?:[-*•]\s*)?(?P<label>[A-Z][\w&'+/-]*(?:[ -][A-Za-z][\w&'+/-]*){0,3})"
-    r"\s*:\s+(?P<rest>.+)$"
+    r"(?:\s*\((?P<qual>[^)]{1,40})\))?\s*:\s+(?P<rest>.+)$"
 )
 
 
@@ -472,6 +472,7 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
     if not m or len(m.group("label")) < 2 or _FAQ_PREFIX.match(text[a:b]):
         return []
     label, rest = m.group("label").strip(), m.group("rest")
+    qual = f" ({m.group('qual')})" if m.group("qual") else ""
     start = a + m.start("rest")
     items = [(i.start(), i.group(0)) for i in re.finditer(r"(?:[^,;]|,(?=\d{3}\b))+", rest)]
     claims = []
@@ -517,6 +518,7 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
         else:
             continue
         at = start + offset
+        every = v.kind == "duration" and re.search(r"\bevery\s*$", item[: v.span[0]], _F)
         claims.append(
             Claim(
                 subject=label,
@@ -525,15 +527,37 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
                 key_phrase=" ".join(words) or key,
                 value=item[v.span[0] : v.span[1]],
                 category="knowledge",
-                statement=f"{label}: {item.strip()}",
+                statement=f"{label}{qual}: {item.strip()}",
                 span=(at + v.span[0], at + v.span[1]),
                 confidence=0.9,
-                typed=v,
+                typed=None if every else v,
+                value_kind="frequency" if every else None,
             )
         )
-    # one amount on the line: the label names the attribute ("Security deposit: one month's
-    # rent"), and the ordinary reading keys it; several: the label names a thing
-    return claims if len(claims) >= 2 else []
+    if len(claims) != 1:
+        return claims  # several amounts: the label names a thing ("Standard", "Off-peak")
+    # one amount: the label names the attribute ("Cabin bag: up to 7 kg", "Late checkout
+    # (until 2pm): £30"), of the organisation's offer
+    c = claims[0]
+    phrase = f"{label} {c.key_phrase if c.key != 'price' else ''}".strip()
+    key = key_from_phrase(phrase)
+    if c.typed is not None and c.typed.kind == "money" and not is_known_key(key):
+        key = "price"  # which price, the statement tells (see money_nouns_differ)
+    return [
+        Claim(
+            subject=ORG,
+            subject_type="organisation",
+            key=key,
+            key_phrase=phrase,
+            value=c.value,
+            category=c.category,
+            statement=c.statement,
+            span=c.span,
+            confidence=c.confidence,
+            typed=c.typed,
+            value_kind=c.value_kind,
+        )
+    ]  # (the statement keeps the label: "General waste: collected every two weeks")
 
 
 _MONTHDAY = re.compile(
