@@ -375,11 +375,12 @@ def contrasting(a: str, b: str) -> bool:
                 continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
             if mod in _VERBS or head in _VERBS:
                 continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
-            out.setdefault(fold(head), set()).add(fold(mod))
+            out.setdefault(fold(head), set()).add(fold(_FAMILY_FOLD.get(mod, mod)))
         return out
 
     ma, mb = modifiers(ta), modifiers(tb)
-    sa, sb = {fold(w) for w in ta}, {fold(w) for w in tb}
+    sa = {fold(_FAMILY_FOLD.get(w, w)) for w in ta}
+    sb = {fold(_FAMILY_FOLD.get(w, w)) for w in tb}
     # synonyms meet ("support hotline" / "support phone"), so only other words contrast
     return any(ma[h] - sb and mb[h] - sa for h in ma.keys() & mb.keys())
 
@@ -549,7 +550,9 @@ _FAMILY_FOLD = {
     "teenagers": "teen", "members": "member", "non-members": "non-member",
     "guests": "guest", "visitors": "visitor", "weekdays": "weekday", "weekends": "weekend",
     "saturdays": "saturday", "sundays": "sunday", "holidays": "holiday",
-    "yearly": "annual", "overseas": "international",
+    "yearly": "annual", "overseas": "international", "hand": "cabin", "carry-on": "cabin",
+    "hold": "checked", "masters": "master's", "undergraduates": "undergraduate",
+    "postgraduates": "postgraduate",
 }  # fmt: skip
 
 
