@@ -85,6 +85,7 @@ _ALLOWED = re.compile(
     r"'m allowed|are allowed|'re allowed|only get)\b",
     _F,
 )
+_PENCE = re.compile(r"\s+(?:and\s+)?(\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s*p(?:ence)?)?\b", _F)
 _RATE_AFTER = re.compile(r"\s+(?:a|an|each|every)\s+(day|week|month|year|hour)\b", _F)
 _PRONOUN_START = re.compile(r"^(?:it|it's|they|they're|that|that's|this|which)\b", _F)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
@@ -184,8 +185,15 @@ def _values(clause: str) -> list[_Value]:
         if v.kind == "quantity" and re.search(r"\bpounds?\b", v.text, _F) and v.typed:
             amount = parse_value(re.sub(r"\bpounds?\b", "", v.text, flags=_F).strip())
             if amount.kind == "number" and amount.magnitude is not None:
-                money = TypedValue("money", amount.magnitude, "GBP", v.text, v.span, "")
-                out[i] = _Value("money", v.text, v.span, money)
+                end, pounds = v.span[1], amount.magnitude
+                pence = _PENCE.match(clause, end)  # "three pounds fifty"
+                if pence:
+                    p = parse_value(pence.group(1))
+                    if p.kind == "number" and p.magnitude is not None and p.magnitude < 100:
+                        pounds, end = pounds + p.magnitude / 100, pence.end()
+                span = (v.span[0], end)
+                money = TypedValue("money", pounds, "GBP", clause[span[0] : end], span, "")
+                out[i] = _Value("money", clause[span[0] : end], span, money)
     for m in _FREE.finditer(clause):
         out.append(_Value("free", "free", m.span()))
     for m in _UNLIMITED.finditer(clause):
