@@ -31,10 +31,7 @@ def _ups(scope, *triples):
     return {
         "kind": "upsert",
         "scope": scope,
-        "triples": [
-            {"subject": s, "type": t, "key": k, "value": v}
-            for (s, t, k, v) in triples
-        ],
+        "triples": [{"subject": s, "type": t, "key": k, "value": v} for (s, t, k, v) in triples],
     }
 
 
@@ -1829,10 +1826,7 @@ CASES: list[dict] = [
             _doc(
                 "org/harbourview-hotel",
                 "guest-info.md",
-                "# Guest info\n\n"
-                "- Check-in: from 3pm\n"
-                "- Check-out: by 11am\n"
-                "- Breakfast: 7–10am",
+                "# Guest info\n\n- Check-in: from 3pm\n- Check-out: by 11am\n- Breakfast: 7–10am",
             ),
         ],
         "probe": _turn(
@@ -1949,9 +1943,7 @@ CASES: list[dict] = [
             _doc(
                 "org/kestrelford-bank",
                 "card-limits.md",
-                "# Card limits\n\n"
-                "- Daily ATM withdrawal: £300\n"
-                "- Contactless: £100 per tap",
+                "# Card limits\n\n- Daily ATM withdrawal: £300\n- Contactless: £100 per tap",
             ),
         ],
         "probe": _turn(
@@ -1970,9 +1962,7 @@ CASES: list[dict] = [
             _doc(
                 "org/aeroverde",
                 "baggage.md",
-                "# Baggage\n\n"
-                "- Cabin bag: 10 kg\n"
-                "- Checked bag: 23 kg",
+                "# Baggage\n\n- Cabin bag: 10 kg\n- Checked bag: 23 kg",
             ),
         ],
         "probe": _turn(

@@ -34,10 +34,7 @@ def _ups(scope: str, *triples: tuple[str, str, str, str]) -> dict:
     return {
         "kind": "upsert",
         "scope": scope,
-        "triples": [
-            {"subject": s, "type": t, "key": k, "value": v}
-            for (s, t, k, v) in triples
-        ],
+        "triples": [{"subject": s, "type": t, "key": k, "value": v} for (s, t, k, v) in triples],
     }
 
 
@@ -194,8 +191,18 @@ CASES: list[dict] = [
                 "org/kingsgate-theatre",
                 ("The Winter's Tale", "event", "matinee start time", "14:30"),
                 ("The Winter's Tale", "event", "evening start time", "19:30"),
-                ("The Winter's Tale", "event", "running time", "2 hours 50 minutes including interval"),
-                ("Kingsgate Theatre", "location", "box office hours", "10:00–18:00 Monday to Saturday"),
+                (
+                    "The Winter's Tale",
+                    "event",
+                    "running time",
+                    "2 hours 50 minutes including interval",
+                ),
+                (
+                    "Kingsgate Theatre",
+                    "location",
+                    "box office hours",
+                    "10:00–18:00 Monday to Saturday",
+                ),
             ),
         ],
         "probe": _turn(
@@ -630,8 +637,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/castleford-engineering/user/darren",
             "darren-s1",
-            "Covered the Sunday shift last weekend, so I'll get time and a half "
-            "for those hours.",
+            "Covered the Sunday shift last weekend, so I'll get time and a half for those hours.",
             "2026-02-09T06:50:00Z",
         ),
         "expect": "conflict",
@@ -873,8 +879,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/aquadome-leisure/user/kayla",
             "kayla-s1",
-            "The learner pool is a toasty 86 degrees Fahrenheit so my little one "
-            "doesn't get cold.",
+            "The learner pool is a toasty 86 degrees Fahrenheit so my little one doesn't get cold.",
             "2026-01-31T09:20:00Z",
         ),
         "expect": "corroborate",
@@ -897,8 +902,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/pellman-foods/user/stevie",
             "stevie-s1",
-            "weekday overtime's time and a half here so the extra thursday shift "
-            "is worth it",
+            "weekday overtime's time and a half here so the extra thursday shift is worth it",
             "2026-03-19T05:55:00Z",
         ),
         "expect": "corroborate",
@@ -1023,8 +1027,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/elmstead-manor/user/priti",
             "priti-s1",
-            "music has to stop by half eleven at night, so we're planning the "
-            "last dance for 11.15",
+            "music has to stop by half eleven at night, so we're planning the last dance for 11.15",
             "2026-08-20T21:48:00Z",
         ),
         "expect": "corroborate",
@@ -1096,8 +1099,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/redline-buses/user/priya",
             "priya-s2",
-            "We moved house last month — I live in York now, so I'll need a "
-            "different pass.",
+            "We moved house last month — I live in York now, so I'll need a different pass.",
             "2026-04-03T18:20:00Z",
         ),
         "expect": "supersede",
@@ -1117,8 +1119,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/tallybook/user/marcus",
             "marcus-s3",
-            "Quick update for my profile: I've retrained and I'm a secondary "
-            "school teacher now.",
+            "Quick update for my profile: I've retrained and I'm a secondary school teacher now.",
             "2026-09-05T16:00:00Z",
         ),
         "expect": "supersede",
@@ -1138,8 +1139,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/hollytree-vets/user/amira",
             "amira-s2",
-            "We adopted another one from the rescue, Tofu, so we've got three "
-            "cats now.",
+            "We adopted another one from the rescue, Tofu, so we've got three cats now.",
             "2026-05-21T19:30:00Z",
         ),
         "expect": "supersede",
@@ -1222,8 +1222,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/cadenza-music-hub/user/ruth",
             "ruth-s2",
-            "I switched to viola this season, so that's what I play in the "
-            "orchestra now.",
+            "I switched to viola this season, so that's what I play in the orchestra now.",
             "2026-09-17T19:05:00Z",
         ),
         "expect": "supersede",
@@ -1270,8 +1269,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/oakfield-primary/user/becky",
             "becky-s2",
-            "Our son Finn was born in March, so I've got two kids now — Isla "
-            "and Finn.",
+            "Our son Finn was born in March, so I've got two kids now — Isla and Finn.",
             "2026-04-29T14:20:00Z",
         ),
         "expect": "supersede",
@@ -1332,8 +1330,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/castleford-engineering/user/mei",
             "mei-s2",
-            "I've transferred to the Bristol site as of this week, so I'm based "
-            "in Bristol now.",
+            "I've transferred to the Bristol site as of this week, so I'm based in Bristol now.",
             "2026-10-06T08:55:00Z",
         ),
         "expect": "supersede",
@@ -1356,8 +1353,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/autogleam-car-wash/user/sandra",
             "sandra-s2",
-            "Sold my car in May, so I no longer drive — can you cancel the wash "
-            "club please?",
+            "Sold my car in May, so I no longer drive — can you cancel the wash club please?",
             "2026-05-30T10:20:00Z",
         ),
         "expect": "close",
@@ -1438,8 +1434,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/loftworks-cowork/user/arjun",
             "arjun-s2",
-            "I'm not a member any more — cancelled the hot desk when I went "
-            "fully remote.",
+            "I'm not a member any more — cancelled the hot desk when I went fully remote.",
             "2026-07-01T10:00:00Z",
         ),
         "expect": "close",
@@ -1459,8 +1454,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/tandoor-house/user/lucy",
             "lucy-s2",
-            "I'm not vegetarian anymore, so don't worry about that note on my "
-            "account.",
+            "I'm not vegetarian anymore, so don't worry about that note on my account.",
             "2026-05-09T19:15:00Z",
         ),
         "expect": "close",
@@ -1532,8 +1526,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/brookside-primary/user/karen",
             "karen-s2",
-            "Mia doesn't go to Wednesday football club anymore, she lost interest "
-            "after Christmas.",
+            "Mia doesn't go to Wednesday football club anymore, she lost interest after Christmas.",
             "2026-02-25T18:10:00Z",
         ),
         "expect": "close",
@@ -1694,8 +1687,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/cirrusdrive/user/oksana",
             "oksana-s1",
-            "If the Family plan allowed ten people, I'd move the whole extended "
-            "family over to it.",
+            "If the Family plan allowed ten people, I'd move the whole extended family over to it.",
             "2026-05-03T16:00:00Z",
         ),
         "expect": "none",
@@ -1718,8 +1710,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/thornfield-garden-centres/user/pauline",
             "pauline-s1",
-            "The Thirsk farm shop is open until 6pm on Sundays, handy for after "
-            "the match.",
+            "The Thirsk farm shop is open until 6pm on Sundays, handy for after the match.",
             "2026-06-06T12:00:00Z",
         ),
         "expect": "none",
@@ -1789,8 +1780,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/skyvault/user/rachel",
             "rachel-s1",
-            "Your Business plan comes with 5 TB per user, which is why our office "
-            "went with it.",
+            "Your Business plan comes with 5 TB per user, which is why our office went with it.",
             "2026-04-08T10:10:00Z",
         ),
         "expect": "none",
@@ -1813,8 +1803,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/meadowside-vets/user/eileen",
             "eileen-s1",
-            "My cat Pepper is twelve and has early kidney disease, so she's on a "
-            "renal diet now.",
+            "My cat Pepper is twelve and has early kidney disease, so she's on a renal diet now.",
             "2026-05-12T11:25:00Z",
         ),
         "expect": "none",
@@ -1861,8 +1850,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/larchfield-camping/user/nicola",
             "nicola-s1",
-            "Larchfield's little shop sells firewood and ice, we used it loads "
-            "last summer.",
+            "Larchfield's little shop sells firewood and ice, we used it loads last summer.",
             "2026-05-25T19:00:00Z",
         ),
         "expect": "none",
@@ -1882,8 +1870,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/playhouse-on-the-quay/user/mrs-okafor",
             "okafor-s1",
-            "The Macbeth matinee starts at 2pm, so I'll book that one for my "
-            "Year 10 class.",
+            "The Macbeth matinee starts at 2pm, so I'll book that one for my Year 10 class.",
             "2026-10-02T15:20:00Z",
         ),
         "expect": "none",
@@ -1994,8 +1981,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/greystone-housing/user/tariq",
             "tariq-s1",
-            "I'm thinking about upping my own contribution to 10% once my pay "
-            "rise comes through.",
+            "I'm thinking about upping my own contribution to 10% once my pay rise comes through.",
             "2026-04-01T12:45:00Z",
         ),
         "expect": "none",
@@ -2193,8 +2179,7 @@ CASES: list[dict] = [
         "probe": _turn(
             "org/ashgrove-nursing/user/kofi",
             "kofi-s1",
-            "Full sick pay here is 20 working days a year once you're through "
-            "probation.",
+            "Full sick pay here is 20 working days a year once you're through probation.",
             "2026-02-16T22:00:00Z",
         ),
         "expect": "none",

@@ -94,3 +94,30 @@ def test_frequency_and_clock_words(tmp_path):
             "The Old Town branch opens at 8 in the morning", scope="org/air/user/c"
         )
         assert not opening.conflicts  # an opening time says nothing of the closing time
+
+
+def test_catalogue_lines_faq_answers_and_denials_become_facts(tmp_path):
+    page = (
+        b"# Plans\n\n- Basic: \xc2\xa35.99/month, 1 screen at a time\n"
+        b"- Standard: \xc2\xa39.99/month, 2 screens at a time\n\n"
+        b"Q: How old can my dog be?\nA: Illness cover starts 14 days after your policy start.\n\n"
+        b"Tyres are not accepted at any of our sites.\n\n"
+        b"Salaries are paid on the last working day of each month.\n\n"
+        b"- Deadline for sending us your records: 31 October\n"
+    )
+    with Memory.open(tmp_path / "m") as mem:
+        mem.upload(page, name="page.md", scope="org/acme")
+        facts = {(f.entity, f.key, f.value) for f in mem.facts(lens="org/acme")}
+        assert ("Standard", "screens_time", "2") in facts  # a fact about the labelled plan
+        assert not any(e == "A" for e, _, _ in facts)  # "A:" is an answer, not an entity
+        said = {
+            "Your Standard plan only lets one screen stream at once": True,
+            "you accept old tyres at the recycling centre, right next to the tip": True,
+            "you pay us on the 15th": True,
+            "Records are due to you by the end of December": True,
+            "Illness isn't covered until a month after you take the policy out": True,
+            "Your Standard plan lets two screens stream at once": False,
+        }
+        for n, (text, conflict) in enumerate(said.items()):
+            result = mem.remember(text, scope=f"org/acme/user/u{n}")
+            assert bool(result.conflicts) is conflict, text

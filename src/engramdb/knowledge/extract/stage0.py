@@ -453,8 +453,11 @@ def extract_stage0(
                 continue
             before = len(out.claims)
             _read_sentence(s, out, role, known)
-            if role == "document" and len(out.claims) == before:
-                out.claims.extend(_policy_rule(s))
+            if role == "document" and all(c.negated for c in out.claims[before:]):
+                # nothing read, or only a denial a curated text cannot "close": the rule
+                rule = _policy_rule(s)
+                if rule:
+                    out.claims[before:] = rule
     out.mentions.extend(_mentions(text, known))
     return out
 
