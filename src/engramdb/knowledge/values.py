@@ -723,6 +723,9 @@ def _candidates(text: str, reference: datetime | None) -> list[_Cand]:
     for m in _FRACTION.finditer(text):  # "saves one third", "half price": shares as percent
         share = _FRACTIONS[" ".join(m.group(0).casefold().split()[-2:])]
         numeric.append(_Cand(m.start(), m.end(), "percent", share, "%", 0))
+    for m in _SLANG_MONEY.finditer(text):  # "a tenner", "a fiver"
+        amount = 10.0 if m.group(1).casefold().startswith("ten") else 5.0
+        numeric.append(_Cand(m.start(), m.end(), "money", amount, "GBP", 0))
     for m in _WHOLE_UNIT.finditer(text):  # "a whole month", "a full week"
         seconds = _WHOLE_SECONDS[m.group(1).casefold()]
         numeric.append(_Cand(m.start(), m.end(), "duration", seconds, "s", 0))
@@ -750,6 +753,7 @@ _FRACTION = re.compile(
     r"half\s+(?:off|price))\b",
     _AI,
 )
+_SLANG_MONEY = re.compile(r"\b(?:a\s+)?(tenner|fiver)\b", _AI)
 _WHOLE_UNIT = re.compile(
     r"\b(?:a|one)\s+(?:whole|full|entire|complete)\s+(minute|hour|day|week|fortnight|month|year)\b",
     _AI,
