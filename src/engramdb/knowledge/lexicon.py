@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["GENERIC", "fold", "words"]
+__all__ = ["GENERIC", "PRICE_WORDS", "fold", "words"]
 
 _BOUNDS = re.compile(r"\b(?:at least|no less than|at most|no more than|up to)\b", re.IGNORECASE)
 
@@ -93,3 +93,7 @@ def words(text: str) -> set[str]:
         for w in _STEM_WORD.findall(text.casefold())
         if w not in GENERIC and len(w) > 2 and fold(w) not in GENERIC
     }
+
+
+#: Words beside a price that say how or when it is paid, not what is priced.
+PRICE_WORDS = frozenset(fold(w) for w in "price month week day year hour night per each".split())

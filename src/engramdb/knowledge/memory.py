@@ -34,6 +34,7 @@ from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triple
 from .extract import extract_stage0
 from .extract.aligned import Template, align
 from .extract.stage0 import _is_clock, _lemma
+from .lexicon import PRICE_WORDS
 from .lexicon import words as aligned_words
 from .reconcile import (
     CONFIDENCE_FLOOR,
@@ -668,7 +669,8 @@ class Memory:
             if key == "price" and claim.subject == ORG:
                 # the fallback key of any amount of money: the statements must share what
                 # is priced ("limited company accounts ... £900" is no self-assessment fee)
-                return bool((aligned_words(masked_a) & aligned_words(masked_b)) - {"price"})
+                shared = aligned_words(masked_a) & aligned_words(masked_b)
+                return bool(shared - PRICE_WORDS)  # "a month" is when, not what
             return True
         if claim.multi:
             return False

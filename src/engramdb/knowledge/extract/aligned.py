@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..claims import ORG, Claim
 from ..lexicon import GENERIC as _GENERIC
-from ..lexicon import words
+from ..lexicon import PRICE_WORDS, words
 from ..reconcile import (
     clock_direction,
     different_topics,
@@ -402,7 +402,7 @@ def align(
                 if (
                     v.kind in ("money", "free")
                     and "price" in attribute
-                    and (t.subject or shared or attribute <= {"price"})
+                    and (t.subject or shared - PRICE_WORDS or attribute <= PRICE_WORDS)
                 ):
                     shared.add("price")  # an amount of money names a price by itself (of a
                     # named thing, or beside another word of what is priced)
