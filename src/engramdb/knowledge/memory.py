@@ -32,7 +32,7 @@ from . import views
 from .claims import ORG, SELF, Claim, Extraction
 from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
-from .extract.aligned import Template, align
+from .extract.aligned import Template, align, names_variant
 from .extract.stage0 import _is_clock, _lemma
 from .lexicon import PRICE_WORDS
 from .lexicon import words as aligned_words
@@ -621,6 +621,8 @@ class Memory:
                     continue  # "Bloom & Vine takes orders until 5pm" is not about our policy
                 if ekey == org and r[13] != org and not _mentions_name(claim.statement, r[14]):
                     continue  # "your advanced tango class" is not the catalogue's Beginner Salsa
+                if ekey == org and r[13] != org and names_variant(claim.statement, r[14], org):
+                    continue  # "the Tern Vektron" is not the catalogue's Tern Commuter 8
             elif etype not in ("other", r[10]) and r[10] != "other":
                 continue
             if (claim.negated or claim.past) and same_entity and not r[5]:

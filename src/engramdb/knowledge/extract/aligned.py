@@ -46,7 +46,7 @@ from .stage0 import (
     monthday,
 )
 
-__all__ = ["Template", "align"]
+__all__ = ["Template", "align", "names_variant"]
 
 
 @dataclass(frozen=True)
@@ -415,6 +415,8 @@ def align(
                     # the named entity has one amount of this kind: "NoodleRun's express
                     # option gets your food to you in 45 minutes" (delivery time: 30 minutes)
                     shared = {"#the-only-one"}
+                if v.kind in ("money", "free") and not t.subject and not shared - PRICE_WORDS:
+                    continue  # "£14 a month" and "£8.50 a month" share only when it is paid
                 if v.kind == "affirmed" and len(shared) < 2:
                     continue  # a denial is met only by its own subject and verb
                 if not shared:
@@ -512,6 +514,13 @@ def _variant(text: str, name: str, own: set[str] = frozenset()) -> bool:
         and tok.casefold() not in _GENERIC
         for i, tok in enumerate(tokens)
     )
+
+
+def names_variant(text: str, name: str, organisation: str = "") -> bool:
+    """``text`` names ``name``'s family but another model of it ("the Tern Vektron" for "Tern
+    Commuter 8"); words of the organisation's own name do not count."""
+    own = {w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " "))}
+    return _names(text, name) and _variant(text, name, own)
 
 
 def _following_nouns(clause: str, v: _Value) -> set[str]:
