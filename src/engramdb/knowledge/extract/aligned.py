@@ -89,7 +89,8 @@ _PENCE = re.compile(r"\s+(?:and\s+)?(\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s*p(?:ence)?
 _RATE_AFTER = re.compile(r"\s+(?:a|an|each|every)\s+(day|week|month|year|hour)\b", _F)
 _PRONOUN_START = re.compile(r"^(?:it|it's|they|they're|that|that's|this|which)\b", _F)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", _F)
+#: The speaker as the subject ("I paid"); "my shifts" or "my son's lessons" is not.
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we've|we'd)\b", _F)
 _HALF_HOUR = re.compile(
     r"\bhalf\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b(?!\s+(?:past|an?|hours?|days?|dozen))",
     _F,
@@ -173,14 +174,6 @@ def _values(clause: str) -> list[_Value]:
         out.append(_Value("weekday", m.group(1).capitalize(), m.span()))
     for m in _OPEN_DAY.finditer(clause):
         out.append(_Value("openday", m.group(1).casefold(), m.span(1)))
-    for i, v in enumerate(out):
-        rate = _RATE_AFTER.match(clause, v.span[1])
-        if v.kind == "quantity" and rate:  # "200 kilometres a day" is a rate
-            again = parse_value(f"{v.text} per {rate.group(1)}")
-            if again.kind == "quantity":
-                out[i] = _Value(
-                    "quantity", clause[v.span[0] : rate.end()], (v.span[0], rate.end()), again
-                )
     for i, v in enumerate(out):  # "one hundred and eighty pounds": sterling, in a price
         if v.kind == "quantity" and re.search(r"\bpounds?\b", v.text, _F) and v.typed:
             amount = parse_value(re.sub(r"\bpounds?\b", "", v.text, flags=_F).strip())
@@ -194,6 +187,14 @@ def _values(clause: str) -> list[_Value]:
                 span = (v.span[0], end)
                 money = TypedValue("money", pounds, "GBP", clause[span[0] : end], span, "")
                 out[i] = _Value("money", clause[span[0] : end], span, money)
+    for i, v in enumerate(out):
+        rate = _RATE_AFTER.match(clause, v.span[1])
+        if v.kind == "quantity" and rate:  # "200 kilometres a day" is a rate
+            again = parse_value(f"{v.text} per {rate.group(1)}")
+            if again.kind == "quantity":
+                out[i] = _Value(
+                    "quantity", clause[v.span[0] : rate.end()], (v.span[0], rate.end()), again
+                )
     for m in _FREE.finditer(clause):
         out.append(_Value("free", "free", m.span()))
     for m in _UNLIMITED.finditer(clause):
@@ -288,8 +289,10 @@ def _about_them(clause: str, t: Template) -> bool:
         return False
     if _SECOND_PERSON.search(clause):
         return True
-    m = _NAME_START.match(clause)
-    subject = m.group(1) if m and len(m.group(1).split()) >= 2 else ""
+    if _MY_SUBJECT.match(clause):
+        return False  # "my uni library only lends books for two weeks": the speaker's own
+    m = _NAME_START.match(clause) or _ONE_NAME_START.match(clause)
+    subject = m.group(1) if m and (len(m.group(1).split()) >= 2 or m.re is _ONE_NAME_START) else ""
     # "Bloom & Vine down the road takes orders until 5pm": someone else
     return not subject or any(
         n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
@@ -298,6 +301,12 @@ def _about_them(clause: str, t: Template) -> bool:
 
 #: A clause that opens with a name of two or more words ("Bloom & Vine", "Old Town Greenleaf").
 _NAME_START = re.compile(r"^(?:the\s+)?([A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|&|and|of))+)")
+#: "Globex lets me ...": one capitalised name, then a verb.
+_ONE_NAME_START = re.compile(
+    r"^([A-Z][\w'.-]+)\s+(?:lets|let|charges|charge|gives|give|offers|offer|has|have|is|are|"
+    r"takes|take|does|do|sells|sell|only|will|can|allows|allow)\b"
+)
+_MY_SUBJECT = re.compile(r"^\W*(?:my|our)\s+(?![\w-]+\s+(?:with|at|from)\s+you\b)", _F)
 _ELSEWHERE = re.compile(
     r"\b(?:elsewhere|another (?:shop|store|place|company|branch)|other (?:shops|stores|places)|"
     r"on amazon|on ebay|second-hand|secondhand|used one)\b",
