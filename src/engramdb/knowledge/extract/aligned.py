@@ -6,18 +6,28 @@ guess far more often than they hide the *value*. So this pass turns the question
 live curated fact of the speaker's organisation is a template (an attribute with a value of a
 known kind), and a clause of the turn answers it when
 
-1. the clause is an assertion (not a question, wish, conditional or negation) about the
-   organisation or the template's entity, not about the speaker alone;
-2. it holds a value of the template's kind (money, free, duration, period, quantity in the same
-   dimension, percent, time of day, weekday, count of the same noun, phone number);
-3. it shares at least one attribute word with the template once synonyms are folded
-   (``charge`` ~ ``fee`` ~ ``price``, ``yearly`` ~ ``annual``, ``kilos`` is a unit, masked);
-4. nothing tells the two apart: a different subject noun, a different size beside the value,
-   other modifiers of one head noun, another catalogue entity named, opening against closing.
+1. the clause is an assertion about the organisation or the template's entity: not a question;
+   no wish, condition or denial *before* the value ("if premium were £12.99"; a condition
+   after it, "£25 if it isn't paid on time", is the policy's own); not the speaker's own
+   experience ("I paid £199 on Amazon", "my uni library lends ..."); not a clause that opens
+   with another business's name ("Bloom & Vine down the road ...");
+2. a named entity is named, in the clause or earlier in the turn, and not as another model of
+   its family ("AirPods Max" for "AirPods Pro", "the Inchmore to Skerra crossing");
+3. it holds a value of the template's kind: money or "free", duration, period ("once an hour"),
+   quantity in the same dimension, percent (also "one third"), time of day in the same direction
+   (opening against closing), weekday, open/closed on a weekday, day of the month, calendar
+   day, a count of the same noun, a phone number, "unlimited", or the plain affirmation of what
+   a curated denial says is not so ("you accept old tyres" / "tyres are not accepted");
+4. it shares an attribute word with the template once synonyms are folded (``lexicon.py``:
+   ``charge`` ~ ``fee`` ~ ``price``, ``yearly`` ~ ``annual``, ``takes`` ~ ``time``), beyond when
+   a price is paid ("a month"); or it names an entity whose only amount of that kind this is.
 
-The best template per value wins (most shared words). The result is an ordinary claim with the
-template's subject and key, which the one reconciler then judges like any other: a different
-value is a conflict, the same value a corroboration. Pure: no database, no model.
+The template sharing most words wins. If a test tells it apart from the clause (a member of
+another family: adult/child, economy/business, cabin/checked; another size beside the value;
+another subject noun), the clause answers nothing rather than a worse template. The result is
+an ordinary claim with the template's subject and key and ``answers`` set to the fact, which
+the one reconciler then judges: a different value is a conflict, the same a corroboration.
+Pure: no database, no model.
 """
 
 from __future__ import annotations
