@@ -80,6 +80,8 @@ KEY_SIMILARITY = 0.65
 WORD_OVERLAP = 0.5
 #: The bar when both facts are about the same named entity with the same kind of amount.
 SAME_THING_SIMILARITY = 0.5
+#: Curated facts a turn is read against at most (catalogue-guided extraction), best first.
+MAX_TEMPLATES = 64
 #: An instruction is revoked by a statement this close to it (content-word overlap).
 REVOKE_OVERLAP = 0.5
 
@@ -952,7 +954,8 @@ class Memory:
         org = normalize_name(org_of(scope) or "")
         words = aligned_words(text)
         low = text.casefold()
-        out: list[Template] = []
+        said = set(_WORD.findall(low))
+        ranked: list[tuple[int, Template]] = []
         names: set[str] = set()
         for (
             fid,
@@ -976,27 +979,35 @@ class Memory:
         ):
             own = ekey == org or (etype == "organisation" and _is_org_root(fscope))
             subject = "" if own else name
-            if subject and _mentions_name(low, subject):
+            named = bool(subject) and (
+                subject in names
+                or (bool(set(_WORD.findall(subject.casefold())) & said) and _names_it(low, subject))
+            )
+            if named:
                 names.add(subject)
-            if not (words & aligned_words(f"{subject} {phrase or key} {statement}")) and not (
-                subject and subject in names
-            ):
+            shared = len(words & aligned_words(f"{subject} {phrase or key} {statement}"))
+            if not shared and not named:
                 continue
-            out.append(
-                Template(
-                    fact_id=fid,
-                    subject=subject,
-                    subject_type=etype,
-                    key=key,
-                    key_phrase=phrase or key,
-                    value=value,
-                    value_kind=kind or "",
-                    statement=statement or "",
-                    category=category or "knowledge",
-                    name=name,
+            ranked.append(
+                (
+                    shared + (2 if named else 0),
+                    Template(
+                        fact_id=fid,
+                        subject=subject,
+                        subject_type=etype,
+                        key=key,
+                        key_phrase=phrase or key,
+                        value=value,
+                        value_kind=kind or "",
+                        statement=statement or "",
+                        category=category or "knowledge",
+                        name=name,
+                    ),
                 )
             )
-        return out, sorted(names)
+        # the facts the turn is most about; a catalogue of thousands stays cheap to read
+        ranked.sort(key=lambda r: -r[0])
+        return [t for _, t in ranked[:MAX_TEMPLATES]], sorted(names)[:MAX_TEMPLATES]
 
     def _catalogue(self, scope: str) -> dict[str, str]:
         """Curated entity names visible from ``scope`` (lower-cased name -> type)."""
@@ -1473,6 +1484,23 @@ def _is_org_root(scope: str) -> bool:
         "organization",
         "tenant",
     )
+
+
+def _names_it(low: str, name: str) -> bool:
+    """A name is named by a word of it that names nothing else: all its words, or its rarest
+    (longest) distinctive one ("the Tenby Road branch"; not "product" for "Product 7")."""
+    words = [w for w in _WORD.findall(name.casefold()) if w not in _STOP and len(w) > 2]
+    said = set(_WORD.findall(low))
+    if words and all(w in said for w in words):
+        return True
+    return any(w in said and not w.isdigit() and w not in _COMMON_NAME_WORDS for w in words)
+
+
+#: Words many catalogue names share ("Product 7", "Standard delivery"): naming one names none.
+_COMMON_NAME_WORDS = frozenset(
+    "product products service services plan plans item items option options standard "
+    "basic premium".split()
+)
 
 
 def _mentions_name(statement: str, name: str) -> bool:

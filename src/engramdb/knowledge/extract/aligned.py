@@ -375,6 +375,7 @@ def align(
             continue
         hits: list[_Hit] = []
         clock = clock_minutes(clause)
+        mentioned = [n for n in other_names if _names(clause, n)]
         for t in templates:
             if t.fact_id in taken or not _about_them(clause, t):
                 continue
@@ -384,8 +385,8 @@ def align(
             if t.subject and (not _names(said, t.subject) or _variant(said, t.subject, own)):
                 continue  # a named entity must be named, and not as another model of it
             if any(
-                _names(clause, n) and not _names(t.subject + " " + t.statement, n)
-                for n in other_names
+                not _names(t.subject + " " + t.statement, n)
+                for n in mentioned
                 if n.casefold() != t.subject.casefold()
             ):
                 continue  # the clause names another catalogue entity

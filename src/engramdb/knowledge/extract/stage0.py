@@ -26,6 +26,7 @@ unresolvable times ("soon", "a while ago") open an uncertainty.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import UTC, datetime
 
 from .. import timeexpr
@@ -1090,9 +1091,12 @@ def _known_in(phrase: str, known: dict[str, str]) -> tuple[str, str] | None:
     case), also when the text leaves out its first word ("the X2 headphones" for "Acme X2
     Headphones")."""
     low = phrase.casefold()
+    said = set(_NAME_WORD.findall(low))
     best = None
     for name, typ in known.items():
         words = name.split()
+        if not set(_NAME_WORD.findall(" ".join(words[1:]))) <= said:
+            continue  # (a cheap test first: a catalogue can hold thousands of names)
         forms = [name] + ([" ".join(words[1:])] if len(words) >= 3 else [])
         for form in forms:
             if re.search(rf"(?<!\w){re.escape(form)}(?!\w)", low) and (
@@ -1618,17 +1622,24 @@ def _mentions(text: str, known: dict[str, str]) -> list[Mention]:
     catalogue's "AirPods Pro": any word of the name that is not a common word)."""
     out: list[Mention] = []
     low = text.casefold()
+    said = set(_NAME_WORD.findall(low))
+    heads = {name: [w for w in name.split() if len(w) > 3 and w not in _STOP][:1] for name in known}
+    shared = Counter(h[0] for h in heads.values() if h)
     for name, typ in known.items():
-        m = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", low)
-        if m:
-            out.append(Mention(text[m.start() : m.end()], typ, m.span()))
-            continue
-        heads = [w for w in name.split() if len(w) > 3 and w not in _STOP]
-        for w in heads[:1]:
-            m = re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low)
+        if set(_NAME_WORD.findall(name)) <= said:
+            m = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", low)
             if m:
                 out.append(Mention(text[m.start() : m.end()], typ, m.span()))
+                continue
+        for w in heads[name]:
+            if w in said and shared[w] == 1:  # a shorter form must name one entity only
+                m = re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low)
+                if m:
+                    out.append(Mention(text[m.start() : m.end()], typ, m.span()))
     return out
+
+
+_NAME_WORD = re.compile(r"[^\W_]+")
 
 
 # -- open or closed on a day ----------------------------------------------------------------
