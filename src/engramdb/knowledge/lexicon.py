@@ -4,6 +4,7 @@ attribute at all. Used by catalogue-guided extraction and by the reconciler's co
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["GENERIC", "PRICE_WORDS", "fold", "words"]
@@ -63,6 +64,7 @@ GENERIC = frozenset(
 )
 
 
+@functools.lru_cache(maxsize=65_536)
 def fold(word: str) -> str:
     """One form per attribute word: synonyms to their group's first word, then a light
     suffix strip ("charges" -> "price", "replacement" -> "replac", "comes" -> "come")."""
@@ -83,16 +85,17 @@ def fold(word: str) -> str:
     return _SYNONYMS.get(w, w)
 
 
-def words(text: str) -> set[str]:
+@functools.lru_cache(maxsize=65_536)
+def words(text: str) -> frozenset[str]:
     """The attribute words of a text, synonyms folded ("at least" is a minimum)."""
     text = _BOUNDS.sub(
         lambda m: " minimum " if "least" in m.group(0).casefold() else " maximum ", text
     )
-    return {
+    return frozenset(
         fold(w)
         for w in _STEM_WORD.findall(text.casefold())
         if w not in GENERIC and len(w) > 2 and fold(w) not in GENERIC
-    }
+    )
 
 
 #: Words beside a price that say how or when it is paid, not what is priced.

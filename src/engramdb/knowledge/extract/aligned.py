@@ -418,7 +418,7 @@ def align(
                     dt, dc = clock_direction(t.value + " " + t.statement), clock_direction(clause)
                     if dt and dc and dt != dc:
                         continue  # opening time against closing time
-                shared = words(masked) & attribute
+                shared = set(words(masked) & attribute)
                 if (
                     v.kind in ("money", "free")
                     and "price" in attribute
