@@ -1,0 +1,69 @@
+"""The cost of a conversation turn as the organisation's curated catalogue grows.
+
+Every turn is read against the live curated facts of its scope's organisation (stage 0, then
+catalogue-guided extraction, then the reconciler). This measures one ``Memory.remember`` of a
+customer turn that names a product and a price, with 0 to N curated products (operator upserts,
+one price each), against the same turn with no catalogue at all in the same process.
+
+    python benchmarks/bench_catalogue_turns.py [--sizes 0,100,1000,5000] [--turns 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from _common import Scratch, machine_info, median, now, pct, print_table, write_json
+
+from engramdb import Memory
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="0,100,1000,5000")
+    ap.add_argument("--turns", type=int, default=60)
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    rng = random.Random(1)
+    results: dict = {"machine": machine_info(), "turns": args.turns, "sizes": {}}
+    rows = []
+    base = None
+    with Scratch("catalogue-") as scratch:
+        for n in sizes:
+            with Memory.open(scratch.sub(f"m{n}")) as mem:
+                if n:
+                    mem.remember(
+                        triples=[
+                            {
+                                "subject": f"Product {i}",
+                                "type": "product",
+                                "key": "price",
+                                "value": f"£{rng.randint(5, 500)}",
+                            }
+                            for i in range(n)
+                        ],
+                        scope="org/shop",
+                    )
+                times = []
+                for t in range(args.turns):
+                    text = (
+                        f"your product {rng.randint(0, max(n - 1, 1))} costs "
+                        f"£{rng.randint(5, 500)} and delivery takes 3 days"
+                    )
+                    t0 = now()
+                    mem.remember(text, scope=f"org/shop/user/u{t % 5}")
+                    times.append(now() - t0)
+            p50, p95 = median(times) * 1000, pct(times, 95) * 1000
+            base = p50 if base is None else base
+            results["sizes"][str(n)] = {"p50_ms": p50, "p95_ms": p95, "vs_no_catalogue": p50 / base}
+            rows.append([n, p50, p95, p50 / base])
+    print_table(
+        "one customer turn (Memory.remember) against a curated catalogue",
+        ["curated facts", "p50 ms", "p95 ms", "x no catalogue"],
+        rows,
+    )
+    write_json("bench_catalogue_turns", results)
+
+
+if __name__ == "__main__":
+    main()
