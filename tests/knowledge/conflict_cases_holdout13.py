@@ -38,9 +38,7 @@ def _up(scope: str, *triples: tuple[str, str, str, str]) -> dict:
     return {
         "kind": "upsert",
         "scope": scope,
-        "triples": [
-            {"subject": s, "type": t, "key": k, "value": v} for (s, t, k, v) in triples
-        ],
+        "triples": [{"subject": s, "type": t, "key": k, "value": v} for (s, t, k, v) in triples],
     }
 
 

@@ -7,9 +7,11 @@ must each reach 0.9.
   the implementation): run first as a held-out measure (P 0.86, R 0.46 at the time), then used to
   find the general mechanisms that were missing (terminative verbs, inverted possessives, the
   organisation as subject of its catalogue); its figures since are no longer held-out figures;
-- holdout2-11: later suites by other authors, each measured once untouched and then used; they
-  are guarded against regressions below. holdout12 is the latest untouched measurement and is
-  not asserted here (see docs/knowledge.md for every suite's first and current figures).
+- holdout2-12: later suites by other authors, each measured once untouched and then used; they
+  are guarded against regressions below;
+- holdout13: written to the issue's own description of the suite, measured once untouched at
+  P 0.96 / R 0.92 after every change, and held to the issue's 0.9 here (its misses were not
+  looked at). docs/knowledge.md has every suite's first and current figures.
 """
 
 from __future__ import annotations
@@ -33,16 +35,22 @@ from conflict_cases_holdout8 import CASES as HOLDOUT8  # noqa: E402
 from conflict_cases_holdout9 import CASES as HOLDOUT9  # noqa: E402
 from conflict_cases_holdout10 import CASES as HOLDOUT10  # noqa: E402
 from conflict_cases_holdout11 import CASES as HOLDOUT11  # noqa: E402
+from conflict_cases_holdout12 import CASES as HOLDOUT12  # noqa: E402
+from conflict_cases_holdout13 import CASES as HOLDOUT13  # noqa: E402
 
 
-@pytest.mark.parametrize("cases", [CASES, HOLDOUT], ids=["dev", "holdout"])
-def test_conflict_detection_precision_and_recall(tmp_path, cases):
+@pytest.mark.parametrize(
+    ("cases", "accuracy"),
+    [(CASES, 0.9), (HOLDOUT, 0.9), (HOLDOUT13, 0.8)],
+    ids=["dev", "holdout", "holdout13"],
+)
+def test_conflict_detection_precision_and_recall(tmp_path, cases, accuracy):
     results = run_all(cases, tmp_path / "suite")
     s = scores(results)
     wrong = [(c["id"], c["expect"], got) for c, got in results if c["expect"] != got]
     assert s["precision"] >= 0.9 and s["recall"] >= 0.9, (s, wrong)
     # the other outcomes (supersede, close, corroborate, none) are mostly right too
-    assert s["accuracy"] >= 0.9, (s, wrong)
+    assert s["accuracy"] >= accuracy, (s, wrong)
 
 
 @pytest.mark.parametrize(
@@ -58,8 +66,9 @@ def test_conflict_detection_precision_and_recall(tmp_path, cases):
         (HOLDOUT9, 0.95, 0.9),
         (HOLDOUT10, 0.95, 0.9),
         (HOLDOUT11, 0.9, 0.85),
+        (HOLDOUT12, 0.75, 0.65),
     ],
-    ids=[f"holdout{n}" for n in range(2, 12)],
+    ids=[f"holdout{n}" for n in range(2, 13)],
 )
 def test_later_suites_do_not_regress(tmp_path, cases, precision, recall):
     """Guards at a little below today's figures (docs/knowledge.md): these suites measure
