@@ -121,3 +121,30 @@ def test_catalogue_lines_faq_answers_and_denials_become_facts(tmp_path):
         for n, (text, conflict) in enumerate(said.items()):
             result = mem.remember(text, scope=f"org/acme/user/u{n}")
             assert bool(result.conflicts) is conflict, text
+
+
+def test_edge_inputs_found_in_review(tmp_path):
+    from engramdb.knowledge.extract.aligned import _clock_text
+    from engramdb.knowledge.extract.stage0 import frequency_days
+    from engramdb.knowledge.values import calendar_day
+
+    assert frequency_days("0 times a week") is None  # was a ZeroDivisionError
+    assert _clock_text("you hold parcels until 7 days after delivery") == (
+        "you hold parcels until 7 days after delivery"
+    )
+    assert _clock_text("open till 5 on saturdays") == "open till 5pm on saturdays"
+    assert calendar_day("the first 2 may be free") is None
+    assert calendar_day("2 May") == (5, 2)
+    with Memory.open(tmp_path / "m") as mem:
+        mem.upload(
+            b"Delivery costs \xc2\xa35 per order. Delivery takes 3 days.\n\n"
+            b"We are closed for drop-offs and collections on Sundays.",
+            name="info.md",
+            scope="org/shop",
+        )
+        assert not mem.remember("I go 0 times a week", scope="org/shop/user/a").errors
+        both = mem.remember("Your delivery fee is £5. The deposit is £50.", scope="org/shop/user/b")
+        assert "£50" in {f.value for f in both.facts}  # not swallowed by the "£5" it contains
+        assert mem.remember("Delivery takes 5 days.", scope="org/shop/user/c").conflicts
+        same = mem.remember("your drop-offs are closed on Sundays", scope="org/shop/user/d")
+        assert not same.conflicts

@@ -595,8 +595,9 @@ class Memory:
                 f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream,
                 e.key, e.name, f.source_id
             FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
-            WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})""",
-            scopes,
+            WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})
+            {"AND f.id=?" if claim.answers is not None else ""}""",
+            [*scopes, claim.answers] if claim.answers is not None else scopes,
         ).fetchall()
         if claim.answers is not None:  # read against that fact: it alone is compared
             masked = claim.statement.replace(claim.value, " ")
@@ -933,12 +934,12 @@ class Memory:
         def overlaps(c: Claim) -> bool:
             if c.negated or c.past:
                 return False
-            v = c.value.casefold()
+            v = c.value.casefold().strip()
             tv = parse_value(c.value)
             for a in aligned:
-                av = a.value.casefold()
-                if v and (v in av or av in v):
-                    return True
+                av = a.value.casefold().strip()
+                if v and (v == av or re.search(rf"(?<!\w){re.escape(av)}(?!\w)", v)):
+                    return True  # the same words ("open at 7:30am" holds "7:30am")
                 ta = a.typed if a.typed is not None else parse_value(a.value)
                 if tv.kind == ta.kind != "text" and compare(tv, ta) == "same":
                     return True  # "90 minutes" read by stage 0 as "an hour and a half"

@@ -501,6 +501,10 @@ def other_sizes_differ(a: str, a_value: str, b: str, b_value: str) -> bool:
             if v.kind in _SIZE_KINDS and not (own.kind == v.kind and compare(own, v) == "same")
         ]
 
+    if not (
+        re.search(r"\d", a.replace(a_value, " ")) and re.search(r"\d", b.replace(b_value, " "))
+    ):
+        return False  # (no other number on one side: nothing to parse)
     sa, sb = sizes(a, a_value), sizes(b, b_value)
     pairs = [(x, y) for x in sa for y in sb if x.kind == y.kind and x.unit == y.unit]
     return bool(pairs) and all(compare(x, y) == "different" for x, y in pairs)
@@ -561,9 +565,11 @@ def family_contrast(a: str, b: str) -> bool:
     does not name: "adult admission is £18" / "children get in free"."""
     wa = {_FAMILY_FOLD.get(w, w) for w in _TOKEN.findall(a.casefold())}
     wb = {_FAMILY_FOLD.get(w, w) for w in _TOKEN.findall(b.casefold())}
-    for group in CONTRAST_GROUPS:
-        fam = {_FAMILY_FOLD.get(w, w) for w in group}
+    for fam in _FOLDED_GROUPS:
         ga, gb = wa & fam, wb & fam
         if ga and gb and not (ga & gb):
             return True
     return False
+
+
+_FOLDED_GROUPS = tuple(frozenset(_FAMILY_FOLD.get(w, w) for w in g) for g in CONTRAST_GROUPS)

@@ -944,10 +944,14 @@ CALENDAR = re.compile(
 )
 
 
+#: "the first 2 may be free": "may" in lower case after a number is the verb.
+_MODAL_MAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)?\s+may")
+
+
 def calendar_day(text: str) -> tuple[int, int] | None:
     """(month, day) of "31 October", "October 31st", "the end of December" (day 31 or the
     month's last), None for anything else."""
-    m = CALENDAR.search(text)
+    m = next((m for m in CALENDAR.finditer(text) if not _MODAL_MAY.fullmatch(m.group(0))), None)
     if not m:
         return None
     name = (m.group("m") or m.group("m2") or m.group("m3")).casefold()[:3]

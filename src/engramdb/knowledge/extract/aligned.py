@@ -45,6 +45,7 @@ from ..reconcile import (
     different_topics,
     family_contrast,
     other_sizes_differ,
+    same_value,
 )
 from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_values
 from .stage0 import (
@@ -97,7 +98,6 @@ _ALLOWED = re.compile(
 )
 _PENCE = re.compile(r"\s+(?:and\s+)?(\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s*p(?:ence)?)?\b", _F)
 _RATE_AFTER = re.compile(r"\s+(?:a|an|each|every)\s+(day|week|month|year|hour)\b", _F)
-_PRONOUN_START = re.compile(r"^(?:it|it's|they|they're|that|that's|this|which)\b", _F)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
 #: The speaker as the subject ("I paid"); "my shifts" or "my son's lessons" is not.
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we've|we'd)\b", _F)
@@ -107,7 +107,8 @@ _HALF_HOUR = re.compile(
 )
 _BARE_CLOSING = re.compile(
     r"\b(until|till|til|closes? at|close at|shuts? at)\s+(1[01]|[1-9])\b"
-    r"(?![:.]?\d)(?!\s*(?:[ap]\.?m\b|%|o'clock))",
+    r"(?![:.]?\d)(?!\s*(?:[ap]\.?m\b|%|o'clock|(?:working |business )?(?:minute|hour|day|"
+    r"night|week|month|year)s?\b))",
     _F,
 )
 _DAYPART_WORDS = re.compile(
@@ -169,8 +170,6 @@ def _values(clause: str) -> list[_Value]:
     """Every value in a clause, with its kind as templates name kinds."""
     out: list[_Value] = []
     for v in parse_values(clause):
-        if v.span is None:
-            continue
         out.append(_Value(v.kind, clause[v.span[0] : v.span[1]], tuple(v.span), v))
     for m in CALENDAR.finditer(clause):
         day = calendar_day(m.group(0))
@@ -181,7 +180,10 @@ def _values(clause: str) -> list[_Value]:
         if day:
             out.append(_Value("monthday", day, m.span()))
     for m in _WEEKDAY.finditer(clause):
-        out.append(_Value("weekday", m.group(1).capitalize(), m.span()))
+        day = m.group(1).capitalize()
+        if re.search(r"\b(?:closed|not|no|never)\b", clause[: m.start()], _F):
+            day = f"not {day}"  # "closed for drop-offs on Sundays", as stage 0 reads documents
+        out.append(_Value("weekday", day, m.span()))
     for m in _OPEN_DAY.finditer(clause):
         out.append(_Value("openday", m.group(1).casefold(), m.span(1)))
     for i, v in enumerate(out):  # "one hundred and eighty pounds": sterling, in a price
@@ -256,9 +258,7 @@ _UNIT_IN_KEY = re.compile(
 
 def _answers(kind: str, v: _Value, t: Template) -> bool:
     """Whether a value of the clause can answer a template of ``kind``."""
-    if kind == "money":
-        return v.kind in ("money", "free")
-    if kind == "free":
+    if kind in ("money", "free"):
         return v.kind in ("money", "free")
     if kind == "quantity":
         return v.kind == "unlimited" or (
@@ -313,8 +313,7 @@ def _about_them(clause: str, t: Template) -> bool:
 _NAME_START = re.compile(r"^(?:the\s+)?([A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|&|and|of))+)")
 #: "Globex lets me ...": one capitalised name, then a verb.
 _ONE_NAME_START = re.compile(
-    r"^([A-Z][\w'.-]+)\s+(?:lets|let|charges|charge|gives|give|offers|offer|has|have|is|are|"
-    r"takes|take|does|do|sells|sell|only|will|can|allows|allow)\b"
+    r"^([A-Z][\w'.-]+)\s+(?:lets|charges|gives|offers|sells|only|allows)\b"
 )
 _MY_SUBJECT = re.compile(r"^\W*(?:my|our)\s+(?![\w-]+\s+(?:with|at|from)\s+you\b)", _F)
 _ELSEWHERE = re.compile(
@@ -376,6 +375,7 @@ def align(
         hits: list[_Hit] = []
         clock = clock_minutes(clause)
         mentioned = [n for n in other_names if _names(clause, n)]
+        found = _values(clause)
         for t in templates:
             if t.fact_id in taken or not _about_them(clause, t):
                 continue
@@ -393,7 +393,7 @@ def align(
             kind = kinds[t.fact_id]
             t_masked = _template_masked(t)
             attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject or t.name)
-            for v in _answering(kind, clause, clock, t):
+            for v in _answering(kind, clause, clock, t, found):
                 before = _NOT_UNTIL.sub(" ", clause[: v.span[0]])  # "isn't covered until"
                 if (
                     _FIRST_PERSON.search(before)
@@ -467,7 +467,9 @@ def align(
     return out
 
 
-def _answering(kind: str, clause: str, clock: list[int], t: Template) -> list[_Value]:
+def _answering(
+    kind: str, clause: str, clock: list[int], t: Template, found: list[_Value]
+) -> list[_Value]:
     if kind == "denied":  # "tyres are not accepted": a plain "you accept old tyres" says otherwise
         if _NOT_ASSERTED.search(clause):
             return []
@@ -480,7 +482,7 @@ def _answering(kind: str, clause: str, clock: list[int], t: Template) -> list[_V
         ):
             return [_Value("closed", "closed", closed.span())]  # "you're closed on Saturdays"
     if kind != "hours":
-        return [v for v in _values(clause) if _answers(kind, v, t)]
+        return [v for v in found if _answers(kind, v, t)]
     if not clock or (len(clock) > 1 and len(clock_minutes(t.value)) != len(clock)):
         return []
     found = list(_CLOCK_SPAN.finditer(clause))
@@ -549,10 +551,7 @@ def _following_nouns(clause: str, v: _Value) -> set[str]:
 
 
 def _verdict(h: _Hit) -> str:
-    from ..reconcile import same_value  # the reconciler's own comparison
-
-    kind = "free" if h.value.kind == "free" else h.value.kind
-    return same_value(h.value.text, kind, h.template.value, h.template.value_kind)
+    return same_value(h.value.text, h.value.kind, h.template.value, h.template.value_kind)
 
 
 _UNTYPED = frozenset(
@@ -571,8 +570,6 @@ def _claim(h: _Hit) -> Claim:
     if kind == "frequency":
         value = _frequency_text(h.clause)
     typed = v.typed if kind not in _UNTYPED else None
-    if kind == "phone":
-        value_kind = "phone"
     if kind == "unlimited":
         value_kind = "unlimited"
     return Claim(

@@ -464,7 +464,7 @@ def extract_stage0(
 
 
 _LABELLED = re.compile(
-    r"^\s*(?:[-*•]\s*)?(?P<label>[A-Z][\w&'+/-]*(?:[ -][A-Za-z][\w&'+/-]*){0,3})"
+    r"^\s*(?:[-*•]\s*)?(?P<label>[A-Z][\w&'+/]*(?:[ -][A-Za-z][\w&'+/]*){0,3})"
     r"(?:\s*\((?P<qual>[^)]{1,40})\))?\s*:\s+(?P<rest>.+)$"
 )
 
@@ -1763,7 +1763,7 @@ def frequency_days(text: str) -> float | None:
     if m:  # "twice a month": a period of half a month
         k = m.group("k").split()[0]
         times = {"once": 1, "twice": 2, "two": 2, "three": 3, "four": 4}.get(k) or int(k)
-        return _UNIT_DAYS[m.group("u").casefold()] / times
+        return _UNIT_DAYS[m.group("u").casefold()] / times if times else None  # "0 times"
     return None
 
 
