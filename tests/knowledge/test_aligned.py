@@ -148,3 +148,16 @@ def test_edge_inputs_found_in_review(tmp_path):
         assert mem.remember("Delivery takes 5 days.", scope="org/shop/user/c").conflicts
         same = mem.remember("your drop-offs are closed on Sundays", scope="org/shop/user/d")
         assert not same.conflicts
+
+
+def test_templates_follow_curated_changes_between_turns(tmp_path):
+    """The templates of a scope chain are kept between turns; a curated fact added, replaced
+    or forgotten is seen by the very next turn."""
+    lamp = {"subject": "Aurora Lamp", "type": "product", "key": "price", "value": "£49"}
+    with Memory.open(tmp_path / "m") as mem:
+        assert not mem.remember("your Aurora lamp is £65", scope="org/s/user/a").conflicts
+        mem.remember(triples=[lamp], scope="org/s")
+        assert mem.remember("your Aurora lamp is £65", scope="org/s/user/b").conflicts
+        mem.remember(triples=[{**lamp, "value": "£65"}], scope="org/s")  # the operator's update
+        again = mem.remember("your Aurora lamp is £65", scope="org/s/user/c")
+        assert not again.conflicts and again.corroborations

@@ -145,6 +145,8 @@ class Memory:
         )
         self._lock = threading.RLock()
         self._vec_cache: dict[str, np.ndarray] = {}
+        #: scope chain -> (signature of its curated facts, their templates); see _templates
+        self._template_cache: dict[tuple[str, ...], tuple[Any, list]] = {}
         self._scopes: set[str] | None = None
         self._catch_up()
 
@@ -949,15 +951,39 @@ class Memory:
 
     def _templates(self, scope: str, text: str) -> tuple[list[Template], list[str]]:
         """Live curated facts of ``scope`` and its ancestors that share a word with ``text``
-        (or whose entity it names), and the catalogue names the text mentions."""
-        scopes = [scope, *ancestors(scope)]
-        marks = ",".join("?" * len(scopes))
-        org = normalize_name(org_of(scope) or "")
+        (or whose entity it names), best first, and the catalogue names the text mentions."""
         words = aligned_words(text)
         low = text.casefold()
         said = set(_WORD.findall(low))
         ranked: list[tuple[int, Template]] = []
         names: set[str] = set()
+        for t, t_words, name_words in self._curated_templates(scope):
+            named = bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
+            if named:
+                names.add(t.subject)
+            shared = len(words & t_words)
+            if shared or named:
+                ranked.append((shared + (2 if named else 0), t))
+        # the facts the turn is most about; a catalogue of thousands stays cheap to read
+        ranked.sort(key=lambda r: -r[0])
+        return [t for _, t in ranked[:MAX_TEMPLATES]], sorted(names)[:MAX_TEMPLATES]
+
+    def _curated_templates(self, scope: str) -> list[tuple[Template, frozenset, frozenset]]:
+        """Every live curated fact of the scope chain as a template, with its attribute words
+        and its entity's name words; kept until a curated fact of the chain is added, closed
+        or forgotten (a signature of them is read on every call)."""
+        scopes = [scope, *ancestors(scope)]
+        marks = ",".join("?" * len(scopes))
+        signature = self.db.execute(
+            f"SELECT COUNT(*), MAX(id), MAX(closed_ms), SUM(forgotten) FROM facts "
+            f"WHERE authoritative=1 AND scope IN ({marks})",
+            scopes,
+        ).fetchone()
+        cached = self._template_cache.get(tuple(scopes))
+        if cached is not None and cached[0] == signature:
+            return cached[1]
+        org = normalize_name(org_of(scope) or "")
+        out = []
         for (
             fid,
             key,
@@ -975,40 +1001,29 @@ class Memory:
                     f.category, e.type, e.key, e.name, f.scope
                 FROM facts f JOIN entities e ON e.id=f.entity_id
                 WHERE f.authoritative=1 AND f.closed_ms IS NULL AND f.forgotten=0
-                AND f.scope IN ({marks}) ORDER BY f.id DESC LIMIT 20000""",
+                AND f.scope IN ({marks}) ORDER BY f.id DESC""",
             scopes,
         ):
             own = ekey == org or (etype == "organisation" and _is_org_root(fscope))
             subject = "" if own else name
-            named = bool(subject) and (
-                subject in names
-                or (bool(set(_WORD.findall(subject.casefold())) & said) and _names_it(low, subject))
+            t = Template(
+                fact_id=fid,
+                subject=subject,
+                subject_type=etype,
+                key=key,
+                key_phrase=phrase or key,
+                value=value,
+                value_kind=kind or "",
+                statement=statement or "",
+                category=category or "knowledge",
+                name=name,
             )
-            if named:
-                names.add(subject)
-            shared = len(words & aligned_words(f"{subject} {phrase or key} {statement}"))
-            if not shared and not named:
-                continue
-            ranked.append(
-                (
-                    shared + (2 if named else 0),
-                    Template(
-                        fact_id=fid,
-                        subject=subject,
-                        subject_type=etype,
-                        key=key,
-                        key_phrase=phrase or key,
-                        value=value,
-                        value_kind=kind or "",
-                        statement=statement or "",
-                        category=category or "knowledge",
-                        name=name,
-                    ),
-                )
-            )
-        # the facts the turn is most about; a catalogue of thousands stays cheap to read
-        ranked.sort(key=lambda r: -r[0])
-        return [t for _, t in ranked[:MAX_TEMPLATES]], sorted(names)[:MAX_TEMPLATES]
+            t_words = aligned_words(f"{subject} {phrase or key} {statement}")
+            out.append((t, t_words, frozenset(_WORD.findall(subject.casefold()))))
+        if len(self._template_cache) > 256:
+            self._template_cache.clear()
+        self._template_cache[tuple(scopes)] = (signature, out)
+        return out
 
     def _catalogue(self, scope: str) -> dict[str, str]:
         """Curated entity names visible from ``scope`` (lower-cased name -> type)."""
