@@ -7,11 +7,12 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["GENERIC", "PRICE_WORDS", "fold", "words"]
+__all__ = ["GENERIC", "PRICE_WORDS", "WORD", "fold", "words"]
 
 _BOUNDS = re.compile(r"\b(?:at least|no less than|at most|no more than|up to)\b", re.IGNORECASE)
 
-_STEM_WORD = re.compile(r"[a-z][a-z'-]*")
+#: A word as the lexicon reads it (lower case, with inner apostrophes and hyphens).
+WORD = re.compile(r"[a-z][a-z'-]*")
 
 #: Attribute words that name one thing (folded before words are compared).
 _SYNONYMS: dict[str, str] = {}
@@ -37,8 +38,8 @@ for _group in (
     "staff employee employees worker workers",
     "allowance allow allows allowed let lets permit permits permitted",
     "late overdue",
-    "limit limits cap maximum max most",
-    "minimum min least",
+    "limit limits cap maximum max",
+    "minimum min",
     "interest rate aer apr",
     "respond response responds reply replies",
     "wait waiting",
@@ -93,7 +94,7 @@ def words(text: str) -> frozenset[str]:
     )
     return frozenset(
         fold(w)
-        for w in _STEM_WORD.findall(text.casefold())
+        for w in WORD.findall(text.casefold())
         if w not in GENERIC and len(w) > 2 and fold(w) not in GENERIC
     )
 

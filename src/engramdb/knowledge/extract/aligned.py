@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from ..claims import ORG, Claim
 from ..lexicon import GENERIC as _GENERIC
-from ..lexicon import PRICE_WORDS, words
+from ..lexicon import PRICE_WORDS, WORD, words
 from ..reconcile import (
     clock_direction,
     different_topics,
@@ -137,7 +137,6 @@ _UNLIMITED = re.compile(
     r"\b(?:unlimited|no limit|no cap|limitless|as (?:many|much) as you (?:like|want))\b", _F
 )
 _PHONE = re.compile(r"(?<![\w+])\+?\d[\d ()-]{6,}\d\b")
-_STEM_WORD = re.compile(r"[a-z][a-z'-]*")
 
 
 @dataclass(frozen=True)
@@ -328,13 +327,13 @@ def _names(text: str, name: str) -> bool:
     "undergrad" for "Undergraduates") appears in the text."""
     words = [
         w
-        for w in _STEM_WORD.findall(name.casefold().replace("-", " "))
+        for w in WORD.findall(name.casefold().replace("-", " "))
         if w not in _GENERIC and len(w) > 1
     ]
     low = text.casefold()
     if any(re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low) for w in words):
         return True
-    said = {t for t in _STEM_WORD.findall(low) if len(t) >= 5}
+    said = {t for t in WORD.findall(low) if len(t) >= 5}
     return any(w.startswith(t) for w in words for t in said if len(w) > len(t))
 
 
@@ -501,7 +500,7 @@ def _named_words(text: str, name: str) -> int:
     low = text.casefold()
     return sum(
         1
-        for w in {w for w in _STEM_WORD.findall(name.casefold()) if w not in _GENERIC}
+        for w in {w for w in WORD.findall(name.casefold()) if w not in _GENERIC}
         if re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low)
     )
 
