@@ -3,18 +3,15 @@ and cheap Argon2 parameters."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
+from _serve import cheap_config, running
 
 from engramdb.server.app import create_app
-from engramdb.server.config import ServerConfig
 
 
 @dataclass
@@ -31,23 +28,8 @@ class Live:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     data = tmp_path_factory.mktemp("server")
-    config = ServerConfig(
-        data_dir=data, embedder="hashing", argon2_time_cost=1, argon2_memory_cost=8192
-    )
-    app = create_app(config)
+    app = create_app(cheap_config(data))
     admin = app.state.auth.bootstrap()
     assert admin is not None
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield Live(f"http://127.0.0.1:{port}", admin, data)
-    server.should_exit = True
-    thread.join(timeout=20)
+    with running(app) as url:
+        yield Live(url, admin, data)

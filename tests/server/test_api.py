@@ -13,7 +13,8 @@ BOB = "org/acme/user/bob"
 
 
 def _principal(admin: httpx.Client, name: str, grants: dict) -> str:
-    r = admin.post("/api/v1/principals", json={"name": name, "kind": "agent", "grants": grants})
+    body = {"name": name, "kind": "agent", "grants": grants, "contexts": [CTX]}
+    r = admin.post("/api/v1/principals", json=body)
     assert r.status_code == 201, r.text
     pid = r.json()["id"]
     r = admin.post("/api/v1/keys", json={"principalId": pid, "label": name})
@@ -56,9 +57,12 @@ def test_health_openapi_and_metrics(live):
     with live.client() as c:
         h = c.get("/api/v1/health").json()
         assert h["status"] == "ok"
+        assert set(h) == {"status", "version"}  # no tenant names or counts without a key
         spec = c.get("/openapi.json").json()
         assert "/api/v1/{context}/facts" in spec["paths"]
-        assert "engramdb_requests_total" in c.get("/metrics").text
+        assert c.get("/metrics").status_code == 401
+    with live.client(live.admin) as admin:
+        assert "engramdb_requests_total" in admin.get("/metrics").text
 
 
 def test_the_worked_example_over_http(live, keys):
@@ -169,13 +173,17 @@ def test_keys_narrow_rotate_and_revoke(live, keys):
         # wider than the principal: refused
         r = alice.post("/api/v1/keys", json={"grants": {"memory:read": ["org/*"]}})
         assert r.status_code == 422
-        new = alice.post(f"/api/v1/keys/{key_id}/rotate").json()["token"]
+        # another key of the same principal is not this key's to manage
+        assert alice.post(f"/api/v1/keys/{key_id}/rotate").status_code == 403
+        with live.client(token) as ro:
+            assert [k["keyId"] for k in ro.get("/api/v1/keys").json()["keys"]] == [key_id]
+            new = ro.post(f"/api/v1/keys/{key_id}/rotate").json()["token"]
         with live.client(token) as old:
             assert old.get("/api/v1/me").status_code == 401
         with live.client(new) as fresh:
             assert fresh.get("/api/v1/me").status_code == 200
-            new_id = [k for k in alice.get("/api/v1/keys").json()["keys"] if not k["revokedMs"]]
-        assert any(k["keyId"] != key_id for k in new_id)
+            listed = fresh.get("/api/v1/keys").json()["keys"]
+        assert len(listed) == 1 and listed[0]["keyId"] != key_id and not listed[0]["revokedMs"]
 
 
 def test_contexts_are_isolated(live, keys):

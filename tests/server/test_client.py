@@ -60,7 +60,9 @@ def keys(live) -> dict[str, str]:
         }
         out = {}
         for name, g in grants.items():
-            principal = admin.create_principal(f"client-{name}", "agent", g)
+            principal = admin.create_principal(
+                f"client-{name}", "agent", g, contexts=[CTX, "clientasync"]
+            )
             info, token = admin.create_key(principal["id"], label=name)
             assert info["principalId"] == principal["id"] and "token" not in info
             out[name] = token
@@ -174,7 +176,7 @@ def test_errors_are_typed_problem_documents(live, keys):
             alice.create_context("mine")
         with pytest.raises(PermissionDeniedError):
             alice.consolidate()
-        with pytest.raises(NotFoundError):
+        with pytest.raises(PermissionDeniedError):  # not its own key: unknown or not, alike
             alice.revoke_key("nokey")
     with Client(live.url, keys["alice"], "nowhere") as lost, pytest.raises(NotFoundError):
         lost.query("x")
@@ -189,16 +191,21 @@ def test_keys_rotate_revoke_and_on_behalf_of(live, keys):
             assert ro.state() is not None
             with pytest.raises(PermissionDeniedError):
                 ro.remember("hi", scope=ALICE)
-        fresh = alice.rotate_key(info["keyId"])
+        with pytest.raises(PermissionDeniedError):  # another key: not alice's key to manage
+            alice.rotate_key(info["keyId"])
+        with Client(live.url, token) as ro:
+            fresh = ro.rotate_key(info["keyId"])
         with Client(live.url, token) as old, pytest.raises(AuthenticationError):
             old.me()
         with Client(live.url, fresh) as new:
             fresh_id = new.me()["keyId"]
+            assert [k["keyId"] for k in new.list_keys()] == [fresh_id]
+            assert new.revoke_key(fresh_id)["revokedMs"]
         assert fresh_id != info["keyId"]
-        assert alice.revoke_key(fresh_id)["revokedMs"]
         with Client(live.url, fresh) as new, pytest.raises(AuthenticationError):
             new.me()
-        listed = {k["keyId"]: k for k in alice.list_keys()}
+        with Client(live.url, live.admin) as admin:
+            listed = {k["keyId"]: k for k in admin.list_keys(principal_id=keys["alice_id"])}
         assert listed[info["keyId"]]["revokedMs"] and listed[fresh_id]["revokedMs"]
     # the management key acting for alice holds only what both hold
     with Client(live.url, live.admin, CTX, on_behalf_of=keys["alice_id"]) as proxy:

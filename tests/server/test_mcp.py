@@ -68,7 +68,7 @@ def mcp_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mcp]:
         },
         "bob": {"memory:read": [ORG, BOB + "/*"], "memory:write": [BOB + "/*"]},
     }.items():
-        principal = auth.create_principal(name, "agent", grants)
+        principal = auth.create_principal(name, "agent", grants, contexts=[CTX])
         keys[name] = auth.create_key(principal.id, label=name)[1]
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
@@ -333,7 +333,10 @@ def test_stdio(tmp_path: Path):
     with AuthStore(tmp_path / "auth.db", hasher=hasher) as auth:
         auth.bootstrap()
         p = auth.create_principal(
-            "alice", "agent", {"memory:read": [ALICE + "/*"], "memory:write": [ALICE + "/*"]}
+            "alice",
+            "agent",
+            {"memory:read": [ALICE + "/*"], "memory:write": [ALICE + "/*"]},
+            contexts=[CTX],
         )
         token = auth.create_key(p.id)[1]
     contexts = ContextRegistry(tmp_path, embedder="hashing")

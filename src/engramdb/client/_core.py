@@ -402,8 +402,9 @@ class Core:
     def _principals(self) -> Call:
         return self._list("/api/v1/principals", "principals")
 
-    def _keys(self) -> Call:
-        return self._list("/api/v1/keys", "keys")
+    def _keys(self, principal_id: str | None = None) -> Call:
+        params = None if principal_id is None else {"principalId": principal_id}
+        return self._list("/api/v1/keys", "keys", params)
 
     def _rotate_key(self, key_id: str) -> Call:
         return Call(
@@ -419,6 +420,8 @@ class Core:
         grants: Mapping[str, Sequence[str]] | None,
         label: str | None,
         expires_ms: int | None,
+        contexts: Sequence[str] | None = None,
+        strict: bool | None = None,
     ) -> Call:
         body = _drop_none(
             {
@@ -426,6 +429,8 @@ class Core:
                 "grants": {k: list(v) for k, v in grants.items()} if grants is not None else None,
                 "label": label,
                 "expiresMs": expires_ms,
+                "contexts": list(contexts) if contexts is not None else None,
+                "strict": strict,
             }
         )
 
@@ -437,14 +442,23 @@ class Core:
         return Call("POST", "/api/v1/keys", json=body, parse=parse)
 
     def _create_principal(
-        self, name: str, kind: str, grants: Mapping[str, Sequence[str]] | None
+        self,
+        name: str,
+        kind: str,
+        grants: Mapping[str, Sequence[str]] | None,
+        contexts: Sequence[str] | None = None,
     ) -> Call:
         body = {
             "name": name,
             "kind": kind,
             "grants": {k: list(v) for k, v in (grants or {}).items()},
+            "contexts": list(contexts or ()),
         }
         return Call("POST", "/api/v1/principals", json=body)
+
+    def _update_contexts(self, principal_id: str, contexts: Sequence[str]) -> Call:
+        body = {"contexts": list(contexts)}
+        return Call("PUT", f"/api/v1/principals/{_seg(principal_id)}/contexts", json=body)
 
     def _update_grants(self, principal_id: str, grants: Mapping[str, Sequence[str]]) -> Call:
         body = {"grants": {k: list(v) for k, v in grants.items()}}

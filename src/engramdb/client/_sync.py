@@ -218,16 +218,24 @@ class Client(Core):
         name: str,
         kind: str = "unknown",
         grants: Mapping[str, Sequence[str]] | None = None,
+        *,
+        contexts: Sequence[str] | None = None,
     ) -> dict[str, Any]:
-        return self._call(self._create_principal(name, kind, grants))
+        """A new principal; ``contexts`` names the contexts it may use (``["*"]``: all; none
+        by default, so it reaches nothing until given some)."""
+        return self._call(self._create_principal(name, kind, grants, contexts))
+
+    def update_contexts(self, principal_id: str, contexts: Sequence[str]) -> dict[str, Any]:
+        return self._call(self._update_contexts(principal_id, contexts))
 
     def update_grants(
         self, principal_id: str, grants: Mapping[str, Sequence[str]]
     ) -> dict[str, Any]:
         return self._call(self._update_grants(principal_id, grants))
 
-    def list_keys(self) -> list[dict[str, Any]]:
-        return self._call(self._keys())
+    def list_keys(self, principal_id: str | None = None) -> list[dict[str, Any]]:
+        """This key; with grant:manage, every key of this principal or of ``principal_id``."""
+        return self._call(self._keys(principal_id))
 
     def create_key(
         self,
@@ -236,9 +244,15 @@ class Client(Core):
         label: str | None = None,
         *,
         expires_ms: int | None = None,
+        contexts: Sequence[str] | None = None,
+        strict: bool | None = None,
     ) -> tuple[dict[str, Any], str]:
-        """A new key: (its description, its token). The token is shown this once."""
-        return self._call(self._create_key(principal_id, grants, label, expires_ms))
+        """A new key: (its description, its token). The token is shown this once. It is
+        narrower than the calling key: omitted grants, contexts, expiry and strictness are
+        the calling key's."""
+        return self._call(
+            self._create_key(principal_id, grants, label, expires_ms, contexts, strict)
+        )
 
     def rotate_key(self, key_id: str) -> str:
         """A new secret for the key; the old token stops working. Returns the new token."""

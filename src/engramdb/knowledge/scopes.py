@@ -16,7 +16,8 @@ from ..errors import ValidationError
 __all__ = ["MAX_SCOPE_CHARS", "ancestors", "check_lens", "check_scope", "org_of", "visible"]
 
 MAX_SCOPE_CHARS = 256
-_SEGMENT = re.compile(r"^[A-Za-z0-9_.@+-]{1,64}$")
+#: Used with ``fullmatch``: ``$`` would accept a trailing newline.
+_SEGMENT = re.compile(r"[A-Za-z0-9_.@+-]{1,64}")
 
 
 def check_scope(scope: object, field: str = "scope") -> str:
@@ -26,10 +27,12 @@ def check_scope(scope: object, field: str = "scope") -> str:
     if len(scope) > MAX_SCOPE_CHARS:
         raise ValidationError(field, "is too long", limit=MAX_SCOPE_CHARS, value=len(scope))
     parts = scope.strip("/").split("/")
-    if not all(_SEGMENT.match(p) for p in parts):
+    if not all(_SEGMENT.fullmatch(p) for p in parts):
         raise ValidationError(
             field, f"{scope!r}: each segment needs 1-64 letters, digits or _.@+-", value=scope
         )
+    if any(p in (".", "..") for p in parts):
+        raise ValidationError(field, f"{scope!r}: '.' and '..' are not path segments", value=scope)
     return "/".join(parts)
 
 

@@ -20,11 +20,13 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from pydantic import ValidationError as PydanticError
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from .auth import AuthContext, AuthError, AuthStore
 from .config import ServerConfig, password_hasher
 from .contexts import ContextRegistry
+from .gate import AUTH_SCOPE_KEY, Gate, authenticate_headers
 from .idempotency import IdempotencyStore, fingerprint
 from .problems import Problem, install, problem
 
@@ -53,11 +55,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         auth.close()
         idem.close()
 
+    docs = config.public_docs
     app = FastAPI(
         title="EngramDB",
         version=__version__,
         description="Memory for AI agents: curated and experiential knowledge, reconciled.",
         lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
     )
     app.state.config = config
     app.state.auth = auth
@@ -71,6 +77,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         resp.headers["WWW-Authenticate"] = "Bearer"
         return resp
 
+    @app.exception_handler(RecursionError)
+    async def _nested(_: Request, exc: RecursionError):
+        return problem(422, "Invalid input", "the request is nested too deeply")
+
     @app.exception_handler(PydanticError)
     async def _body(_: Request, exc: PydanticError):
         errors = exc.errors()
@@ -78,22 +88,17 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         field = ".".join(str(x) for x in first.get("loc", ()))
         return problem(422, "Invalid input", first.get("msg", "invalid body"), field=field)
 
-    @app.middleware("http")
-    async def _measure(request: Request, call_next):
-        started = time.perf_counter()
-        response = await call_next(request)
-        route = request.scope.get("route")
-        name = getattr(route, "path", "unmatched")
-        requests.labels(name, str(response.status_code)).inc()
-        latency.labels(name).observe(time.perf_counter() - started)
-        return response
-
     @app.get("/api/v1/health", tags=["health"])
     def health() -> dict[str, Any]:
-        return {"status": "ok", "version": __version__, "contexts": len(contexts.names())}
+        """Up or not, without a key: no tenant names or counts."""
+        return {"status": "ok", "version": __version__}
 
     @app.get("/metrics", tags=["health"], include_in_schema=False)
-    def metrics() -> Response:
+    def metrics(request: Request) -> Response:
+        """Request counts and latencies by route template (never a context name); needs
+        grant:manage unless ``public_metrics`` is set."""
+        if not config.public_metrics and not authenticate(request).manages():
+            raise Problem(403, "Forbidden", "metrics need grant:manage over '*'")
         return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
 
     from .routes_admin import add_admin_routes
@@ -104,23 +109,60 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     from .mcp import mount_mcp
 
     mount_mcp(app)  # the same tools over MCP (streamable HTTP), same keys
+    app.add_middleware(Gate, config=config, store=auth)  # before any body is read
+    app.add_middleware(_Measure, requests=requests, latency=latency)  # outermost: counts all
     return app
 
 
+class _Measure:
+    """Count and time requests by route template (never a context name). Plain ASGI: a
+    ``BaseHTTPMiddleware`` would read the body in another task and wrap its errors."""
+
+    def __init__(self, app: ASGIApp, *, requests: Counter, latency: Histogram):
+        self.app = app
+        self.requests = requests
+        self.latency = latency
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def seen(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, seen)
+        finally:
+            name = getattr(scope.get("route"), "path", "unmatched")
+            self.requests.labels(name, str(status)).inc()
+            self.latency.labels(name).observe(time.perf_counter() - started)
+
+
 def authenticate(request: Request) -> AuthContext:
-    """The caller's rights: a bearer key, narrowed by ``X-On-Behalf-Of`` when given."""
-    header = request.headers.get("authorization", "")
-    if not header.lower().startswith("bearer "):
-        raise Problem(401, "Unauthorized", "an API key is required: Authorization: Bearer <key>")
+    """The caller's rights, as the gate found them (a bearer key, narrowed by
+    ``X-On-Behalf-Of`` when given); checked here when the gate did not run."""
+    state = request.scope.get("state") or {}
+    ctx = state.get(AUTH_SCOPE_KEY)
+    if isinstance(ctx, AuthContext):
+        return ctx
     store: AuthStore = request.app.state.auth
-    ctx = store.authenticate(header[7:].strip())
-    other = request.headers.get("x-on-behalf-of")
-    if other:
-        ctx = store.delegate(ctx, other.strip())
-    return ctx
+    return authenticate_headers(store, request.headers)
 
 
 _IN_FLIGHT: set[tuple[str, str]] = set()
+
+
+def _owner(ctx: AuthContext) -> str:
+    """Whose stored responses these are: the calling principal and key, and the delegation
+    target; another key of the same principal (perhaps a read-only one) has its own."""
+    target = ctx.on_behalf_of.id if ctx.on_behalf_of else ""
+    return f"{ctx.principal_id}/{ctx.key_id}/{target}"
 
 
 async def idempotent(
@@ -129,7 +171,11 @@ async def idempotent(
     """Run ``work()`` (in a worker thread) once per ``Idempotency-Key``: a repeat with the same
     body gets the stored response, a repeat with another body a 409, and a repeat that arrives
     while the first is still running a 409 too (retry later). A form route passes its own
-    ``raw`` fingerprint material: the parser has consumed the request stream."""
+    ``raw`` fingerprint material: the parser has consumed the request stream.
+
+    Routes call this after their authorisation checks, and responses are filed per calling
+    principal, key and delegation target, so a replay goes only to the key that made it and
+    only once the request is allowed again."""
     key = request.headers.get("idempotency-key")
     if not key:
         status, body = await run_in_threadpool(work)
@@ -140,21 +186,22 @@ async def idempotent(
     if raw is None:
         raw = await request.body()
     fp = fingerprint(request.method, request.url.path, raw)
-    seen = store.lookup(ctx.subject_id, key)
+    owner = _owner(ctx)
+    seen = store.lookup(owner, key)
     if seen is not None:
         if seen[0] != fp:
             raise Problem(409, "Conflict", "this Idempotency-Key was used with a different request")
         resp = JSONResponse(seen[2], status_code=seen[1])
         resp.headers["Idempotent-Replayed"] = "true"
         return resp
-    slot = (ctx.subject_id, key)
+    slot = (owner, key)
     if slot in _IN_FLIGHT:
         raise Problem(409, "Conflict", "a request with this Idempotency-Key is still running")
     _IN_FLIGHT.add(slot)
     try:
         status, body = await run_in_threadpool(work)
         if status < 500:
-            store.store(ctx.subject_id, key, fp, status, body)
+            store.store(owner, key, fp, status, body)
     finally:
         _IN_FLIGHT.discard(slot)
     return JSONResponse(body, status_code=status)

@@ -26,8 +26,14 @@ class ServerConfig:
     max_text_bytes: int = 64 * 1024
     max_batch: int = 1_000
     max_upload_bytes: int = 25 * 1024 * 1024
+    #: A request body other than a document upload or an MCP call (checked before it is read).
+    max_request_bytes: int = 16 * 1024 * 1024
     max_k: int = 100
     max_contexts: int = 1_000
+    #: /docs and /openapi.json without a key (they describe the API, no tenant data).
+    public_docs: bool = True
+    #: /metrics without a key (otherwise it needs grant:manage over '*').
+    public_metrics: bool = False
     #: How long an Idempotency-Key's stored response is kept.
     idempotency_ttl_s: int = 24 * 3600
     #: Argon2 cost (tests lower it; production keeps the library's defaults).

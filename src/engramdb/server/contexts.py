@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import threading
 import time
@@ -13,10 +12,16 @@ from typing import Any
 
 from ..errors import NotFoundError, ValidationError
 from ..knowledge.memory import Memory
+from .auth.reach import CONTEXT_NAME
 
-__all__ = ["ContextRegistry"]
+__all__ = ["ContextNotFound", "ContextRegistry", "check_context"]
 
-_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+class ContextNotFound(NotFoundError):
+    """No such context, or one the key does not reach: the same answer for both."""
+
+    def __str__(self) -> str:
+        return f"context {self.id} is not here"
 
 
 #: Names the API uses for itself under /api/v1/.
@@ -26,7 +31,7 @@ RESERVED = frozenset({"contexts", "me", "keys", "principals", "health", "metrics
 def check_context(name: object) -> str:
     if isinstance(name, str) and name in RESERVED:
         raise ValidationError("context", f"{name!r} is reserved", value=name)
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not CONTEXT_NAME.fullmatch(name):
         raise ValidationError(
             "context",
             "must be 1-64 lower-case letters, digits, '_' or '-', starting with a letter or digit",
@@ -48,7 +53,9 @@ class ContextRegistry:
         self._lock = threading.Lock()
 
     def names(self) -> list[str]:
-        return sorted(p.name for p in self.root.iterdir() if p.is_dir() and _NAME.match(p.name))
+        return sorted(
+            p.name for p in self.root.iterdir() if p.is_dir() and CONTEXT_NAME.fullmatch(p.name)
+        )
 
     def exists(self, name: str) -> bool:
         return (self.root / check_context(name)).is_dir()
@@ -69,7 +76,7 @@ class ContextRegistry:
         name = check_context(name)
         with self._lock:
             if not (self.root / name).is_dir():
-                raise NotFoundError(f"context {name}")
+                raise ContextNotFound(name)
             mem = self._open.pop(name, None)
             lock = self._locks.pop(name, None)
             if mem is not None:
@@ -86,7 +93,7 @@ class ContextRegistry:
             mem = self._open.get(name)
             if mem is None:
                 if not (self.root / name).is_dir():
-                    raise NotFoundError(f"context {name}")
+                    raise ContextNotFound(name)
                 mem = self._open[name] = Memory.open(self.root / name, embedder=self.embedder)
                 self._locks[name] = threading.RLock()
             lock = self._locks[name]

@@ -51,6 +51,7 @@ __all__ = [
     "check_pattern",
     "check_verb",
     "covers",
+    "covers_subtree",
     "intersect",
     "intersect_patterns",
     "is_narrower",
@@ -272,6 +273,12 @@ def covers(grants: Grants, verb: str, path: str) -> bool:
     return any(matches(p, path) for p in grants.patterns(verb))
 
 
+def covers_subtree(grants: Grants, verb: str, path: str) -> bool:
+    """``verb`` is granted over ``path`` and everything below it: one pattern must cover the
+    whole subtree, since exact patterns never cover the unnamed children."""
+    return any(pattern_contains(p, path + "/*") for p in grants.patterns(verb))
+
+
 def is_narrower(child: Grants, parent: Grants) -> bool:
     """Every right of ``child`` is a right of ``parent`` (equal grants are narrower)."""
     return all(
@@ -281,7 +288,12 @@ def is_narrower(child: Grants, parent: Grants) -> bool:
     )
 
 
-def narrow(parent: Grants, requested: Mapping[str, Iterable[str]] | Grants) -> Grants:
+def narrow(
+    parent: Grants,
+    requested: Mapping[str, Iterable[str]] | Grants,
+    *,
+    whose: str = "the principal's",
+) -> Grants:
     """``requested`` (validated) if it only narrows ``parent``; otherwise a ``ValidationError``
     naming the first verb and pattern that asks for more. Verbs left out are not granted."""
     req = Grants.parse(requested)
@@ -292,8 +304,7 @@ def narrow(parent: Grants, requested: Mapping[str, Iterable[str]] | Grants) -> G
                 held = ", ".join(repr(q) for q in own) if own else "nothing"
                 raise ValidationError(
                     f"grants.{verb}",
-                    f"{p!r} is wider than the principal's {verb} grant ({held}); "
-                    f"a key may only narrow its principal's grants",
+                    f"{p!r} is wider than {whose} {verb} grant ({held}); a key may only narrow",
                     value=p,
                 )
     return req

@@ -42,6 +42,7 @@ from . import grants as g
 from .errors import AuthError, UnknownKeyError, UnknownPrincipalError
 from .grants import Grants
 from .keys import KeyHasher, new_token, parse_key
+from .reach import ALL_CONTEXTS, Reach, check_reach, intersect_reach, reach_within
 
 __all__ = [
     "KINDS",
@@ -65,7 +66,8 @@ CREATE TABLE IF NOT EXISTS principals (
     kind        TEXT NOT NULL CHECK (kind IN ('human', 'agent', 'service', 'unknown')),
     grants      TEXT NOT NULL,
     created_ms  INTEGER NOT NULL,
-    disabled    INTEGER NOT NULL DEFAULT 0
+    disabled    INTEGER NOT NULL DEFAULT 0,
+    contexts    TEXT NOT NULL DEFAULT '[]'
 );
 CREATE TABLE IF NOT EXISTS api_keys (
     key_id        TEXT PRIMARY KEY,
@@ -77,13 +79,16 @@ CREATE TABLE IF NOT EXISTS api_keys (
     revoked_ms    INTEGER,
     last_used_ms  INTEGER,
     label         TEXT,
-    strict        INTEGER NOT NULL DEFAULT 0
+    strict        INTEGER NOT NULL DEFAULT 0,
+    contexts      TEXT
 );
 CREATE INDEX IF NOT EXISTS api_keys_principal ON api_keys(principal_id);
 """
 _KEY_COLUMNS = (
-    "key_id, principal_id, grants, created_ms, expires_ms, revoked_ms, last_used_ms, label, strict"
+    "key_id, principal_id, grants, created_ms, expires_ms, revoked_ms, last_used_ms, label, "
+    "strict, contexts"
 )
+_PRINCIPAL_COLUMNS = "id, name, kind, grants, created_ms, disabled, contexts"
 _ALNUM = string.ascii_letters + string.digits
 
 
@@ -103,6 +108,10 @@ def _load(text: str) -> Grants:
     return Grants.parse(json.loads(text))
 
 
+def _load_reach(text: str | None) -> Reach | None:
+    return None if text is None else check_reach(json.loads(text))
+
+
 @dataclass(frozen=True)
 class Principal:
     id: str
@@ -111,6 +120,8 @@ class Principal:
     grants: Grants
     created_ms: int
     disabled: bool = False
+    #: The contexts it may use: names, or ``("*",)`` for all. None reaches none.
+    contexts: Reach = ()
 
 
 @dataclass(frozen=True)
@@ -128,6 +139,9 @@ class ApiKey:
     #: A strict key is told 403 when it asks for what lies outside its read region, instead of
     #: getting an empty answer.
     strict: bool = False
+    #: The contexts the key may use (inside its principal's); None: its principal's (keys made
+    #: before contexts existed).
+    contexts: Reach | None = None
 
     def active(self, now_ms: int) -> bool:
         return self.revoked_ms is None and (self.expires_ms is None or now_ms < self.expires_ms)
@@ -146,6 +160,10 @@ class AuthContext:
     grants: Grants
     on_behalf_of: Principal | None = None
     strict: bool = False
+    #: The effective contexts: the key's ∩ its principal's (∩ the delegation target's).
+    contexts: Reach = ()
+    #: When the calling key expires (keys it makes expire no later).
+    expires_ms: int | None = None
 
     @property
     def principal_id(self) -> str:
@@ -158,6 +176,18 @@ class AuthContext:
 
     def can(self, verb: str, path: str) -> bool:
         return g.covers(self.grants, verb, path)
+
+    def can_subtree(self, verb: str, path: str) -> bool:
+        """``verb`` over ``path`` and every path below it, present and future."""
+        return g.covers_subtree(self.grants, verb, path)
+
+    def reaches(self, context: str) -> bool:
+        """The key may use this context (hard isolation: nothing of any other is visible)."""
+        return self.contexts == ALL_CONTEXTS or context in self.contexts
+
+    def manages(self) -> bool:
+        """An administrator: grant:manage over every scope."""
+        return g.ALL in self.grants.patterns("grant:manage")
 
     def readable(self, scope: str | Sequence[str], lens: Sequence[str] | None = None) -> bool:
         return g.readable(scope, self.grants, lens)
@@ -224,6 +254,19 @@ class AuthStore:
                 self._con.execute(
                     "ALTER TABLE api_keys ADD COLUMN strict INTEGER NOT NULL DEFAULT 0"
                 )
+            if "contexts" not in columns:  # keys made before contexts: their principal's
+                self._con.execute("ALTER TABLE api_keys ADD COLUMN contexts TEXT")
+            columns = {r[1] for r in self._con.execute("PRAGMA table_info(principals)")}
+            if "contexts" not in columns:
+                # a store made before contexts bound principals: fail closed (none) for every
+                # principal but the management one, which keeps reaching all
+                self._con.execute(
+                    "ALTER TABLE principals ADD COLUMN contexts TEXT NOT NULL DEFAULT '[]'"
+                )
+                self._con.execute(
+                    "UPDATE principals SET contexts='[\"*\"]' WHERE name=?",
+                    (MANAGEMENT_PRINCIPAL,),
+                )
             if self._con.execute("PRAGMA user_version").fetchone()[0] == 0:
                 self._con.execute("PRAGMA user_version = 1")
 
@@ -256,14 +299,24 @@ class AuthStore:
 
     @staticmethod
     def _principal(row: tuple) -> Principal:
-        pid, name, kind, grants, created, disabled = row
-        return Principal(pid, name, kind, _load(grants), created, bool(disabled))
+        pid, name, kind, grants, created, disabled, contexts = row
+        reach = _load_reach(contexts) or ()
+        return Principal(pid, name, kind, _load(grants), created, bool(disabled), reach)
 
     @staticmethod
     def _key(row: tuple) -> ApiKey:
-        key_id, pid, grants, created, expires, revoked, used, label, strict = row
+        key_id, pid, grants, created, expires, revoked, used, label, strict, contexts = row
         return ApiKey(
-            key_id, pid, _load(grants), created, expires, revoked, used, label, bool(strict)
+            key_id,
+            pid,
+            _load(grants),
+            created,
+            expires,
+            revoked,
+            used,
+            label,
+            bool(strict),
+            _load_reach(contexts),
         )
 
     # ------------------------------------------------------------------ principals
@@ -274,47 +327,43 @@ class AuthStore:
         kind: str = "unknown",
         grants: Mapping[str, Sequence[str]] | Grants | None = None,
         *,
+        contexts: Sequence[str] | None = None,
         now_ms: int | None = None,
     ) -> Principal:
-        """A new principal; its name is unique in the store. ``grants`` default to none."""
+        """A new principal; its name is unique in the store. ``grants`` default to none, and
+        ``contexts`` (names, or ``["*"]`` for all) to none: it reaches nothing until given some."""
         p = Principal(
             id=_new_principal_id(),
             name=_check_name(name),
             kind=_check_kind(kind),
             grants=Grants.parse(grants or {}),
             created_ms=_now_ms() if now_ms is None else now_ms,
+            contexts=check_reach(contexts or ()),
         )
         with self._tx() as con:
             if con.execute("SELECT 1 FROM principals WHERE name = ?", (p.name,)).fetchone():
                 raise ValidationError("name", f"{p.name!r} is already used by a principal")
             con.execute(
-                "INSERT INTO principals (id, name, kind, grants, created_ms, disabled) "
-                "VALUES (?, ?, ?, ?, ?, 0)",
-                (p.id, p.name, p.kind, _dump(p.grants), p.created_ms),
+                "INSERT INTO principals (id, name, kind, grants, created_ms, disabled, contexts) "
+                "VALUES (?, ?, ?, ?, ?, 0, ?)",
+                (p.id, p.name, p.kind, _dump(p.grants), p.created_ms, json.dumps(p.contexts)),
             )
         return p
 
     def get_principal(self, principal_id: str) -> Principal:
         rows = self._query(
-            "SELECT id, name, kind, grants, created_ms, disabled FROM principals WHERE id = ?",
-            (principal_id,),
+            f"SELECT {_PRINCIPAL_COLUMNS} FROM principals WHERE id = ?", (principal_id,)
         )
         if not rows:
             raise UnknownPrincipalError(principal_id)
         return self._principal(rows[0])
 
     def find_principal(self, name: str) -> Principal | None:
-        rows = self._query(
-            "SELECT id, name, kind, grants, created_ms, disabled FROM principals WHERE name = ?",
-            (name,),
-        )
+        rows = self._query(f"SELECT {_PRINCIPAL_COLUMNS} FROM principals WHERE name = ?", (name,))
         return self._principal(rows[0]) if rows else None
 
     def list_principals(self) -> list[Principal]:
-        rows = self._query(
-            "SELECT id, name, kind, grants, created_ms, disabled FROM principals "
-            "ORDER BY created_ms, id"
-        )
+        rows = self._query(f"SELECT {_PRINCIPAL_COLUMNS} FROM principals ORDER BY created_ms, id")
         return [self._principal(r) for r in rows]
 
     def update_grants(
@@ -326,6 +375,19 @@ class AuthStore:
         with self._tx() as con:
             cur = con.execute(
                 "UPDATE principals SET grants = ? WHERE id = ?", (_dump(new), principal_id)
+            )
+            if cur.rowcount == 0:
+                raise UnknownPrincipalError(principal_id)
+        return self.get_principal(principal_id)
+
+    def update_contexts(self, principal_id: str, contexts: Sequence[str]) -> Principal:
+        """Replace the contexts a principal reaches; its keys follow at once (intersected at
+        check time, like grants)."""
+        reach = check_reach(contexts)
+        with self._tx() as con:
+            cur = con.execute(
+                "UPDATE principals SET contexts = ? WHERE id = ?",
+                (json.dumps(reach), principal_id),
             )
             if cur.rowcount == 0:
                 raise UnknownPrincipalError(principal_id)
@@ -350,26 +412,81 @@ class AuthStore:
         label: str | None = None,
         expires_ms: int | None = None,
         *,
-        strict: bool = False,
+        strict: bool | None = None,
+        contexts: Sequence[str] | None = None,
+        maker: AuthContext | None = None,
         now_ms: int | None = None,
     ) -> tuple[ApiKey, str]:
-        """A new key and its token (shown once). ``grants`` default to the principal's and
-        must be narrower (``ValidationError`` on ``grants.<verb>`` otherwise)."""
+        """A new key and its token (shown once).
+
+        The key only narrows: its grants and contexts lie inside its principal's, and, when
+        ``maker`` (the calling key) is given, inside the maker's too; it expires no later than
+        the maker and is strict if the maker is. Omitted, each defaults to the maker's (for its
+        own principal) or the principal's. A request for more is a ``ValidationError`` naming
+        the field."""
         now = _now_ms() if now_ms is None else now_ms
         principal = self.get_principal(principal_id)
         if principal.disabled:
             raise ValidationError("principal_id", f"principal {principal_id!r} is disabled")
-        key_grants = principal.grants if grants is None else g.narrow(principal.grants, grants)
+        own = maker is not None and maker.principal_id == principal_id
+        if grants is None:
+            key_grants = g.intersect(maker.grants, principal.grants) if own else principal.grants
+        else:
+            key_grants = g.narrow(principal.grants, grants)
+        if maker is not None:
+            g.narrow(maker.grants, key_grants, whose="the calling key's")
+        reach = (
+            check_reach(contexts)
+            if contexts is not None
+            else (intersect_reach(maker.contexts, principal.contexts) if own else None)
+        )
+        if reach is None:
+            reach = principal.contexts
+        if not reach_within(reach, principal.contexts):
+            raise ValidationError(
+                "contexts", "asks for contexts its principal does not reach", value=list(reach)
+            )
+        if maker is not None and not reach_within(reach, maker.contexts):
+            raise ValidationError(
+                "contexts",
+                "asks for contexts the calling key does not reach; a key may only narrow",
+                value=list(reach),
+            )
         label = _check_label(label)
         if expires_ms is not None:
             if isinstance(expires_ms, bool) or not isinstance(expires_ms, int):
                 raise ValidationError("expires_ms", "must be an integer (ms since the epoch)")
             if expires_ms <= now:
                 raise ValidationError("expires_ms", "must be in the future", value=expires_ms)
+        if maker is not None and maker.expires_ms is not None:
+            if expires_ms is None:
+                expires_ms = maker.expires_ms  # a key made by an expiring key expires with it
+            elif expires_ms > maker.expires_ms:
+                raise ValidationError(
+                    "expires_ms",
+                    "is later than the calling key's expiry; a key may only narrow",
+                    value=expires_ms,
+                    limit=maker.expires_ms,
+                )
+        if maker is not None and maker.strict:
+            if strict is False:
+                raise ValidationError(
+                    "strict", "a strict key makes only strict keys; a key may only narrow"
+                )
+            strict = True
         key_id, token = new_token()
         hashed = self._hasher.hash(token)
         key = ApiKey(
-            key_id, principal_id, key_grants, now, expires_ms, None, None, label, bool(strict)
+            key_id,
+            principal_id,
+            key_grants,
+            now,
+            expires_ms,
+            None,
+            None,
+            label,
+            bool(strict),
+            reach,
         )
         with self._tx() as con:
             self._insert_key(con, key, hashed)
@@ -379,7 +496,8 @@ class AuthStore:
     def _insert_key(con: sqlite3.Connection, key: ApiKey, hashed: str) -> None:
         con.execute(
             "INSERT INTO api_keys (key_id, principal_id, hash, grants, created_ms, expires_ms, "
-            "revoked_ms, last_used_ms, label, strict) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)",
+            "revoked_ms, last_used_ms, label, strict, contexts) "
+            "VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
             (
                 key.key_id,
                 key.principal_id,
@@ -389,6 +507,7 @@ class AuthStore:
                 key.expires_ms,
                 key.label,
                 int(key.strict),
+                None if key.contexts is None else json.dumps(key.contexts),
             ),
         )
 
@@ -420,8 +539,9 @@ class AuthStore:
         return self.get_key(key_id)
 
     def rotate_key(self, key_id: str, *, now_ms: int | None = None) -> str:
-        """Replace a live key by a new one with the same principal, grants, label and expiry;
-        the old one is revoked in the same transaction (no overlap). Returns the new token."""
+        """Replace a live key by a new one with the same principal, grants, contexts, label,
+        expiry and strictness; the old one is revoked in the same transaction (no overlap).
+        Returns the new token."""
         now = _now_ms() if now_ms is None else now_ms
         old = self.get_key(key_id)
         if not old.active(now):
@@ -440,6 +560,7 @@ class AuthStore:
             None,
             old.label,
             old.strict,
+            old.contexts,
         )
         with self._tx() as con:
             cur = con.execute(
@@ -465,14 +586,14 @@ class AuthStore:
         assert isinstance(token, str)
         rows = self._query(
             "SELECT k.hash, k.grants, k.expires_ms, k.revoked_ms, k.last_used_ms, k.strict, "
-            "p.id, p.name, p.kind, p.grants, p.created_ms, p.disabled "
+            "k.contexts, p.id, p.name, p.kind, p.grants, p.created_ms, p.disabled, p.contexts "
             "FROM api_keys k JOIN principals p ON p.id = k.principal_id WHERE k.key_id = ?",
             (key_id,),
         )
         if not rows:
             self._hasher.burn(token)
             raise AuthError("unknown")
-        hashed, kgrants, expires, revoked, used, strict, *prow = rows[0]
+        hashed, kgrants, expires, revoked, used, strict, kcontexts, *prow = rows[0]
         # Argon2 is slow by design (tens of ms): a token already verified against this very
         # hash is recognised by its SHA-256 instead. Revocation, expiry and disabling are still
         # read from the database on every call, so they take effect at once.
@@ -495,7 +616,11 @@ class AuthStore:
             raise AuthError("disabled")
         self._touch(key_id, token, hashed, used, now)
         grants = g.intersect(_load(kgrants), principal.grants)
-        return AuthContext(principal, key_id, grants, strict=bool(strict))
+        own = _load_reach(kcontexts)
+        reach = principal.contexts if own is None else intersect_reach(own, principal.contexts)
+        return AuthContext(
+            principal, key_id, grants, strict=bool(strict), contexts=reach, expires_ms=expires
+        )
 
     def _touch(self, key_id: str, token: str, hashed: str, used: int | None, now: int) -> None:
         rehash = self._hasher.needs_rehash(hashed)
@@ -529,6 +654,8 @@ class AuthStore:
             g.intersect(ctx.grants, target.grants),
             target,
             strict=ctx.strict,
+            contexts=intersect_reach(ctx.contexts, target.contexts),
+            expires_ms=ctx.expires_ms,
         )
 
     # ------------------------------------------------------------------ bootstrap
@@ -547,15 +674,25 @@ class AuthStore:
             "service",
             Grants.full(),
             now,
+            contexts=ALL_CONTEXTS,
         )
-        key = ApiKey(key_id, principal.id, principal.grants, now, label="bootstrap")
+        key = ApiKey(
+            key_id, principal.id, principal.grants, now, label="bootstrap", contexts=ALL_CONTEXTS
+        )
         with self._tx() as con:
             if con.execute("SELECT 1 FROM principals LIMIT 1").fetchone():
                 return None
             con.execute(
-                "INSERT INTO principals (id, name, kind, grants, created_ms, disabled) "
-                "VALUES (?, ?, ?, ?, ?, 0)",
-                (principal.id, principal.name, principal.kind, _dump(principal.grants), now),
+                "INSERT INTO principals (id, name, kind, grants, created_ms, disabled, contexts) "
+                "VALUES (?, ?, ?, ?, ?, 0, ?)",
+                (
+                    principal.id,
+                    principal.name,
+                    principal.kind,
+                    _dump(principal.grants),
+                    now,
+                    json.dumps(ALL_CONTEXTS),
+                ),
             )
             self._insert_key(con, key, hashed)
         return token

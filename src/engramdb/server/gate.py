@@ -1,0 +1,187 @@
+"""The gate every HTTP request passes before a route reads its body.
+
+In this order, each answered at once with a problem document:
+
+1. the key (401): a request without a valid bearer key never has its body read;
+2. the declared size (413): ``Content-Length`` above the route's limit;
+3. the context (404): a route under ``/api/v1/{context}/`` for a context the key does not
+   reach is answered exactly like one for a context that does not exist.
+
+Then the body streams through a counter that stops it with a 413 once it passes the limit
+(chunked bodies declare no length). Starlette's own ``RequestBodyLimitMiddleware`` has one
+limit per application; uploads and MCP calls need a larger one than JSON routes.
+
+The caller's ``AuthContext`` is left in the ASGI scope for
+:func:`engramdb.server.app.authenticate`, so a route never checks the key twice.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anyio
+from fastapi import HTTPException
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .auth import AuthContext, AuthError, AuthStore
+from .auth.reach import CONTEXT_NAME
+from .config import ServerConfig
+from .contexts import RESERVED, ContextNotFound
+from .problems import Problem
+
+__all__ = ["AUTH_SCOPE_KEY", "Gate", "authenticate_headers"]
+
+#: Where the gate leaves the caller's AuthContext in the ASGI scope.
+AUTH_SCOPE_KEY = "engramdb.auth"
+_MULTIPART_SLACK = 1024 * 1024  # form boundaries and fields around an uploaded file
+
+
+class _TooLarge(HTTPException):
+    """Raised from ``receive`` inside a route; FastAPI lets an HTTPException through its body
+    parsing, and the app's handler renders it as a problem document."""
+
+    def __init__(self) -> None:
+        super().__init__(413, "Payload too large")
+
+
+def authenticate_headers(store: AuthStore, headers: Headers) -> AuthContext:
+    """The caller's rights: a bearer key, narrowed by ``X-On-Behalf-Of`` when given."""
+    header = headers.get("authorization", "")
+    if not header.lower().startswith("bearer "):
+        raise Problem(401, "Unauthorized", "an API key is required: Authorization: Bearer <key>")
+    ctx = store.authenticate(header[7:].strip())
+    other = headers.get("x-on-behalf-of")
+    if other:
+        ctx = store.delegate(ctx, other.strip())
+    return ctx
+
+
+class Gate:
+    def __init__(self, app: ASGIApp, *, config: ServerConfig, store: AuthStore):
+        self.app = app
+        self.config = config
+        self.store = store
+        public = {"/api/v1/health"}
+        if config.public_docs:
+            public |= {"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"}
+        if config.public_metrics:
+            public.add("/metrics")
+        self.public = frozenset(public)
+
+    def limit(self, path: str, method: str) -> int:
+        if path.rstrip("/") == "/mcp":
+            return self.config.max_upload_bytes * 4 // 3 + _MULTIPART_SLACK  # base64 inside
+        if method == "POST" and path.rstrip("/").endswith("/documents"):
+            return self.config.max_upload_bytes + _MULTIPART_SLACK
+        return self.config.max_request_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        headers = Headers(scope=scope)
+        if path not in self.public:
+            try:
+                auth = await anyio.to_thread.run_sync(authenticate_headers, self.store, headers)
+            except (Problem, AuthError) as exc:
+                await self._refuse(scope, receive, send, exc)
+                return
+            scope.setdefault("state", {})[AUTH_SCOPE_KEY] = auth
+            context = _context_of(path)
+            if context is not None and not auth.reaches(context):
+                await _problem(send, 404, "Not found", str(ContextNotFound(context)))
+                return
+        limit = self.limit(path, scope["method"])
+        declared = headers.get("content-length")
+        if declared is not None:
+            if not declared.isdigit():
+                await _problem(send, 400, "Bad request", "Content-Length is not a number")
+                return
+            if int(declared) > limit:
+                await _problem(
+                    send, 413, "Payload too large", "the request body is over the limit", limit
+                )
+                return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge
+            return message
+
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, tracked)
+        except _TooLarge:
+            if not started:
+                await _problem(
+                    send, 413, "Payload too large", "the request body is over the limit", limit
+                )
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: Exception) -> None:
+        detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
+        if scope["path"].rstrip("/") == "/mcp":  # MCP clients show a JSON-RPC error's message
+            from .mcp import unauthorised
+
+            await unauthorised(detail)(scope, receive, send)
+            return
+        await _problem(
+            send, 401, "Unauthorized", detail, headers=[(b"www-authenticate", b"Bearer")]
+        )
+
+
+def _context_of(path: str) -> str | None:
+    """The context named by ``/api/v1/{context}/...``, if the path is a context route."""
+    parts = path.split("/")
+    if len(parts) < 4 or parts[1] != "api" or parts[2] != "v1":
+        return None
+    name = parts[3]
+    if name in RESERVED or not CONTEXT_NAME.fullmatch(name):
+        return None  # management routes; an invalid name is the route's 422
+    return name
+
+
+async def _problem(
+    send: Send,
+    status: int,
+    title: str,
+    detail: str,
+    limit: int | None = None,
+    headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
+    body: dict[str, Any] = {
+        "type": "/problems/" + title.lower().replace(" ", "-"),
+        "title": title,
+        "status": status,
+        "detail": detail,
+    }
+    if limit is not None:
+        body["limit"] = limit
+    raw = json.dumps(body).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/problem+json"),
+                (b"content-length", str(len(raw)).encode()),
+                (b"connection", b"close"),
+                *(headers or []),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": raw})

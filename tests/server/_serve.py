@@ -1,0 +1,43 @@
+"""A real uvicorn server on loopback for the server tests (used by conftest.py and by tests
+that need a server with settings of their own)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import uvicorn
+
+from engramdb.server.config import ServerConfig
+
+__all__ = ["cheap_config", "running"]
+
+
+@contextmanager
+def running(app) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free loopback port; yields its base URL."""
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
+
+
+def cheap_config(data: Path, **over) -> ServerConfig:
+    return ServerConfig(
+        data_dir=data, embedder="hashing", argon2_time_cost=1, argon2_memory_cost=8192, **over
+    )
