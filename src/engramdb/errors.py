@@ -5,6 +5,8 @@
     EngramDBError
     ├── ValidationError (also ValueError)      bad input: names the field, the limit, the value
     ├── NotFoundError (also KeyError)          an id that is not stored
+    ├── ForbiddenError                         the caller may not do this (names the scope
+    │                                          when the caller may read it)
     ├── ConfigError                            a configuration that cannot work
     │   └── EmbedderMismatchError              store written with another embedding model
     ├── EmbeddingServiceError                  an embedding server failed or answered nonsense
@@ -25,6 +27,7 @@ __all__ = [
     "EmbedderMismatchError",
     "EmbeddingServiceError",
     "EngramDBError",
+    "ForbiddenError",
     "NotFoundError",
     "StorageError",
     "StoreLockedError",
@@ -59,6 +62,16 @@ class NotFoundError(EngramDBError, KeyError):
 
     def __str__(self) -> str:
         return f"no memory with id {self.id!r}"
+
+
+class ForbiddenError(EngramDBError):
+    """The caller's rights do not cover the operation (nothing was changed). ``scope`` names
+    the scope that was refused, and is None when naming it would tell the caller about a scope
+    it may not read."""
+
+    def __init__(self, message: str, *, scope: str | None = None):
+        self.scope = scope
+        super().__init__(message)
 
 
 class ConfigError(EngramDBError):

@@ -339,6 +339,21 @@ def test_a_stored_response_is_replayed_only_to_the_key_that_made_it(live, world)
         assert r.headers.get("idempotent-replayed") == "true"
 
 
+def test_a_purge_leaves_no_stored_response_quoting_it(live, world):
+    secret = "zq-locker-code-8841"
+    with live.client(world["bob"]) as bob:
+        r = bob.post(
+            f"/api/v1/{CTX}/facts",
+            json={"scope": BOB + "/vault", "text": f"My locker code is {secret}."},
+            headers={"Idempotency-Key": "sec-secret"},
+        )
+        assert r.status_code == 201 and secret in r.text
+        r = bob.post(f"/api/v1/{CTX}/forget", json={"scope": BOB + "/vault", "purge": True})
+        assert r.status_code == 200, r.text
+    stored = b"".join(p.read_bytes() for p in live.data_dir.glob("server.db*"))
+    assert secret.encode() not in stored
+
+
 # ---------------------------------------------------------------- 13. names
 
 
@@ -360,6 +375,25 @@ def test_scope_segments_are_matched_whole(live, world, scope):
         r = admin.post(f"/api/v1/{CTX}/facts", json={"scope": scope, "text": "Hello."})
         assert _problem(r, 422)["field"].endswith("scope")
         r = admin.post(f"/api/v1/{CTX}/query", json={"query": "x", "lens": [scope]})
+        _problem(r, 422)
+
+
+def test_a_newline_in_a_path_does_not_act_on_the_path_without_it(live):
+    with live.client(live.admin) as admin:
+        assert admin.post(
+            f"/api/v1/{CTX}/facts", json={"scope": "org/nl", "text": "Hi."}
+        ).is_success
+        _problem(admin.delete(f"/api/v1/{CTX}/scopes/org/nl%0A"), 422)
+        r = admin.post(f"/api/v1/{CTX}/facts", json={"scope": "org/nl", "text": "Still open."})
+        assert r.status_code == 201  # org/nl was not tombstoned
+
+
+def test_an_overlong_json_number_is_a_422_problem(live, world):
+    with live.client(world["bob"]) as bob:
+        body = '{"query": "x", "k": ' + "9" * 5000 + "}"
+        r = bob.post(
+            f"/api/v1/{CTX}/query", content=body, headers={"Content-Type": "application/json"}
+        )
         _problem(r, 422)
 
 

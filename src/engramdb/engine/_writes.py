@@ -437,6 +437,30 @@ class WritePathMixin:
             self._maybe_checkpoint()
             return True
 
+    def purge(self, ids: Sequence[str]) -> int:
+        """Forget memories for good: tombstone those still live, then remove every copy of
+        their text the engine keeps: the index row's text, tags, keyphrases and metadata are
+        blanked (the id stays taken), their entity mentions go (with entities nothing else
+        mentions), the full-text index is merged so that no segment holds their words, and the
+        log (whose frames hold the text) is checkpointed and emptied. Unknown ids are skipped;
+        returns how many were purged."""
+        with self._lock:
+            self._check_open()
+            locs, live = [], []
+            for id in ids:
+                found = self._index.loc_of(v.check_id(id), include_deleted=True)
+                if found is not None:
+                    locs.append(found[0])
+                    if not found[1]:
+                        live.append(found[0])
+            if live:
+                self._forget_locs(live)
+            if locs:
+                self._index.purge(locs)
+                self._checkpoint()
+                self._index.checkpoint(truncate=True)
+            return len(locs)
+
     def _forget_locs(self, locs: list[int]) -> None:
         headers = self._read_headers(locs)
         headers["flags"] |= np.uint8(Flag.TOMBSTONE)

@@ -86,6 +86,8 @@ class MemoryIndex:
 
     def __init__(self, path):
         self.con = connect(path)
+        # freed space is overwritten with zeros: a purged text leaves no copy in the file
+        self.con.execute("PRAGMA secure_delete=ON")
         self.con.executescript(_SCHEMA + GRAPH_SCHEMA + CONTROL_SCHEMA)
 
     # -- meta ------------------------------------------------------------------------------
@@ -378,9 +380,49 @@ class MemoryIndex:
                 return out[:limit]
             want *= 4
 
-    def checkpoint(self) -> None:
-        """Make every committed transaction durable (SQLite syncs its log and the database)."""
-        self.con.execute("PRAGMA wal_checkpoint(FULL)")
+    def checkpoint(self, *, truncate: bool = False) -> None:
+        """Make every committed transaction durable (SQLite syncs its log and the database);
+        ``truncate`` also empties SQLite's log file (old page images, after a purge)."""
+        self.con.execute(f"PRAGMA wal_checkpoint({'TRUNCATE' if truncate else 'FULL'})")
+
+    def purge(self, locs: Sequence[int]) -> None:
+        """Remove what the index keeps of deleted (tombstoned) memories: their text, tags,
+        keyphrases and metadata are blanked (the row stays: its id remains taken), their
+        mentions are deleted with the entities no other memory mentions, and the full-text
+        index is merged into one segment, which drops the entries of deleted rows."""
+        locs = [int(x) for x in locs]
+        con = self.con
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            eids: set[int] = set()
+            for i in range(0, len(locs), 500):
+                part = locs[i : i + 500]
+                m = _marks(part)
+                con.execute(
+                    f"UPDATE memories SET text='', tags='[]', meta='{{}}', keyphrases='[]', "
+                    f"source=NULL WHERE deleted=1 AND loc IN ({m})",
+                    part,
+                )
+                eids.update(
+                    r[0] for r in con.execute(f"SELECT eid FROM mentions WHERE loc IN ({m})", part)
+                )
+                con.execute(f"DELETE FROM mentions WHERE loc IN ({m})", part)
+            gone = [
+                e
+                for e in sorted(eids)
+                if con.execute("SELECT 1 FROM mentions WHERE eid=? LIMIT 1", (e,)).fetchone()
+                is None
+            ]
+            for i in range(0, len(gone), 500):
+                part = gone[i : i + 500]
+                m = _marks(part)
+                con.execute(f"DELETE FROM entity_links WHERE a IN ({m}) OR b IN ({m})", part * 2)
+                con.execute(f"DELETE FROM entities WHERE eid IN ({m})", part)
+            con.execute("INSERT INTO memories_fts(memories_fts) VALUES('optimize')")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         self.con.close()

@@ -1,129 +1,464 @@
 """Lifecycle jobs: forget (soft, purge, whole scope subtrees), consolidate (repeated
 observations become durable beliefs; expired context is closed; decay is applied) and elaborate
-(entities that co-occur are related; chat mentions are linked to catalogue entities)."""
+(entities that co-occur are related; chat mentions are linked to catalogue entities).
+
+Forgetting is checked row by row against the caller (``access.Caller``; None: every right):
+``memory:forget`` over the row's scope, and ``memory:curate`` too for an authoritative row (a
+curated fact or entity, a document chunk, a document). A purge removes every copy: the rows,
+their provenance, the traces and observations that quote them, the sources nothing else uses,
+and the engine's record (text, full-text entry, log frames); SQLite overwrites what it frees
+(``secure_delete``) and its own log is truncated afterwards.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import NotFoundError, ValidationError
+from ..errors import ForbiddenError, NotFoundError, ValidationError
+from .access import Caller, may_forget
 from .vocab import CATEGORIES, TRUST_PRIORS
 
 if TYPE_CHECKING:
     from .memory import Memory
 
-__all__ = ["consolidate", "elaborate", "forget", "forget_document"]
+__all__ = ["check_forget", "consolidate", "elaborate", "forget", "forget_document"]
 
 _DAY_MS = 86_400_000
-_TABLES = ("facts", "instructions", "uncertainties", "entities")
+#: Tables forgotten with a scope besides facts, passages and documents, with the column that
+#: marks an authoritative row (None: never authoritative).
+_SCOPED = (("instructions", None), ("uncertainties", None), ("entities", "authoritative"))
+_COUNTED = ("facts", "turns", "chunks", "documents", "instructions", "uncertainties")
+
+
+@dataclass
+class _Plan:
+    """What one forget removes (checked against the caller before anything is)."""
+
+    facts: list[int] = field(default_factory=list)
+    passages: list[tuple[str, str]] = field(default_factory=list)  # (turns | chunks, id)
+    rows: dict[str, list[int]] = field(default_factory=dict)  # instructions, ..., entities
+    documents: list[int] = field(default_factory=list)
+    scope: str | None = None  # a whole subtree
+
+
+@dataclass
+class _Related:
+    """What a purge removes besides the rows themselves, found before they go."""
+
+    scope: str | None = None
+    facts: list[int] = field(default_factory=list)
+    entities: set[int] = field(default_factory=set)
+    sources: set[int] = field(default_factory=set)
+    passage_sources: set[int] = field(default_factory=set)
+    signatures: set[tuple[str, str]] = field(default_factory=set)
+    uncertainties: set[int] = field(default_factory=set)
+
+
+def _subtree(scope: str) -> tuple[str, tuple[str, str, str]]:
+    # the subtree as a text range ('/' sorts just before '0'): LIKE would read '_' in a path
+    # as a wildcard and ignore case, forgetting other scopes' records
+    return "(scope=? OR (scope>=? AND scope<?))", (scope, scope + "/", scope + "0")
+
+
+def _marks(items: Any) -> str:
+    return ",".join("?" * len(items))
+
+
+def _refuse(scope: str, authoritative: bool) -> ForbiddenError:
+    need = "memory:forget and memory:curate" if authoritative else "memory:forget"
+    return ForbiddenError(f"this key has no {need} over {scope!r}", scope=scope)
 
 
 def forget(
-    mem: Memory, query: str | None, id: Any, scope: str | None, purge: bool
+    mem: Memory,
+    query: str | None,
+    id: Any,
+    scope: str | None,
+    purge: bool,
+    caller: Caller | None = None,
 ) -> dict[str, int]:
     if sum(x is not None for x in (query, id, scope)) != 1:
         raise ValidationError("forget", "give exactly one of query, id or scope")
-    counts = {"facts": 0, "turns": 0, "chunks": 0, "instructions": 0, "uncertainties": 0}
-    with mem._lock, mem._transaction():
-        facts: list[int] = []
-        passages: list[tuple[str, str]] = []
-        if scope is not None:
-            # the subtree as a text range ('/' sorts just before '0'): LIKE would read '_' in a
-            # path as a wildcard and ignore case, forgetting other scopes' records
-            below = (scope + "/", scope + "0")
-            for table in _TABLES:
-                ids = [
-                    r[0]
-                    for r in mem.db.execute(
-                        f"SELECT id FROM {table} WHERE scope=? OR (scope>=? AND scope<?)",
-                        (scope, *below),
-                    )
-                ]
-                if table == "facts":
-                    facts = ids
-                elif table in counts:
-                    counts[table] += _drop(mem, table, ids, purge)
-                else:
-                    _drop(mem, table, ids, purge)
-            for table in ("turns", "chunks"):
-                passages += [
-                    (table, r[0])
-                    for r in mem.db.execute(
-                        f"SELECT id FROM {table} WHERE (scope=? OR (scope>=? AND scope<?)) "
-                        "AND forgotten=0",
-                        (scope, *below),
-                    )
-                ]
-        elif id is not None:
-            sid = str(id)
-            if sid.startswith("fact:") or sid.isdigit():
-                number = sid.removeprefix("fact:")
-                if not (number.isascii() and number.isdigit()) or len(number) > 18:
-                    raise NotFoundError(sid)
-                fid = int(number)
-                if mem.db.execute("SELECT 1 FROM facts WHERE id=?", (fid,)).fetchone() is None:
-                    raise NotFoundError(sid)
-                facts = [fid]
+    with mem._lock:
+        with mem._transaction():
+            if scope is not None:
+                plan = _plan_scope(mem, scope, caller, purge)
+            elif id is not None:
+                plan = _plan_id(mem, id, caller)
             else:
-                table = "turns" if sid.startswith("turn-") else "chunks"
-                if mem.db.execute(f"SELECT 1 FROM {table} WHERE id=?", (sid,)).fetchone() is None:
-                    raise NotFoundError(sid)
-                passages = [(table, sid)]
-        else:
-            hits = mem.query(query, k=20)
-            if hits:
-                top = hits[0].score
-                for h in hits:
-                    if h.score < top / 2:
-                        continue
-                    if h.kind == "fact":
-                        facts.append(int(h.id[5:]))
-                    else:
-                        passages.append(("turns" if h.kind == "turn" else "chunks", h.id))
-        counts["facts"] += _drop(mem, "facts", facts, purge)
-        for table, pid in passages:
-            counts[table] += _drop(mem, table, [pid], purge, key="id")
-    for _, pid in passages:
-        if mem.engine.exists(pid):
-            mem.engine.forget(pid)
+                plan = _plan_query(mem, query, caller)
+            counts = _apply(mem, plan, purge)
+        _engine_forget(mem, [pid for _, pid in plan.passages], purge)
     return counts
 
 
-def forget_document(mem: Memory, doc_id: int, purge: bool) -> dict[str, int]:
+def check_forget(mem: Memory, id: Any, scope: str | None, caller: Caller | None) -> None:
+    """What ``forget`` by id or by scope would refuse, refused now; nothing changes."""
+    if (id is None) == (scope is None):
+        raise ValidationError("forget", "give exactly one of id or scope")
+    with mem._lock:
+        if scope is not None:
+            _plan_scope(mem, scope, caller, True)
+        else:
+            _plan_id(mem, id, caller)
+
+
+def _plan_scope(mem: Memory, scope: str, caller: Caller | None, purge: bool) -> _Plan:
+    """Every row of the subtree it affects (a soft forget: the rows not yet forgotten; a
+    purge: all of them); a ForbiddenError (naming only a scope the caller may read) if the
+    caller may not forget one of them."""
+    where, params = _subtree(scope)
+    where += "" if purge else " AND forgotten=0"
+    plan = _Plan(scope=scope)
+    checks: set[tuple[str, bool]] = set()
+    for fid, s, auth in mem.db.execute(
+        f"SELECT id, scope, authoritative FROM facts WHERE {where}", params
+    ):
+        plan.facts.append(fid)
+        checks.add((s, bool(auth)))
+    for table, column in _SCOPED:
+        ids = plan.rows[table] = []
+        for rid, s, auth in mem.db.execute(
+            f"SELECT id, scope, {column or '0'} FROM {table} WHERE {where}", params
+        ):
+            ids.append(rid)
+            checks.add((s, bool(auth)))
+    for table in ("turns", "chunks"):
+        for pid, s in mem.db.execute(f"SELECT id, scope FROM {table} WHERE {where}", params):
+            plan.passages.append((table, pid))
+            checks.add((s, table == "chunks"))
+    for did, s in mem.db.execute(f"SELECT id, scope FROM documents WHERE {where}", params):
+        plan.documents.append(did)
+        checks.add((s, True))
+    if caller is not None:
+        refused = sorted(c for c in checks if not may_forget(caller, *c))
+        if refused:
+            shown = next((c for c in refused if caller.readable(c[0])), None)
+            if shown is not None:
+                err = _refuse(*shown)
+                raise ForbiddenError(
+                    f"{err}, under {scope!r}: nothing was forgotten", scope=shown[0]
+                )
+            raise ForbiddenError(
+                f"this key may not forget everything under {scope!r}: nothing was forgotten",
+                scope=scope,
+            )
+    return plan
+
+
+def _plan_id(mem: Memory, id: Any, caller: Caller | None) -> _Plan:
+    """One fact, turn or chunk: NotFoundError if it is not there or the caller may not read
+    it, ForbiddenError if it may read but not forget it. A row already (softly) forgotten is
+    out of every read: for a caller that may not forget it, it is not there either (a caller
+    that may forget it can still purge it)."""
+    sid = str(id)
+    plan = _Plan()
+    if sid.startswith("fact:") or sid.isdigit():
+        number = sid.removeprefix("fact:")
+        if not (number.isascii() and number.isdigit()) or len(number) > 18:
+            raise NotFoundError(sid)
+        row = mem.db.execute(
+            "SELECT scope, forgotten, authoritative FROM facts WHERE id=?", (int(number),)
+        ).fetchone()
+        authoritative = bool(row and row[2])
+        plan.facts = [int(number)]
+    else:
+        table = "turns" if sid.startswith("turn-") else "chunks"
+        row = mem.db.execute(f"SELECT scope, forgotten FROM {table} WHERE id=?", (sid,)).fetchone()
+        authoritative = table == "chunks"
+        plan.passages = [(table, sid)]
+    if row is None or (caller is not None and not caller.readable(row[0])):
+        raise NotFoundError(sid)
+    if not may_forget(caller, row[0], authoritative):
+        if row[1]:
+            raise NotFoundError(sid)
+        raise _refuse(row[0], authoritative)
+    return plan
+
+
+def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
+    """What the query finds best (score above half the best) among the rows the caller may
+    read and forget (and curate, if authoritative)."""
+    from .memory import _REGION
+
+    if caller is None:
+        hits = mem.query(query, k=20)
+    else:
+        outer = _REGION.get()
+
+        def allowed(s: str) -> bool:
+            return (
+                (outer is None or outer(s))
+                and caller.readable(s)
+                and caller.can("memory:forget", s)
+            )
+
+        with mem.region(allowed):
+            hits = mem.query(query, k=20)
+        hits = [h for h in hits if may_forget(caller, h.scope, h.authoritative)]
+    plan = _Plan()
+    if hits:
+        top = hits[0].score
+        for h in hits:
+            if h.score < top / 2:
+                continue
+            if h.kind == "fact":
+                plan.facts.append(int(h.id[5:]))
+            else:
+                plan.passages.append(("turns" if h.kind == "turn" else "chunks", h.id))
+    return plan
+
+
+def _apply(mem: Memory, plan: _Plan, purge: bool) -> dict[str, int]:
+    counts = dict.fromkeys(_COUNTED, 0)
+    related = _related(mem, plan) if purge else None
+    counts["facts"] = _drop(mem, "facts", plan.facts, purge)
+    for table, ids in plan.rows.items():
+        n = _drop(mem, table, ids, purge)
+        if table in counts:
+            counts[table] += n
+    for table in ("turns", "chunks"):
+        counts[table] += _drop(mem, table, [p for t, p in plan.passages if t == table], purge)
+    counts["documents"] = _drop(mem, "documents", plan.documents, purge)
+    if related is not None:
+        _purge_related(mem, related)
+    else:  # a conflict opened by the write of a forgotten fact quotes its value: it goes too
+        for i in range(0, len(plan.facts), 500):
+            part = plan.facts[i : i + 500]
+            cur = mem.db.execute(
+                f"UPDATE uncertainties SET forgotten=1 WHERE forgotten=0 AND "
+                f"json_extract(fact_ids, '$[0]') IN ({_marks(part)})",
+                part,
+            )
+            counts["uncertainties"] += cur.rowcount
+    return counts
+
+
+def _engine_forget(mem: Memory, ids: list[str], purge: bool) -> None:
+    """The engine's copies of forgotten passages: tombstoned, or with ``purge`` removed (its
+    text, full-text entry and log frames); then SQLite's own log is emptied of old pages."""
+    if purge:
+        if ids:
+            mem.engine.purge(ids)
+        mem.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return
+    for pid in ids:
+        if mem.engine.exists(pid):
+            mem.engine.forget(pid)
+
+
+def forget_document(
+    mem: Memory, doc_id: int, purge: bool, caller: Caller | None = None
+) -> dict[str, int]:
     now = int(time.time() * 1000)
-    with mem._lock, mem._transaction():
-        if mem.db.execute("SELECT 1 FROM documents WHERE id=?", (doc_id,)).fetchone() is None:
-            raise NotFoundError(f"document {doc_id}")
-        chunks = [
+    with mem._lock:
+        with mem._transaction():
+            row = mem.db.execute(
+                "SELECT scope, forgotten FROM documents WHERE id=?", (doc_id,)
+            ).fetchone()
+            if row is None or (caller is not None and not caller.readable(row[0])):
+                raise NotFoundError(f"document {doc_id}")
+            if not may_forget(caller, row[0], True):
+                if row[1]:  # already forgotten: out of every read
+                    raise NotFoundError(f"document {doc_id}")
+                raise _refuse(row[0], True)
+            live = "" if purge else " AND forgotten=0"
+            chunks = [
+                r[0]
+                for r in mem.db.execute(
+                    f"SELECT id FROM chunks WHERE document_id=?{live}", (doc_id,)
+                )
+            ]
+            facts = [
+                r[0] for r in mem.db.execute("SELECT id FROM facts WHERE document_id=?", (doc_id,))
+            ]
+            mem.db.execute(
+                "UPDATE facts SET closed_ms=COALESCE(closed_ms, ?) WHERE document_id=?",
+                (now, doc_id),
+            )
+            if purge:
+                plan = _Plan(facts, [("chunks", c) for c in chunks], documents=[doc_id])
+                counts = _apply(mem, plan, True)
+                n_facts, n_chunks = counts["facts"], counts["chunks"]
+            else:
+                n_facts = len(facts)
+                n_chunks = _drop(mem, "chunks", chunks, False)
+                mem.db.execute("UPDATE documents SET forgotten=1 WHERE id=?", (doc_id,))
+        _engine_forget(mem, chunks, purge)
+    return {"documents": 1, "chunks": n_chunks, "facts": n_facts}
+
+
+def _related(mem: Memory, plan: _Plan) -> _Related:
+    """The sources, entities, observations and conflicts of what a purge removes."""
+    rel = _Related(scope=plan.scope, facts=list(plan.facts))
+    db = mem.db
+    for i in range(0, len(plan.facts), 500):
+        ids = plan.facts[i : i + 500]
+        m = _marks(ids)
+        for src, eid, oid, scope, ekey, key, value in db.execute(
+            f"SELECT f.source_id, f.entity_id, f.object_id, f.scope, e.key, f.key, f.value "
+            f"FROM facts f JOIN entities e ON e.id=f.entity_id WHERE f.id IN ({m})",
+            ids,
+        ):
+            rel.sources.add(src)
+            rel.entities.add(eid)
+            if oid is not None:
+                rel.entities.add(oid)
+            sig = f"{ekey}|{key}|{value.casefold()}"  # as Memory._observe signs a claim
+            rel.signatures.add((scope, hashlib.sha1(sig.encode()).hexdigest()))
+        rel.sources.update(
+            r[0]
+            for r in db.execute(f"SELECT source_id FROM provenance WHERE fact_id IN ({m})", ids)
+        )
+        # a conflict opened by the write of a purged fact quotes its value
+        rel.uncertainties.update(
+            r[0]
+            for r in db.execute(
+                f"SELECT id FROM uncertainties WHERE json_extract(fact_ids, '$[0]') IN ({m})", ids
+            )
+        )
+    for table, ids in plan.rows.items():
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            extra = ", revoked_by" if table == "instructions" else ""
+            for r in db.execute(
+                f"SELECT source_id{extra} FROM {table} WHERE id IN ({_marks(part)})", part
+            ):
+                rel.sources.update(x for x in r if x is not None)
+        if table == "entities":
+            rel.entities.update(ids)
+    refs = [("turn", p) for t, p in plan.passages if t == "turns"]
+    refs += [("document", str(d)) for d in plan.documents]
+    for kind in ("turn", "document"):
+        wanted = [r for k, r in refs if k == kind]
+        for i in range(0, len(wanted), 500):
+            part = wanted[i : i + 500]
+            rel.passage_sources.update(
+                r[0]
+                for r in db.execute(
+                    f"SELECT id FROM sources WHERE kind=? AND ref IN ({_marks(part)})",
+                    [kind, *part],
+                )
+            )
+    rel.sources |= rel.passage_sources
+    return rel
+
+
+def _purge_related(mem: Memory, rel: _Related) -> None:
+    """After the rows of a purge: the traces, observations, conflicts, entities and sources
+    that held copies of them."""
+    db = mem.db
+    traces: set[int] = set()
+    observations: set[int] = set()
+    if rel.scope is not None:
+        where, params = _subtree(rel.scope)
+        traces.update(r[0] for r in db.execute(f"SELECT id FROM traces WHERE {where}", params))
+        observations.update(
+            r[0] for r in db.execute(f"SELECT id FROM observations WHERE {where}", params)
+        )
+    for i in range(0, len(rel.facts), 500):
+        ids = rel.facts[i : i + 500]
+        m = _marks(ids)
+        traces.update(
+            r[0]
+            for r in db.execute(
+                f"SELECT id FROM traces WHERE json_extract(detail, '$.stored') IN ({m}) "
+                f"OR json_extract(detail, '$.corroborated') IN ({m})",
+                [*ids, *ids],
+            )
+        )
+        observations.update(
+            r[0] for r in db.execute(f"SELECT id FROM observations WHERE fact_id IN ({m})", ids)
+        )
+    for scope, sig in rel.signatures:
+        observations.update(
+            r[0]
+            for r in db.execute(
+                "SELECT id FROM observations WHERE scope=? AND signature=?", (scope, sig)
+            )
+        )
+    passage_sources = sorted(rel.passage_sources)
+    for i in range(0, len(passage_sources), 500):
+        part = passage_sources[i : i + 500]
+        traces.update(
+            r[0]
+            for r in db.execute(f"SELECT id FROM traces WHERE source_id IN ({_marks(part)})", part)
+        )
+    obs = sorted(observations)
+    for i in range(0, len(obs), 500):
+        part = obs[i : i + 500]
+        traces.update(  # a promotion quotes the observation's text
+            r[0]
+            for r in db.execute(
+                f"SELECT id FROM traces WHERE op='consolidate' AND "
+                f"json_extract(detail, '$.observation') IN ({_marks(part)})",
+                part,
+            )
+        )
+        db.execute(f"DELETE FROM observations WHERE id IN ({_marks(part)})", part)
+    _delete_ids(mem, "traces", sorted(traces))
+    _delete_ids(mem, "uncertainties", sorted(rel.uncertainties))
+    _purge_entities(mem, sorted(rel.entities))
+    _purge_sources(mem, sorted(rel.sources))
+
+
+def _delete_ids(mem: Memory, table: str, ids: list[int]) -> None:
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        mem.db.execute(f"DELETE FROM {table} WHERE id IN ({_marks(part)})", part)
+
+
+def _purge_entities(mem: Memory, ids: list[int]) -> None:
+    """Entities of purged rows that no remaining fact names (their name may be the secret)."""
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        m = _marks(part)
+        gone = [
             r[0]
             for r in mem.db.execute(
-                "SELECT id FROM chunks WHERE document_id=? AND forgotten=0", (doc_id,)
+                f"SELECT id FROM entities e WHERE id IN ({m}) AND NOT EXISTS (SELECT 1 FROM facts "
+                f"f WHERE f.entity_id=e.id OR f.object_id=e.id)",
+                part,
             )
         ]
-        facts = [
-            r[0] for r in mem.db.execute("SELECT id FROM facts WHERE document_id=?", (doc_id,))
-        ]
+        if gone:
+            g = _marks(gone)
+            mem.db.execute(f"UPDATE entities SET resolves_to=NULL WHERE resolves_to IN ({g})", gone)
+            mem.db.execute(f"DELETE FROM entities WHERE id IN ({g})", gone)
+
+
+def _purge_sources(mem: Memory, ids: list[int]) -> None:
+    """Sources that nothing left refers to."""
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
         mem.db.execute(
-            "UPDATE facts SET closed_ms=COALESCE(closed_ms, ?) WHERE document_id=?", (now, doc_id)
+            f"""DELETE FROM sources WHERE id IN ({_marks(part)})
+            AND NOT EXISTS (SELECT 1 FROM facts WHERE source_id=sources.id)
+            AND NOT EXISTS (SELECT 1 FROM provenance WHERE source_id=sources.id)
+            AND NOT EXISTS (SELECT 1 FROM entities WHERE source_id=sources.id)
+            AND NOT EXISTS (SELECT 1 FROM instructions WHERE source_id=sources.id
+                OR revoked_by=sources.id)
+            AND NOT EXISTS (SELECT 1 FROM uncertainties WHERE source_id=sources.id)
+            AND NOT EXISTS (SELECT 1 FROM traces WHERE source_id=sources.id)""",
+            part,
         )
-        n_facts = _drop(mem, "facts", facts, True) if purge else len(facts)
-        n_chunks = _drop(mem, "chunks", chunks, purge)
-        if purge:
-            mem.db.execute("DELETE FROM documents WHERE id=?", (doc_id,))
-        else:
-            mem.db.execute("UPDATE documents SET forgotten=1 WHERE id=?", (doc_id,))
-    for cid in chunks:
-        if mem.engine.exists(cid):
-            mem.engine.forget(cid)
-    return {"documents": 1, "chunks": n_chunks, "facts": n_facts}
 
 
 def _drop(mem: Memory, table: str, ids: list, purge: bool, key: str = "id") -> int:
     if not ids:
         return 0
-    marks = ",".join("?" * len(ids))
+    n = 0
+    for i in range(0, len(ids), 500):
+        n += _drop_part(mem, table, ids[i : i + 500], purge, key)
+    return n
+
+
+def _drop_part(mem: Memory, table: str, ids: list, purge: bool, key: str) -> int:
+    marks = _marks(ids)
     if purge:
         if table == "facts":
             mem.db.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", ids)
@@ -133,10 +468,11 @@ def _drop(mem: Memory, table: str, ids: list, purge: bool, key: str = "id") -> i
             mem.db.execute(f"UPDATE facts SET supersedes=NULL WHERE supersedes IN ({marks})", ids)
             mem.db.execute(f"UPDATE observations SET fact_id=NULL WHERE fact_id IN ({marks})", ids)
         if table == "entities":
+            return 0  # see _purge_entities: only those no remaining fact names
+        if table == "documents":
             mem.db.execute(
-                f"UPDATE entities SET resolves_to=NULL WHERE resolves_to IN ({marks})", ids
+                f"UPDATE documents SET superseded_by=NULL WHERE superseded_by IN ({marks})", ids
             )
-            return 0  # entities of purged facts stay as names only
         cur = mem.db.execute(f"DELETE FROM {table} WHERE {key} IN ({marks})", ids)
     else:
         cur = mem.db.execute(f"UPDATE {table} SET forgotten=1 WHERE {key} IN ({marks})", ids)

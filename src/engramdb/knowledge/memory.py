@@ -29,6 +29,7 @@ from ..engine import Engine, EngineConfig, MemoryInput, RecallOptions
 from ..errors import NotFoundError, ValidationError
 from ..store.sqlite import connect
 from . import views
+from .access import Caller, check_write, owner_of, speaker_of
 from .claims import ORG, SELF, Claim, Extraction
 from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
@@ -49,7 +50,7 @@ from .reconcile import (
     other_sizes_differ,
 )
 from .results import DocumentResult, Fact, QueryHit, WriteResult
-from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION
+from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION, migrate
 from .scopes import ancestors, check_lens, check_scope, org_of, visible
 from .values import compare, parse_value
 from .vocab import (
@@ -139,7 +140,10 @@ class Memory:
 
             self._llm = LLMExtractor(llm)
         self.db = connect(path / "knowledge.db")
+        # freed space is overwritten with zeros: a purged row leaves no copy in the file
+        self.db.execute("PRAGMA secure_delete=ON")
         self.db.executescript(KNOWLEDGE_SCHEMA)
+        migrate(self.db)
         self.db.execute(
             "INSERT OR IGNORE INTO kmeta(key, value) VALUES('schema_version', ?)", (SCHEMA_VERSION,)
         )
@@ -238,27 +242,44 @@ class Memory:
         observed_at: datetime | int | str | None = None,
         triples: Iterable[Mapping[str, Any]] | None = None,
         source_kind: str | None = None,
+        caller: Caller | None = None,
     ) -> WriteResult:
         """Remember a conversation turn (``text``) or structured facts (``triples``).
 
         A turn becomes an episodic memory plus the facts extracted from it; ``triples`` (dicts
         with ``subject``, ``key`` or ``predicate``, ``value`` or ``object``, optional ``type``,
         ``category``) are authoritative with ``source_kind="upsert"`` (the default) and
-        experiential with ``"turn"``, ``"consolidation"``, ``"reflect"`` or ``"elaboration"``."""
+        experiential with ``"turn"``, ``"consolidation"``, ``"reflect"`` or ``"elaboration"``.
+
+        "I" in a turn is the owner of the personal scope it is written to (``speaker_of``: the
+        segment after the first ``user/``, ``users/``, ``person/``, ``people/`` or
+        ``customer/``), never merely its last segment. A turn revokes ("you no longer need
+        to ...") active instructions of its own scope only.
+
+        ``caller`` (see :mod:`.access`; None: embedded use, every right) must hold
+        ``memory:write`` over ``scope`` (and ``memory:curate`` for an upsert), else
+        ``ForbiddenError``. The write is then reconciled only against rows the caller may read
+        (a claim about a curated value it may not read neither conflicts with nor corroborates
+        it, and that row is left unchanged), the result shows only what it may read, and the
+        write's source row records ``caller.provenance()``."""
         scope = check_scope(scope)
         self._check_writable_scope(scope)
         if (text is None) == (triples is None):
             raise ValidationError("text", "give either a turn's text or triples, not both")
         now = _ms(observed_at, "observed_at") or _now_ms()
         if triples is not None:
-            return self._remember_triples(list(triples), scope, source_kind or "upsert", now)
+            return self._remember_triples(
+                list(triples), scope, source_kind or "upsert", now, caller
+            )
         if source_kind not in (None, "turn"):
             raise ValidationError("source_kind", "a text is a conversation turn ('turn')")
         if role not in _ROLES:
             raise ValidationError("role", f"must be one of {', '.join(_ROLES)}", value=role)
+        check_write(caller, scope, False)
         self.engine.validate([{"text": text, "session_id": session_id}])
+        readable = caller.readable if caller is not None else None
         with self._lock:
-            known = self._catalogue(scope)
+            known = self._catalogue(scope, readable)
             reference = datetime.fromtimestamp(now / 1000, UTC)
             speaker = "user" if role == "user" else "assistant"
             extraction = extract_stage0(text, reference=reference, role=speaker, known=known)
@@ -266,19 +287,19 @@ class Memory:
                 extraction = self._llm.extract(
                     text, role=speaker, reference=reference, stage0=extraction, known=known
                 )
-            self._align(text, scope, extraction)
+            self._align(text, scope, extraction, readable)
             turn_id = f"turn-{uuid.uuid4().hex}"
             result = WriteResult(turn_id=turn_id, errors=list(extraction.errors))
             with self._transaction():
-                seq = self._next_seq(session_id)
+                seq = self._next_seq(session_id, scope)
                 self.db.execute(
                     "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
                     "created_ms) VALUES(?,?,?,?,?,?,?,?)",
                     (turn_id, session_id, seq, role, text, scope, now, _now_ms()),
                 )
-                source = self._source("turn", turn_id, session_id, now)
+                source = self._source("turn", turn_id, session_id, now, caller)
                 ctx = _WriteContext(
-                    scope, source, "turn", _stream(role, scope, session_id), now, role
+                    scope, source, "turn", _stream(role, scope, session_id), now, role, caller
                 )
                 self._apply_extraction(extraction, ctx, result, known)
             self.engine.remember(
@@ -293,10 +314,15 @@ class Memory:
             self.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (turn_id,))
             if self._scopes is not None:
                 self._scopes.add(scope)
-        return result
+            return self._redact(result, readable)
 
     def _remember_triples(
-        self, triples: list[Mapping[str, Any]], scope: str, kind: str, now: int
+        self,
+        triples: list[Mapping[str, Any]],
+        scope: str,
+        kind: str,
+        now: int,
+        caller: Caller | None = None,
     ) -> WriteResult:
         if kind not in SOURCE_KINDS:
             raise ValidationError("source_kind", f"must be one of {', '.join(SOURCE_KINDS)}")
@@ -304,14 +330,16 @@ class Memory:
             raise ValidationError("triples", "is empty")
         if len(triples) > MAX_TRIPLES:
             raise ValidationError("triples", "too many in one call", limit=MAX_TRIPLES)
+        check_write(caller, scope, is_authoritative(kind))
         claims = [self._claim_of_triple(t, i) for i, t in enumerate(triples)]
         result = WriteResult()
-        with self._lock, self._transaction():
-            source = self._source(kind, None, None, now)
-            ctx = _WriteContext(scope, source, kind, f"{kind}:{scope}", now, "document")
-            for claim in claims:
-                self._reconcile_claim(claim, ctx, result)
-        return result
+        with self._lock:
+            with self._transaction():
+                source = self._source(kind, None, None, now, caller)
+                ctx = _WriteContext(scope, source, kind, f"{kind}:{scope}", now, "document", caller)
+                for claim in claims:
+                    self._reconcile_claim(claim, ctx, result)
+            return self._redact(result, ctx.readable)
 
     @staticmethod
     def _claim_of_triple(t: Mapping[str, Any], i: int) -> Claim:
@@ -348,13 +376,19 @@ class Memory:
         name: str | None = None,
         media_type: str | None = None,
         observed_at: datetime | int | str | None = None,
+        caller: Caller | None = None,
     ) -> DocumentResult:
         """Upload an authoritative document (text, Markdown, HTML, PDF, JSON, CSV): identical
         bytes are recognised; a changed file of the same name is a new version that supersedes
         the facts of the old one. Chunks go to the engine's semantic tier, rows become triples,
-        prose becomes typed claims."""
+        prose becomes typed claims.
+
+        ``caller`` (None: embedded use) must hold ``memory:write`` and ``memory:curate`` over
+        ``scope`` (``ForbiddenError``); the document is reconciled against, and its result
+        shows, only what the caller may read (as for ``remember``)."""
         scope = check_scope(scope)
         self._check_writable_scope(scope)
+        check_write(caller, scope, True)
         if isinstance(source, bytes):
             data, name = source, name or "document"
         else:
@@ -445,9 +479,15 @@ class Memory:
                     "scope, observed_ms) VALUES(?,?,?,?,?,?,?,?)",
                     chunk_rows,
                 )
-                source_id = self._source("document", str(doc_id), None, now)
+                source_id = self._source("document", str(doc_id), None, now, caller)
                 ctx = _WriteContext(
-                    scope, source_id, "document", f"document:{scope}:{name}", now, "document"
+                    scope,
+                    source_id,
+                    "document",
+                    f"document:{scope}:{name}",
+                    now,
+                    "document",
+                    caller,
                 )
                 ctx.document_id = doc_id
                 for triple in rows_to_triples(doc) if doc.rows else []:
@@ -462,7 +502,7 @@ class Memory:
                     )
                     self._reconcile_claim(claim, ctx, result)
                 if not doc.rows:
-                    known = self._catalogue(scope)
+                    known = self._catalogue(scope, ctx.readable)
                     for section in doc.sections:
                         extraction = extract_stage0(
                             section.text,
@@ -492,6 +532,7 @@ class Memory:
                 )
                 if self._scopes is not None:
                     self._scopes.add(scope)
+            self._redact(result, ctx.readable)
         return DocumentResult(
             doc_id,
             name,
@@ -508,18 +549,109 @@ class Memory:
     def _transaction(self):
         return _Tx(self.db)
 
-    def _next_seq(self, session_id: str | None) -> int:
+    def _next_seq(self, session_id: str | None, scope: str) -> int:
+        """The turn's number in its session, counted per (session, scope): a number counted
+        over every scope would tell a writer how many turns other scopes' sessions of that id
+        hold."""
         row = self.db.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id IS ?", (session_id,)
+            "SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id IS ? AND scope=?",
+            (session_id, scope),
         ).fetchone()
         return int(row[0]) + 1
 
-    def _source(self, kind: str, ref: str | None, session: str | None, now: int) -> int:
+    def _source(
+        self,
+        kind: str,
+        ref: str | None,
+        session: str | None,
+        now: int,
+        caller: Caller | None = None,
+    ) -> int:
+        """A source row; with a caller, the acting principal, its key and the delegation
+        target (``caller.provenance()``)."""
+        who = _actor(caller) or {}
         cur = self.db.execute(
-            "INSERT INTO sources(kind, ref, session_id, trust, created_ms) VALUES(?,?,?,?,?)",
-            (kind, ref, session, TRUST_PRIORS[kind], now),
+            "INSERT INTO sources(kind, ref, session_id, trust, created_ms, principal_id, key_id, "
+            "on_behalf_of) VALUES(?,?,?,?,?,?,?,?)",
+            (
+                kind,
+                ref,
+                session,
+                TRUST_PRIORS[kind],
+                now,
+                who.get("principal_id"),
+                who.get("key_id"),
+                who.get("on_behalf_of"),
+            ),
         )
         return int(cur.lastrowid)
+
+    @staticmethod
+    def _chain(scope: str, readable: Any = None) -> list[str]:
+        """``scope`` and its ancestors (nearest first), those ``readable`` admits only."""
+        chain = [scope, *ancestors(scope)]
+        return chain if readable is None else [s for s in chain if readable(s)]
+
+    def _redact(self, result: WriteResult, readable: Any) -> WriteResult:
+        """Drop from a write's result what lies outside ``readable`` (None: nothing): facts,
+        corrections, corroborations, conflicts' other sides, decisions' candidates, links,
+        revocations and uncertainties of scopes the writer may not read."""
+        if readable is None:
+            return result
+        scopes: dict[int, str | None] = {}
+
+        def ok(fid: Any) -> bool:
+            if fid is None:
+                return True
+            if fid not in scopes:
+                row = self.db.execute("SELECT scope FROM facts WHERE id=?", (fid,)).fetchone()
+                scopes[fid] = row[0] if row else None
+            where = scopes[fid]
+            return where is not None and bool(readable(where))
+
+        result.facts[:] = [f for f in result.facts if readable(f.scope)]
+        result.corrections[:] = [
+            c for c in result.corrections if ok(c.get("closed")) and ok(c.get("by"))
+        ]
+        result.corroborations[:] = [f for f in result.corroborations if ok(f)]
+        for c in result.conflicts:
+            c["against"] = [f for f in c.get("against", []) if ok(f)]
+            if not ok(c.get("fact")):
+                c["fact"] = None
+        result.conflicts[:] = [c for c in result.conflicts if c["against"]]
+        for d in result.decisions:
+            for k in ("candidates", "closed", "conflicts_with"):
+                if isinstance(d.get(k), list):
+                    d[k] = [f for f in d[k] if ok(f)]
+            for k in ("stored", "corroborated"):
+                if k in d and not ok(d[k]):
+                    d[k] = None
+        result.links[:] = [
+            link
+            for link in result.links
+            if self._entity_readable(link.get("resolves_to"), readable)
+        ]
+        result.revoked[:] = [r for r in result.revoked if self._instruction_readable(r, readable)]
+        result.uncertainties[:] = [
+            u for u in result.uncertainties if self._uncertainty_readable(u, readable)
+        ]
+        return result
+
+    def _entity_readable(self, eid: Any, readable: Any) -> bool:
+        row = self.db.execute("SELECT scope FROM entities WHERE id=?", (eid,)).fetchone()
+        return row is not None and bool(readable(row[0]))
+
+    def _instruction_readable(self, item: Mapping[str, Any], readable: Any) -> bool:
+        row = self.db.execute(
+            "SELECT scope FROM instructions WHERE id=?", (item.get("id"),)
+        ).fetchone()
+        return row is not None and bool(readable(row[0]))
+
+    def _uncertainty_readable(self, item: Mapping[str, Any], readable: Any) -> bool:
+        row = self.db.execute(
+            "SELECT scope FROM uncertainties WHERE id=?", (item.get("id"),)
+        ).fetchone()
+        return row is not None and bool(readable(row[0]))
 
     def _apply_extraction(
         self, ex: Extraction, ctx: _WriteContext, result: WriteResult, known: dict[str, str]
@@ -549,9 +681,12 @@ class Memory:
     def _entity(
         self, name: str, etype: str, ctx: _WriteContext, category: str
     ) -> tuple[int, str, str]:
-        """(id, type, key) of the entity ``name`` in the write's scope, created if new."""
+        """(id, type, key) of the entity ``name`` in the write's scope, created if new. "I"
+        is the owner of the personal scope (``speaker_of``); a name of no known type takes
+        the type it has in the write's scope chain (a catalogue's), among the rows the writer
+        may read: never another scope's (another tenant's product of the same name)."""
         if name == SELF:
-            name = ctx.scope.rsplit("/", 1)[-1]
+            name = speaker_of(ctx.scope)
             etype = "person"
         elif name == ORG:
             name = org_of(ctx.scope) or ctx.scope
@@ -565,10 +700,18 @@ class Memory:
         ).fetchone()
         if row:
             return int(row[0]), row[1], key
-        if etype == "other":  # take the type the same name has elsewhere (the catalogue's)
-            other = self.db.execute(
-                "SELECT type FROM entities WHERE key=? AND type!='other' LIMIT 1", (key,)
-            ).fetchone()
+        if etype == "other":  # the type the same name has up the scope chain (a catalogue's)
+            chain = self._chain(ctx.scope, ctx.readable)
+            marks = ",".join("?" * len(chain))
+            other = (
+                self.db.execute(
+                    f"SELECT type FROM entities WHERE key=? AND type!='other' AND forgotten=0 "
+                    f"AND scope IN ({marks}) ORDER BY LENGTH(scope) DESC, id LIMIT 1",
+                    (key, *chain),
+                ).fetchone()
+                if chain
+                else None
+            )
             if other:
                 etype = other[0]
         cur = self.db.execute(
@@ -582,8 +725,12 @@ class Memory:
         """Live facts about the same thing in the write's scope, plus curated facts of its
         ancestor scopes. The same entity is the same key (or one linked by ``resolves_to``);
         the organisation itself ("your", "our", an impersonal policy sentence) is compatible
-        with any entity of its own catalogue, and the attribute then decides."""
-        scopes = [ctx.scope, *ancestors(ctx.scope)]
+        with any entity of its own catalogue, and the attribute then decides. With a caller,
+        only rows it may read: a curated row it may not read is not a candidate (a claim about
+        it neither conflicts with nor corroborates it, so guesses learn nothing)."""
+        scopes = self._chain(ctx.scope, ctx.readable)
+        if not scopes:
+            return []
         marks = ",".join("?" * len(scopes))
         keys = {ekey}
         for (target,) in self.db.execute(
@@ -897,14 +1044,17 @@ class Memory:
         return uid
 
     def _revoke(self, text: str, ctx: _WriteContext) -> list[dict[str, Any]]:
+        """Revoke the active instruction of the write's own scope the statement names best.
+        Instructions of ancestor scopes are never touched (a customer's "you no longer need
+        to ..." does not lift an organisation's instruction), nor ones the writer may not
+        read."""
         words = _content_words(text)
-        scopes = [ctx.scope, *ancestors(ctx.scope)]
-        marks = ",".join("?" * len(scopes))
+        if ctx.readable is not None and not ctx.readable(ctx.scope):
+            return []
         best: list[tuple[float, int, str]] = []
         for iid, itext in self.db.execute(
-            f"SELECT id, text FROM instructions WHERE active=1 AND forgotten=0 "
-            f"AND scope IN ({marks})",
-            scopes,
+            "SELECT id, text FROM instructions WHERE active=1 AND forgotten=0 AND scope=?",
+            (ctx.scope,),
         ):
             theirs = _content_words(itext)
             if not theirs:
@@ -922,10 +1072,11 @@ class Memory:
             self._trace(ctx, "revoke", out[-1])
         return out
 
-    def _align(self, text: str, scope: str, extraction: Extraction) -> None:
+    def _align(self, text: str, scope: str, extraction: Extraction, readable: Any = None) -> None:
         """Catalogue-guided extraction (``extract/aligned.py``): claims of the turn that answer
-        a live curated fact of its organisation replace stage-0 claims of the same value."""
-        templates, names = self._templates(scope, text)
+        a live curated fact of its organisation replace stage-0 claims of the same value (only
+        facts ``readable`` admits, when given)."""
+        templates, names = self._templates(scope, text, readable)
         org = org_of(scope) or ""
         aligned = [
             claim for _, claim in align(text, templates, other_names=names, organisation=org)
@@ -949,15 +1100,18 @@ class Memory:
 
         extraction.claims[:] = [c for c in extraction.claims if not overlaps(c)] + aligned
 
-    def _templates(self, scope: str, text: str) -> tuple[list[Template], list[str]]:
+    def _templates(
+        self, scope: str, text: str, readable: Any = None
+    ) -> tuple[list[Template], list[str]]:
         """Live curated facts of ``scope`` and its ancestors that share a word with ``text``
-        (or whose entity it names), best first, and the catalogue names the text mentions."""
+        (or whose entity it names), best first, and the catalogue names the text mentions;
+        only those of scopes ``readable`` admits, when given."""
         words = aligned_words(text)
         low = text.casefold()
         said = set(_WORD.findall(low))
         ranked: list[tuple[int, Template]] = []
         names: set[str] = set()
-        for t, t_words, name_words in self._curated_templates(scope):
+        for t, t_words, name_words in self._curated_templates(scope, readable):
             named = bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
             if named:
                 names.add(t.subject)
@@ -968,11 +1122,16 @@ class Memory:
         ranked.sort(key=lambda r: -r[0])
         return [t for _, t in ranked[:MAX_TEMPLATES]], sorted(names)[:MAX_TEMPLATES]
 
-    def _curated_templates(self, scope: str) -> list[tuple[Template, frozenset, frozenset]]:
-        """Every live curated fact of the scope chain as a template, with its attribute words
-        and its entity's name words; kept until a curated fact of the chain is added, closed
-        or forgotten (a signature of them is read on every call)."""
-        scopes = [scope, *ancestors(scope)]
+    def _curated_templates(
+        self, scope: str, readable: Any = None
+    ) -> list[tuple[Template, frozenset, frozenset]]:
+        """Every live curated fact of the scope chain (its scopes ``readable`` admits, when
+        given) as a template, with its attribute words and its entity's name words; kept per
+        readable chain until a curated fact of it is added, closed or forgotten (a signature
+        of them is read on every call)."""
+        scopes = self._chain(scope, readable)
+        if not scopes:
+            return []
         marks = ",".join("?" * len(scopes))
         signature = self.db.execute(
             f"SELECT COUNT(*), MAX(id), MAX(closed_ms), SUM(forgotten) FROM facts "
@@ -1025,9 +1184,12 @@ class Memory:
         self._template_cache[tuple(scopes)] = (signature, out)
         return out
 
-    def _catalogue(self, scope: str) -> dict[str, str]:
-        """Curated entity names visible from ``scope`` (lower-cased name -> type)."""
-        scopes = [scope, *ancestors(scope)]
+    def _catalogue(self, scope: str, readable: Any = None) -> dict[str, str]:
+        """Curated entity names visible from ``scope`` (lower-cased name -> type): of its
+        chain's scopes ``readable`` admits, when given."""
+        scopes = self._chain(scope, readable)
+        if not scopes:
+            return {}
         marks = ",".join("?" * len(scopes))
         return {
             name.casefold(): etype
@@ -1043,7 +1205,7 @@ class Memory:
         to the curated one ("AirPods Pro") it names, never merged with it."""
         if ctx.authoritative:
             return None
-        scopes = ancestors(ctx.scope)
+        scopes = [s for s in ancestors(ctx.scope) if ctx.readable is None or ctx.readable(s)]
         if not scopes:
             return None
         marks = ",".join("?" * len(scopes))
@@ -1051,7 +1213,7 @@ class Memory:
         target = None
         for tid, tkey, tname in self.db.execute(
             f"SELECT id, key, name FROM entities WHERE authoritative=1 AND type=? "
-            f"AND scope IN ({marks})",
+            f"AND forgotten=0 AND scope IN ({marks})",
             [etype, *scopes],
         ):
             if tkey == key or key in tkey.split("_") or tkey.startswith(key + "_"):
@@ -1088,6 +1250,8 @@ class Memory:
         )
 
     def _trace(self, ctx: _WriteContext, op: str, detail: dict[str, Any]) -> None:
+        if ctx.actor is not None:  # who wrote: principal, key, delegation target
+            detail = {**detail, "actor": ctx.actor}
         self.db.execute(
             "INSERT INTO traces(op, scope, source_id, created_ms, detail) VALUES(?,?,?,?,?)",
             (op, ctx.scope, ctx.source, ctx.now, json.dumps(detail, default=str)),
@@ -1370,14 +1534,38 @@ class Memory:
         id: str | int | None = None,
         scope: str | None = None,
         purge: bool = False,
+        caller: Caller | None = None,
     ) -> dict[str, int]:
         """Forget by fact id (``"fact:12"`` or 12), by turn/chunk id, by query (the facts and
         passages it finds best, score above half the best), or a whole scope subtree. Soft by
-        default (rows stay, marked forgotten, out of every read); ``purge`` deletes them."""
+        default (rows stay, marked forgotten, out of every read); ``purge`` deletes every copy:
+        the rows, their provenance, traces and observations, the sources only they used, and
+        the engine's record, full-text entry and log frames.
+
+        ``caller`` (None: embedded use, every right): forgetting a row needs ``memory:forget``
+        over its scope, and ``memory:curate`` as well for an authoritative row (a curated fact
+        or entity, a document chunk, a document). By id: a row the caller may not read is a
+        ``NotFoundError``, one it may not forget a ``ForbiddenError``. By query: only rows it
+        may read and forget are candidates. By scope: every row of the subtree is checked and,
+        if any is not covered, ``ForbiddenError`` and nothing is removed."""
         from .lifecycle import forget
 
         self._scopes = None  # recomputed on the next read
-        return forget(self, query, id, check_scope(scope) if scope else None, purge)
+        return forget(self, query, id, check_scope(scope) if scope else None, purge, caller)
+
+    def check_forget(
+        self,
+        *,
+        id: str | int | None = None,
+        scope: str | None = None,
+        caller: Caller | None = None,
+    ) -> None:
+        """Raise what ``forget(id=..., caller=...)`` or ``forget(scope=..., caller=...)`` would
+        (``NotFoundError``, ``ForbiddenError``) without forgetting anything: a server checks
+        rights before it replays a stored response."""
+        from .lifecycle import check_forget
+
+        check_forget(self, id, check_scope(scope) if scope else None, caller)
 
     # ------------------------------------------------------------------ scope paths
     def register_scope(self, path: str) -> dict[str, Any]:
@@ -1435,13 +1623,17 @@ class Memory:
         if row:
             raise ValidationError("scope", f"{scope!r} is closed: {row[0]!r} was tombstoned")
 
-    def forget_document(self, doc_id: int, *, purge: bool = False) -> dict[str, int]:
+    def forget_document(
+        self, doc_id: int, *, purge: bool = False, caller: Caller | None = None
+    ) -> dict[str, int]:
         """Forget an uploaded document (every version's row of this id): its chunks leave
-        recall, its facts close (kept as history unless ``purge``)."""
+        recall, its facts close (kept as history unless ``purge``, which deletes every copy as
+        ``forget`` does). ``caller``: a document it may not read is a ``NotFoundError``; one
+        it may not forget and curate a ``ForbiddenError``."""
         from .lifecycle import forget_document
 
         self._scopes = None
-        return forget_document(self, doc_id, purge)
+        return forget_document(self, doc_id, purge, caller)
 
     def consolidate(self, *, min_proof: int = 3, now: int | None = None) -> dict[str, int]:
         from .lifecycle import consolidate
@@ -1455,7 +1647,20 @@ class Memory:
 
 
 class _WriteContext:
-    def __init__(self, scope: str, source: int, kind: str, stream: str, now: int, role: str):
+    def __init__(
+        self,
+        scope: str,
+        source: int,
+        kind: str,
+        stream: str,
+        now: int,
+        role: str,
+        caller: Caller | None = None,
+    ):
+        #: what the writer may read (None: everything); reconciliation sees nothing else
+        self.readable = caller.readable if caller is not None else None
+        #: who writes, recorded in every trace (None: embedded use)
+        self.actor = _actor(caller)
         self.scope = scope
         self.source = source
         self.kind = kind
@@ -1528,12 +1733,23 @@ def _mentions_name(statement: str, name: str) -> bool:
 
 
 def _stream(role: str, scope: str, session_id: str | None) -> str:
-    """Who is speaking, for supersession: in a personal scope (``.../user/<id>``) every
-    conversation is the same person; in a shared scope (a team, a project) each conversation
-    session is its own speaker, so one cannot silently overwrite another."""
-    parts = scope.split("/")
-    personal = len(parts) >= 2 and parts[-2] in ("user", "users", "person", "people", "customer")
-    return f"turn:{role}:{scope}" if personal else f"turn:{role}:{scope}:{session_id}"
+    """Who is speaking, for supersession: in a personal scope (anything under
+    ``.../user/<id>``) every conversation is the same person, the owner (``owner_of``); in a
+    shared scope (a team, a project) each conversation session is its own speaker, so one
+    cannot silently overwrite another."""
+    owner = owner_of(scope)
+    if owner is None:
+        return f"turn:{role}:{scope}:{session_id}"
+    return f"turn:{role}:{owner[1]}"
+
+
+def _actor(caller: Caller | None) -> dict[str, str | None] | None:
+    """The acting principal, its key and the delegation target of a caller (None: embedded
+    use)."""
+    if caller is None:
+        return None
+    p = caller.provenance()
+    return {k: p.get(k) for k in ("principal_id", "key_id", "on_behalf_of")}
 
 
 def _kind_of(claim: Claim) -> str:

@@ -13,7 +13,7 @@ writes the missing engine memories again from these tables (``memory_written = 0
 
 from __future__ import annotations
 
-__all__ = ["KNOWLEDGE_SCHEMA", "SCHEMA_VERSION"]
+__all__ = ["KNOWLEDGE_SCHEMA", "SCHEMA_VERSION", "migrate"]
 
 SCHEMA_VERSION = "1"
 
@@ -32,7 +32,10 @@ CREATE TABLE IF NOT EXISTS sources (
     trust        REAL NOT NULL,
     derived_from TEXT NOT NULL DEFAULT '[]',
     principal    TEXT,
-    created_ms   INTEGER NOT NULL
+    created_ms   INTEGER NOT NULL,
+    principal_id TEXT,
+    key_id       TEXT,
+    on_behalf_of TEXT
 );
 CREATE TABLE IF NOT EXISTS entities (
     id          INTEGER PRIMARY KEY,
@@ -180,3 +183,20 @@ CREATE TABLE IF NOT EXISTS traces (
     detail     TEXT NOT NULL
 );
 """
+
+#: Columns added after the first release: (table, column, declaration). A store made before
+#: gets them by ``ALTER TABLE`` when it is opened (``migrate``).
+_ADDED_COLUMNS = (
+    # who wrote (``Caller.provenance()``): the acting principal, its key, the delegation target
+    ("sources", "principal_id", "TEXT"),
+    ("sources", "key_id", "TEXT"),
+    ("sources", "on_behalf_of", "TEXT"),
+)
+
+
+def migrate(db) -> None:
+    """Bring a store made by an earlier version up to this schema (idempotent)."""
+    for table, column, decl in _ADDED_COLUMNS:
+        have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+        if column not in have:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")

@@ -34,6 +34,8 @@ def _conflicts(mem: Memory, lens: list[str] | None) -> list[dict[str, Any]]:
                 continue
             if not mem._visible(f.scope, None):
                 continue  # outside the caller's read region: not even as a conflict's side
+            if mem.db.execute("SELECT forgotten FROM facts WHERE id=?", (fid,)).fetchone()[0]:
+                continue  # forgotten: out of every read, a conflict's sides included
             sides.append(
                 {
                     "fact": f.id,

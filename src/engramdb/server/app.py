@@ -201,7 +201,7 @@ async def idempotent(
     try:
         status, body = await run_in_threadpool(work)
         if status < 500:
-            store.store(owner, key, fp, status, body)
+            store.store(owner, key, fp, status, body, request.url.path)
     finally:
         _IN_FLIGHT.discard(slot)
     return JSONResponse(body, status_code=status)

@@ -1,5 +1,5 @@
-"""What the REST routes and the MCP tools share: the answer's data, the write check, and the
-scope of a stored item."""
+"""What the REST routes and the MCP tools share: the answer's data and the write check. (The
+checks of a forget, row by row, are ``Memory.forget(..., caller=...)``'s own.)"""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from .auth import AuthContext
 from .problems import Problem
 from .schemas import camel
 
-__all__ = ["check_write", "scope_of", "to_data"]
+__all__ = ["check_write", "to_data"]
 
 
 def to_data(obj: Any) -> Any:
@@ -28,17 +28,3 @@ def check_write(ctx: AuthContext, scope: str, authoritative: bool) -> str:
         need = "memory:write and memory:curate" if authoritative else "memory:write"
         raise Problem(403, "Forbidden", f"this key has no {need} over {scope!r}", scope=scope)
     return scope
-
-
-def scope_of(mem: Any, item_id: str) -> str | None:
-    sid = str(item_id)
-    if sid.startswith("fact:") or sid.isdigit():
-        number = sid.removeprefix("fact:")
-        if not (number.isascii() and number.isdigit()) or len(number) > 18:
-            return None
-        row = mem.db.execute("SELECT scope FROM facts WHERE id=?", (int(number),)).fetchone()
-    elif sid.startswith("turn-"):
-        row = mem.db.execute("SELECT scope FROM turns WHERE id=?", (sid,)).fetchone()
-    else:
-        row = mem.db.execute("SELECT scope FROM chunks WHERE id=?", (sid,)).fetchone()
-    return row[0] if row else None

@@ -3,6 +3,8 @@
 In this order, each answered at once with a problem document:
 
 1. the key (401): a request without a valid bearer key never has its body read;
+   then a path holding a control character (422): Starlette's ``{path:path}`` would drop a
+   trailing newline and act on another path;
 2. the declared size (413): ``Content-Length`` above the route's limit;
 3. the context (404): a route under ``/api/v1/{context}/`` for a context the key does not
    reach is answered exactly like one for a context that does not exist.
@@ -94,6 +96,10 @@ class Gate:
             if context is not None and not auth.reaches(context):
                 await _problem(send, 404, "Not found", str(ContextNotFound(context)))
                 return
+        if any(ord(c) < 32 or ord(c) == 127 for c in path):
+            # a route's {path:path} would silently drop a trailing newline: refuse them all
+            await _problem(send, 422, "Invalid input", "the path holds a control character")
+            return
         limit = self.limit(path, scope["method"])
         declared = headers.get("content-length")
         if declared is not None:

@@ -4,7 +4,9 @@ Seven tools: ``remember``, ``recall``, ``context``, ``reflect``, ``forget``, ``u
 ``inspect``. Every call is authorised like a REST request: reads go through
 ``Memory.region(auth.readable)`` (fail-closed: what lies outside the key's read region is
 simply not there), writes are refused unless ``auth.writable(scope, authoritative)``
-(authoritative: an upload or an upsert of triples), and ``forget`` needs ``memory:forget``.
+(authoritative: an upload or an upsert of triples), and ``forget`` needs ``memory:forget``
+over every row it removes (and ``memory:curate`` for curated ones), checked row by row by
+``Memory.forget(..., caller=auth)``; writes are reconciled through ``caller=auth`` too.
 Results are JSON objects in camelCase, like the REST API. A failed operation is a tool result
 with ``isError: true`` and ``structuredContent.error = {status, title, message, ...}`` (the
 HTTP status the REST API would have answered); JSON-RPC errors are left to protocol faults.
@@ -44,15 +46,16 @@ from .. import __version__
 from ..errors import (
     ConfigError,
     EngramDBError,
+    ForbiddenError,
     NotFoundError,
     StoreLockedError,
     ValidationError,
 )
 from ..knowledge.scopes import check_lens, check_scope
 from .auth import AuthContext, AuthError, AuthStore
-from .common import check_write, scope_of, to_data
+from .common import check_write, to_data
 from .config import ServerConfig, load_config, password_hasher
-from .contexts import ContextRegistry
+from .contexts import ContextNotFound, ContextRegistry, check_context
 from .problems import Problem, problem
 from .schemas import Triple
 
@@ -184,7 +187,10 @@ class _Tools:
         """``work(auth, context_name)``, with every failure turned into an error result."""
         try:
             auth = self.who(ctx)
-            return work(auth, self.context_name(ctx, context))
+            name = self.context_name(ctx, context)
+            if not auth.reaches(check_context(name)):
+                raise ContextNotFound(name)  # the same answer as for a context that is not
+            return work(auth, name)
         except Problem as exc:
             return _failure(exc.status, exc.title, exc.detail, **exc.extra)
         except AuthError:
@@ -196,6 +202,10 @@ class _Tools:
             return _failure(422, "Invalid input", str(exc), **extra)
         except NotFoundError as exc:
             return _failure(404, "Not found", str(exc))
+        except ForbiddenError as exc:
+            return _failure(
+                403, "Forbidden", str(exc), **({"scope": exc.scope} if exc.scope else {})
+            )
         except StoreLockedError as exc:
             return _failure(503, "Store locked", str(exc))
         except EngramDBError as exc:
@@ -249,6 +259,7 @@ class _Tools:
                     scope=scope,
                     source_kind=source_kind or "upsert",
                     observed_at=observed_at,
+                    caller=auth,
                 )
             else:
                 result = mem.remember(
@@ -258,6 +269,7 @@ class _Tools:
                     role=role,
                     observed_at=observed_at,
                     source_kind=source_kind,
+                    caller=auth,
                 )
         return to_data(result)
 
@@ -324,25 +336,11 @@ class _Tools:
         self._text_limit("query", query)
         if scope is not None:
             scope = check_scope(scope)
-            if not (auth.can("memory:forget", scope) and auth.can("memory:forget", scope + "/x")):
-                raise Problem(403, "Forbidden", f"this key has no memory:forget over {scope}/*")
+        # every row it would remove is checked by Memory.forget (forget, and curate for
+        # curated rows; by scope all or nothing)
         with self.contexts.use(name) as mem:
-            if id is not None:
-                where = scope_of(mem, id)
-                if where is None or not auth.readable(where):
-                    raise Problem(404, "Not found", f"{id} is not here")
-                if not auth.can("memory:forget", where):
-                    raise Problem(403, "Forbidden", f"this key has no memory:forget over {where}")
-                return {"forgotten": to_data(mem.forget(id=id, purge=purge)), "purged": purge}
-            if query is not None:
-
-                def allowed(s: str) -> bool:
-                    return auth.readable(s) and auth.can("memory:forget", s)
-
-                with mem.region(allowed):
-                    counts = mem.forget(query, purge=purge)
-                return {"forgotten": to_data(counts), "purged": purge}
-            return {"forgotten": to_data(mem.forget(scope=scope, purge=purge)), "purged": purge}
+            counts = mem.forget(query, id=id, scope=scope, purge=purge, caller=auth)
+        return {"forgotten": to_data(counts), "purged": purge}
 
     def upload(
         self,
@@ -376,7 +374,9 @@ class _Tools:
             raise Problem(413, "Payload too large", "the file is over the limit", limit=limit)
         scope = check_write(auth, scope, True)
         with self.contexts.use(name) as mem:
-            result = mem.upload(data, scope=scope, name=filename, media_type=media_type)
+            result = mem.upload(
+                data, scope=scope, name=filename, media_type=media_type, caller=auth
+            )
         return to_data(result)
 
     def inspect(
@@ -700,7 +700,7 @@ class _Transport:
         await manager.handle_request(scope, receive, send)
 
 
-def _unauthorised(detail: str) -> JSONResponse:
+def unauthorised(detail: str) -> JSONResponse:
     """A 401 whose body is a JSON-RPC error (MCP clients show its message; a problem document
     would reach the user as a bare "error response"), with the problem's fields as data."""
     body = {
@@ -731,7 +731,7 @@ class _Endpoint:
             auth = await anyio.to_thread.run_sync(authenticate, Request(scope))
         except (Problem, AuthError) as exc:
             detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
-            await _unauthorised(detail)(scope, receive, send)
+            await unauthorised(detail)(scope, receive, send)
             return
         token = AccessToken(
             token=auth.key_id, client_id=auth.key_id, scopes=[], subject=auth.subject_id
@@ -793,9 +793,9 @@ def run_stdio(
         raise ConfigError("an API key is required: pass one or set ENGRAMDB_API_KEY")
     store, contexts = _open(config)
     try:
-        store.authenticate(token)
-        if context is not None and not contexts.exists(context):
-            raise NotFoundError(f"context {context}")
+        caller = store.authenticate(token)
+        if context is not None and not (contexts.exists(context) and caller.reaches(context)):
+            raise ContextNotFound(context)
         server = build_mcp(
             contexts,
             default_context=context,

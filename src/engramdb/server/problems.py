@@ -10,7 +10,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..errors import ConfigError, EngramDBError, NotFoundError, StoreLockedError, ValidationError
+from ..errors import (
+    ConfigError,
+    EngramDBError,
+    ForbiddenError,
+    NotFoundError,
+    StoreLockedError,
+    ValidationError,
+)
 
 __all__ = ["Problem", "install", "problem"]
 
@@ -50,6 +57,11 @@ def install(app: FastAPI) -> None:
     async def _missing(_: Request, exc: NotFoundError):
         return problem(404, "Not found", str(exc))
 
+    @app.exception_handler(ForbiddenError)
+    async def _forbidden(_: Request, exc: ForbiddenError):
+        extra = {"scope": exc.scope} if exc.scope is not None else {}
+        return problem(403, "Forbidden", str(exc), **extra)
+
     @app.exception_handler(StoreLockedError)
     async def _locked(_: Request, exc: StoreLockedError):
         return problem(503, "Store locked", str(exc))
@@ -77,4 +89,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException):
+        if isinstance(exc.__cause__, RecursionError):  # the body parser gave up on the depth
+            return problem(422, "Invalid input", "the JSON body is nested too deeply")
+        if isinstance(exc.__cause__, ValueError):  # e.g. an integer of over 4,300 digits
+            return problem(422, "Invalid input", f"the JSON body cannot be read: {exc.__cause__}")
         return problem(exc.status_code, str(exc.detail), str(exc.detail))

@@ -127,6 +127,7 @@ def add_admin_routes(app: FastAPI) -> None:
         _reached(ctx, context)
         _manager(ctx)
         request.app.state.contexts.delete(context)
+        request.app.state.idempotency.forget_context(context)
 
     @app.get("/api/v1/me", tags=["keys"])
     def me(request: Request) -> dict[str, Any]:

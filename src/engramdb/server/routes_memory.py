@@ -8,11 +8,12 @@ from typing import Any
 
 from fastapi import FastAPI, File, Form, Query, Request, UploadFile
 from fastapi import Path as FPath
+from starlette.concurrency import run_in_threadpool
 
 from ..knowledge.scopes import check_lens, check_scope
 from .app import authenticate, idempotent
-from .auth import AuthContext
-from .common import check_write, scope_of, to_data
+from .auth import AuthContext, scope_filter_sql
+from .common import check_write, to_data
 from .problems import Problem
 from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ScopeIn
 
@@ -25,11 +26,15 @@ def _authoritative(body: FactIn) -> bool:
     return body.triples is not None and body.source_kind in (None, "upsert")
 
 
-def _remember(mem, body: FactIn):
+def _remember(mem, body: FactIn, ctx: AuthContext):
+    """The write, reconciled and answered through the caller's rights (``caller=ctx``)."""
     if body.triples is not None:
         triples = [t.model_dump(exclude_none=True) for t in body.triples]
         return mem.remember(
-            triples=triples, scope=body.scope, source_kind=body.source_kind or "upsert"
+            triples=triples,
+            scope=body.scope,
+            source_kind=body.source_kind or "upsert",
+            caller=ctx,
         )
     return mem.remember(
         body.text,
@@ -37,7 +42,13 @@ def _remember(mem, body: FactIn):
         session_id=body.session_id,
         role=body.role,
         observed_at=body.observed_at,
+        caller=ctx,
     )
+
+
+def _region_sql(ctx: AuthContext, column: str = "scope") -> tuple[str, list[str]]:
+    """The caller's read region as a SQL condition: lists filter by rights before they page."""
+    return scope_filter_sql(column, ctx.read_scopes())
 
 
 def _lens(values: list[str] | None, ctx: AuthContext | None = None) -> list[str] | None:
@@ -69,7 +80,7 @@ def add_memory_routes(app: FastAPI) -> None:
 
         def work():
             with use(request, context) as mem:
-                return 201, to_data(_remember(mem, body))
+                return 201, to_data(_remember(mem, body, ctx))
 
         return await idempotent(request, ctx, work)
 
@@ -82,7 +93,7 @@ def add_memory_routes(app: FastAPI) -> None:
 
         def work():
             with use(request, context) as mem:
-                return 201, {"results": [to_data(_remember(mem, item)) for item in body.items]}
+                return 201, {"results": [to_data(_remember(mem, item, ctx)) for item in body.items]}
 
         return await idempotent(request, ctx, work)
 
@@ -111,6 +122,7 @@ def add_memory_routes(app: FastAPI) -> None:
                     media_type=file.content_type
                     if file.content_type not in (None, "application/octet-stream")
                     else None,
+                    caller=ctx,
                 )
                 return 201, to_data(result)
 
@@ -151,8 +163,8 @@ def add_memory_routes(app: FastAPI) -> None:
             n = mem.db.execute(
                 "SELECT COUNT(*) FROM chunks WHERE document_id=? AND forgotten=0", (doc_id,)
             ).fetchone()[0]
-        if row is not None and not ctx.readable(row[5]) and ctx.strict:
-            raise Problem(403, "Forbidden", f"this strict key may not read {row[5]!r}")
+        # a document the key may not read is not here, for strict keys too: a 403 would tell
+        # that the id exists (and name another tenant's scope)
         if row is None or not ctx.readable(row[5]):
             raise Problem(404, "Not found", f"document {doc_id} is not here")
         keys = ("id", "name", "mediaType", "contentHash", "title", "scope", "version")
@@ -181,16 +193,21 @@ def add_memory_routes(app: FastAPI) -> None:
                 raise Problem(
                     403, "Forbidden", f"this needs memory:forget and memory:curate over {row[5]}"
                 )
-            return to_data(mem.forget_document(doc_id, purge=purge))
+            result = to_data(mem.forget_document(doc_id, purge=purge, caller=ctx))
+        if purge:  # stored responses may quote what was purged
+            request.app.state.idempotency.forget_context(context)
+        return result
 
     @app.get(P + "/sessions", tags=["sessions"])
     def sessions(context: str, request: Request) -> dict[str, Any]:
         ctx = authenticate(request)
+        region, params = _region_sql(ctx)
         with read(request, context) as mem:
             rows = mem.db.execute(
                 "SELECT session_id, scope, COUNT(*), MIN(observed_ms), MAX(observed_ms) "
-                "FROM turns WHERE forgotten=0 AND session_id IS NOT NULL "
-                "GROUP BY session_id, scope ORDER BY MAX(observed_ms) DESC LIMIT 1000"
+                f"FROM turns WHERE forgotten=0 AND session_id IS NOT NULL AND {region} "
+                "GROUP BY session_id, scope ORDER BY MAX(observed_ms) DESC LIMIT 1000",
+                params,
             ).fetchall()
         keys = ("sessionId", "scope", "turns", "firstMs", "lastMs")
         return {"sessions": [dict(zip(keys, r, strict=True)) for r in rows if ctx.readable(r[1])]}
@@ -281,30 +298,31 @@ def add_memory_routes(app: FastAPI) -> None:
 
     @app.post(P + "/forget", tags=["lifecycle"])
     async def forget(context: str, body: ForgetIn, request: Request):
-        """Forget by id, by query or a whole scope subtree (soft by default; ``purge`` deletes).
-        Needs memory:forget over what is forgotten."""
+        """Forget by id, by query or a whole scope subtree (soft by default; ``purge`` deletes
+        every copy). Needs memory:forget over the scope of every row it removes, and
+        memory:curate too for curated rows (documents, their chunks and facts, operator
+        upserts). By id: a row the key cannot read is a 404, one it may not forget a 403. By
+        query: only rows the key may read and forget are candidates. By scope: every row of
+        the subtree is checked; if any is not covered, 403 and nothing is removed."""
         ctx = authenticate(request)
-        if body.scope is not None:
-            scope = check_scope(body.scope)
-            if not (ctx.can("memory:forget", scope) and ctx.can("memory:forget", scope + "/x")):
-                raise Problem(403, "Forbidden", f"this key has no memory:forget over {scope}/*")
+        scope = check_scope(body.scope) if body.scope is not None else None
+        given = sum(x is not None for x in (body.id, body.query, scope))
+        if given == 1 and (body.id is not None or scope is not None):
+
+            def check() -> None:  # before a stored response may be replayed
+                with read(request, context) as mem:
+                    mem.check_forget(id=body.id, scope=scope, caller=ctx)
+
+            await run_in_threadpool(check)
 
         def work():
-            with use(request, context) as mem:
-                if body.id is not None:
-                    scope = scope_of(mem, body.id)
-                    if scope is None or not ctx.readable(scope):
-                        raise Problem(404, "Not found", f"{body.id} is not here")
-                    if not ctx.can("memory:forget", scope):
-                        raise Problem(
-                            403, "Forbidden", f"this key has no memory:forget over {scope}"
-                        )
-                    return 200, to_data(mem.forget(id=body.id, purge=body.purge))
-                if body.query is not None:
-                    allowed = lambda s: ctx.readable(s) and ctx.can("memory:forget", s)  # noqa: E731
-                    with mem.region(allowed):
-                        return 200, to_data(mem.forget(body.query, purge=body.purge))
-                return 200, to_data(mem.forget(scope=body.scope, purge=body.purge))
+            with use(request, context) as mem:  # checked again there, row by row
+                counts = mem.forget(
+                    body.query, id=body.id, scope=scope, purge=body.purge, caller=ctx
+                )
+            if body.purge:  # stored responses may quote what was purged
+                request.app.state.idempotency.forget_context(context)
+            return 200, to_data(counts)
 
         return await idempotent(request, ctx, work)
 
@@ -336,10 +354,12 @@ def add_memory_routes(app: FastAPI) -> None:
     @app.get(P + "/traces", tags=["traces"])
     def traces(context: str, request: Request, limit: int = Query(100, ge=1, le=1000)):
         ctx = authenticate(request)
+        region, params = _region_sql(ctx)
         with use(request, context) as mem:
             rows = mem.db.execute(
-                "SELECT id, op, scope, created_ms, detail FROM traces ORDER BY id DESC LIMIT ?",
-                (limit,),
+                "SELECT id, op, scope, created_ms, detail FROM traces "
+                f"WHERE scope IS NULL OR {region} ORDER BY id DESC LIMIT ?",
+                (*params, limit),
             ).fetchall()
         return {
             "traces": [
@@ -378,7 +398,7 @@ def add_memory_routes(app: FastAPI) -> None:
         """Tombstone a scope path: no new writes there or below; stored records stay."""
         ctx = authenticate(request)
         path = check_scope(path)
-        if not ctx.can("scope:delete", path):
-            raise Problem(403, "Forbidden", f"this key has no scope:delete over {path!r}")
+        if not ctx.can_subtree("scope:delete", path):  # it closes every path below, too
+            raise Problem(403, "Forbidden", f"this key has no scope:delete over {path}/*")
         with use(request, context) as mem:
             return mem.tombstone_scope(path)
