@@ -438,3 +438,30 @@ def test_sessions_and_traces_filter_by_rights_before_they_page(live, who):
         traces = bob.get(f"/api/v1/{CTX}/traces", params={"limit": 2}).json()["traces"]
         assert len(traces) == 2, traces
         assert all(t["scope"] in (ORG, BOB) or t["scope"].startswith(BOB + "/") for t in traces)
+
+
+def test_purging_a_turn_by_id_takes_what_was_extracted_from_it(live):
+    ctx = "sec-purge-turn"
+    fay = "org/acme/user/fay"
+    with live.client(live.admin) as admin:
+        assert admin.post("/api/v1/contexts", json={"name": ctx}).status_code == 201
+        _, _, token = _principal(
+            admin,
+            "sec-fay",
+            {
+                "memory:read": [fay + "/*"],
+                "memory:write": [fay + "/*"],
+                "memory:forget": [fay + "/*"],
+            },
+        )
+    with live.client(token) as c:
+        r = c.post(f"/api/v1/{ctx}/facts", json={"scope": fay, "text": "My PIN is 554433."})
+        assert r.status_code == 201 and r.json()["facts"], r.text
+        turn = r.json()["turnId"]
+        r = c.post(f"/api/v1/{ctx}/forget", json={"id": turn, "purge": True})
+        assert r.status_code == 200 and r.json()["facts"] >= 1, r.text
+        assert "554433" not in c.get(f"/api/v1/{ctx}/state").text
+    holding = [
+        p.name for p in _store(live, ctx).rglob("*") if p.is_file() and b"554433" in p.read_bytes()
+    ]
+    assert holding == []

@@ -89,6 +89,8 @@ def forget(
                 plan = _plan_scope(mem, scope, caller, purge)
             elif id is not None:
                 plan = _plan_id(mem, id, caller)
+                if purge:
+                    _with_extracted(mem, plan, caller)
             else:
                 plan = _plan_query(mem, query, caller)
             counts = _apply(mem, plan, purge)
@@ -178,6 +180,36 @@ def _plan_id(mem: Memory, id: Any, caller: Caller | None) -> _Plan:
             raise NotFoundError(sid)
         raise _refuse(row[0], authoritative)
     return plan
+
+
+def _with_extracted(mem: Memory, plan: _Plan, caller: Caller | None) -> None:
+    """A purged turn takes what was extracted from it along (its facts, instructions and
+    uncertainties quote its words), each checked against the caller like the turn."""
+    turns = [pid for table, pid in plan.passages if table == "turns"]
+    if not turns:
+        return
+    sources = [
+        r[0]
+        for r in mem.db.execute(
+            f"SELECT id FROM sources WHERE kind='turn' AND ref IN ({_marks(turns)})", turns
+        )
+    ]
+    if not sources:
+        return
+    m = _marks(sources)
+    for fid, s, auth in mem.db.execute(
+        f"SELECT id, scope, authoritative FROM facts WHERE source_id IN ({m})", sources
+    ):
+        if not may_forget(caller, s, bool(auth)):
+            raise _refuse(s, bool(auth))
+        plan.facts.append(fid)
+    for table in ("instructions", "uncertainties"):
+        for rid, s in mem.db.execute(
+            f"SELECT id, scope FROM {table} WHERE source_id IN ({m})", sources
+        ):
+            if not may_forget(caller, s, False):
+                raise _refuse(s, False)
+            plan.rows.setdefault(table, []).append(rid)
 
 
 def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
