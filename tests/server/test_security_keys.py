@@ -129,6 +129,28 @@ def test_expiry_and_strictness_are_kept_by_keys_made_from_a_key(live, world):
         assert me["strict"] is True and me["expiresMs"] == soon
 
 
+def test_an_administrator_rotates_only_keys_it_holds(live):
+    with live.client(live.admin) as admin:
+        me = admin.get("/api/v1/me").json()
+        soon = int(time.time() * 1000) + 600_000
+        r = admin.post("/api/v1/keys", json={"contexts": [CTX], "expiresMs": soon, "strict": True})
+        narrow_admin = r.json()["token"]
+        pid = _principal(admin, "sec-rotated", {"memory:read": [BOB + "/*"]}, [CTX])
+        held = admin.post("/api/v1/keys", json={"principalId": pid, "expiresMs": soon - 1})
+        held_id = held.json()["keyId"]
+        assert held.json()["strict"] is True or held.json()["expiresMs"] == soon - 1
+    with live.client(narrow_admin) as k:
+        # the bootstrap key reaches every context and never expires: no token for it
+        _problem(k.post(f"/api/v1/keys/{me['keyId']}/rotate"), 403)
+        # a key inside this one's rights may be rotated
+        other = k.post("/api/v1/keys", json={"principalId": pid}).json()
+        assert other["contexts"] == [CTX] and other["expiresMs"] == soon and other["strict"]
+        assert k.post(f"/api/v1/keys/{other['keyId']}/rotate").status_code == 200
+        _problem(k.post(f"/api/v1/keys/{held_id}/rotate"), 403)  # not strict: more than it
+    with live.client(live.admin) as admin:
+        assert admin.get("/api/v1/me").status_code == 200  # the bootstrap key still works
+
+
 # ---------------------------------------------------------------- 2. contexts
 
 
@@ -186,6 +208,48 @@ def test_mcp_calls_reach_only_the_keys_contexts(live, world):
         call["params"]["arguments"]["context"] = CTX
         r = c.post("/mcp", json=call, headers=headers)
         assert r.json()["result"].get("isError") is not True
+
+
+def test_a_refused_delegation_is_a_403_not_an_invalid_key(live, world):
+    with live.client(world["bob"]) as bob:
+        body = _problem(bob.get("/api/v1/me", headers={"X-On-Behalf-Of": "p_nosuchone00"}), 403)
+        assert "behalf" in body["detail"]
+
+
+def test_the_gate_judges_the_path_the_routes_see(tmp_path):
+    """Behind a proxy prefix (uvicorn --root-path) the context check still applies."""
+    import uvicorn
+    from _serve import cheap_config
+
+    from engramdb.server.app import create_app
+
+    app = create_app(cheap_config(tmp_path))
+    admin = app.state.auth.bootstrap()
+    app.state.contexts.create("kept")
+    pid = app.state.auth.create_principal(
+        "no-contexts", "agent", {"memory:read": ["*"], "memory:write": ["*"]}
+    ).id
+    token = app.state.auth.create_key(pid)[1]
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", root_path="/x")
+    )
+    import threading
+
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as c:
+            h = {"Authorization": f"Bearer {token}"}
+            assert c.get("/api/v1/health").status_code == 200
+            _problem(c.get("/api/v1/kept/state", headers=h), 404)
+            ok = c.get("/api/v1/kept/state", headers={"Authorization": f"Bearer {admin}"})
+            assert ok.status_code == 200
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
 
 
 def test_a_delegated_request_reaches_only_what_both_reach(live, world):

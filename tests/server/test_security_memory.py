@@ -465,3 +465,74 @@ def test_purging_a_turn_by_id_takes_what_was_extracted_from_it(live):
         p.name for p in _store(live, ctx).rglob("*") if p.is_file() and b"554433" in p.read_bytes()
     ]
     assert holding == []
+
+
+# ------------------------------------------------------------------ review findings
+def _mcp_call(live, token: str, tool: str, arguments: dict):
+    async def main():
+        headers = {"Authorization": f"Bearer {token}"}
+        async with (
+            httpx2.AsyncClient(headers=headers, timeout=30) as http,
+            streamable_http_client(live.url + "/mcp", http_client=http) as (read, write),
+            ClientSession(read, write) as s,
+        ):
+            await s.initialize()
+            return await s.call_tool(tool, arguments)
+
+    return anyio.run(main)
+
+
+def test_a_purge_over_mcp_drops_stored_rest_responses_too(live, who):
+    secret = "zq-passport-K77120"
+    scope = BOB + "/travel"
+    with live.client(who["bob"][2]) as bob:
+        r = bob.post(
+            f"/api/v1/{CTX}/facts",
+            json={"scope": scope, "text": f"My passport number is {secret}."},
+            headers={"Idempotency-Key": "sec-mcp-purge"},
+        )
+        assert r.status_code == 201 and secret in r.text
+    r = _mcp_call(live, who["bob"][2], "forget", {"scope": scope, "purge": True, "context": CTX})
+    assert not r.is_error, r.content
+    stored = b"".join(p.read_bytes() for p in live.data_dir.glob("server.db*"))
+    assert secret.encode() not in stored
+
+
+def test_a_soft_forget_by_scope_is_checked_with_the_soft_rules(live, who):
+    scope = BOB + "/soft"
+    with live.client(live.admin) as admin:
+        upsert = _post(
+            admin,
+            "/facts",
+            {"scope": scope, "triples": [{"subject": "Mug", "key": "price", "value": "$4"}]},
+        )
+        assert upsert["facts"], upsert
+        r = admin.post(f"/api/v1/{CTX}/forget", json={"scope": scope})
+        assert r.status_code == 200, r.text
+    with live.client(who["bob"][2]) as bob:
+        _post(bob, "/facts", {"scope": scope, "text": "I like green mugs."})
+        # the curated row is already (softly) forgotten: a soft forget does not touch it, so
+        # bob needs no memory:curate, with or without an Idempotency-Key
+        r = bob.post(
+            f"/api/v1/{CTX}/forget", json={"scope": scope}, headers={"Idempotency-Key": "soft-1"}
+        )
+        assert r.status_code == 200, r.text
+        # a purge would remove the curated row for good: that needs memory:curate
+        r = bob.post(f"/api/v1/{CTX}/forget", json={"scope": scope, "purge": True})
+        assert r.status_code == 403, r.text
+
+
+def test_a_strict_key_is_strict_over_mcp_too(live, who):
+    with live.client(who["bob"][2]) as bob:
+        r = bob.post("/api/v1/keys", json={"strict": True})
+        assert r.status_code == 201, r.text
+        strict = r.json()["token"]
+    for tool, args in (
+        ("recall", {"query": "x", "lens": [DAVE]}),
+        ("context", {"lens": [DAVE]}),
+        ("inspect", {"lens": [DAVE]}),
+    ):
+        r = _mcp_call(live, strict, tool, {**args, "context": CTX})
+        assert r.is_error and r.structured_content["error"]["status"] == 403, (tool, r.content)
+    r = _mcp_call(live, who["bob"][2], "recall", {"query": "x", "lens": [DAVE], "context": CTX})
+    assert not r.is_error  # a lax key simply finds nothing there

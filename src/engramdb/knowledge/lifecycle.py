@@ -98,15 +98,19 @@ def forget(
     return counts
 
 
-def check_forget(mem: Memory, id: Any, scope: str | None, caller: Caller | None) -> None:
+def check_forget(
+    mem: Memory, id: Any, scope: str | None, caller: Caller | None, purge: bool = False
+) -> None:
     """What ``forget`` by id or by scope would refuse, refused now; nothing changes."""
     if (id is None) == (scope is None):
         raise ValidationError("forget", "give exactly one of id or scope")
     with mem._lock:
         if scope is not None:
-            _plan_scope(mem, scope, caller, True)
+            _plan_scope(mem, scope, caller, purge)
         else:
-            _plan_id(mem, id, caller)
+            plan = _plan_id(mem, id, caller)
+            if purge:
+                _with_extracted(mem, plan, caller)
 
 
 def _plan_scope(mem: Memory, scope: str, caller: Caller | None, purge: bool) -> _Plan:

@@ -1558,14 +1558,15 @@ class Memory:
         *,
         id: str | int | None = None,
         scope: str | None = None,
+        purge: bool = False,
         caller: Caller | None = None,
     ) -> None:
-        """Raise what ``forget(id=..., caller=...)`` or ``forget(scope=..., caller=...)`` would
-        (``NotFoundError``, ``ForbiddenError``) without forgetting anything: a server checks
-        rights before it replays a stored response."""
+        """Raise what ``forget(id=..., purge=..., caller=...)`` or ``forget(scope=..., ...)``
+        would (``NotFoundError``, ``ForbiddenError``) without forgetting anything: a server
+        checks rights before it replays a stored response."""
         from .lifecycle import check_forget
 
-        check_forget(self, id, check_scope(scope) if scope else None, caller)
+        check_forget(self, id, check_scope(scope) if scope else None, caller, purge)
 
     # ------------------------------------------------------------------ scope paths
     def register_scope(self, path: str) -> dict[str, Any]:

@@ -40,6 +40,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     auth = AuthStore(root / "auth.db", hasher=password_hasher(config))
     contexts = ContextRegistry(root, embedder=config.embedder, max_contexts=config.max_contexts)
     idem = IdempotencyStore(root / "server.db", config.idempotency_ttl_s)
+    contexts.on_purge(idem.forget_context)
     registry = CollectorRegistry()
     requests = Counter(
         "engramdb_requests_total", "HTTP requests", ["route", "status"], registry=registry
@@ -198,9 +199,13 @@ async def idempotent(
     if slot in _IN_FLIGHT:
         raise Problem(409, "Conflict", "a request with this Idempotency-Key is still running")
     _IN_FLIGHT.add(slot)
+    contexts: ContextRegistry = request.app.state.contexts
+    name = request.path_params.get("context")
+    purges = contexts.purges(name) if name else 0
     try:
         status, body = await run_in_threadpool(work)
-        if status < 500:
+        # a response computed before a purge of its context may quote what was purged
+        if status < 500 and (not name or contexts.purges(name) == purges):
             store.store(owner, key, fp, status, body, request.url.path)
     finally:
         _IN_FLIGHT.discard(slot)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import threading
 import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,8 @@ class ContextRegistry:
         self.embedder = embedder
         self.max_contexts = max_contexts
         self._open: dict[str, Memory] = {}
+        self._purges: dict[str, int] = {}
+        self._purge_listeners: list[Callable[[str], object]] = []
         self._locks: dict[str, threading.RLock] = {}
         self._lock = threading.Lock()
 
@@ -102,6 +105,23 @@ class ContextRegistry:
             return
         with lock:
             yield mem
+
+    def on_purge(self, listener: Callable[[str], object]) -> None:
+        """Call ``listener(context)`` after every purge there (copies kept outside the
+        context's store, such as stored Idempotency-Key responses, must go too)."""
+        self._purge_listeners.append(listener)
+
+    def purged(self, name: str) -> None:
+        with self._lock:
+            self._purges[name] = self._purges.get(name, 0) + 1
+        for listener in self._purge_listeners:
+            listener(name)
+
+    def purges(self, name: str) -> int:
+        """How many purges the context has seen in this process (a response computed before
+        one must not be stored after it)."""
+        with self._lock:
+            return self._purges.get(name, 0)
 
     def close(self) -> None:
         with self._lock:

@@ -83,12 +83,18 @@ class Gate:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        path: str = scope["path"]
+        path = route_path(scope)
         headers = Headers(scope=scope)
         if path not in self.public:
             try:
                 auth = await anyio.to_thread.run_sync(authenticate_headers, self.store, headers)
-            except (Problem, AuthError) as exc:
+            except AuthError as exc:
+                if exc.reason == "delegation":  # a valid key that may not act for that one
+                    await _problem(send, 403, "Forbidden", str(exc))
+                    return
+                await self._refuse(scope, receive, send, exc)
+                return
+            except Problem as exc:
                 await self._refuse(scope, receive, send, exc)
                 return
             scope.setdefault("state", {})[AUTH_SCOPE_KEY] = auth
@@ -140,7 +146,7 @@ class Gate:
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: Exception) -> None:
         detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
-        if scope["path"].rstrip("/") == "/mcp":  # MCP clients show a JSON-RPC error's message
+        if route_path(scope).rstrip("/") == "/mcp":  # MCP clients see a JSON-RPC error's message
             from .mcp import unauthorised
 
             await unauthorised(detail)(scope, receive, send)
@@ -148,6 +154,16 @@ class Gate:
         await _problem(
             send, 401, "Unauthorized", detail, headers=[(b"www-authenticate", b"Bearer")]
         )
+
+
+def route_path(scope: Scope) -> str:
+    """The path the router matches: without the ``root_path`` a proxy or a mount adds (the
+    gate must judge the same path the routes see)."""
+    path: str = scope["path"]
+    root = scope.get("root_path") or ""
+    if root and path.startswith(root) and (len(path) == len(root) or path[len(root)] == "/"):
+        return path[len(root) :] or "/"
+    return path
 
 
 def _context_of(path: str) -> str | None:

@@ -51,9 +51,9 @@ from ..errors import (
     StoreLockedError,
     ValidationError,
 )
-from ..knowledge.scopes import check_lens, check_scope
+from ..knowledge.scopes import check_scope
 from .auth import AuthContext, AuthError, AuthStore
-from .common import check_write, to_data
+from .common import check_write, strict_lens, to_data
 from .config import ServerConfig, load_config, password_hasher
 from .contexts import ContextNotFound, ContextRegistry, check_context
 from .problems import Problem, problem
@@ -290,7 +290,7 @@ class _Tools:
         with self.contexts.use(name) as mem, mem.region(auth.readable):
             hits = mem.query(
                 query,
-                lens=check_lens(lens) if lens else None,
+                lens=strict_lens(lens, auth),
                 k=k,
                 mode=mode,
                 as_of=as_of,
@@ -308,7 +308,7 @@ class _Tools:
         self._text_limit("query", query)
         k = self._k(k)
         with self.contexts.use(name) as mem, mem.region(auth.readable):
-            text = mem.context(query, lens=check_lens(lens) if lens else None, k=k)
+            text = mem.context(query, lens=strict_lens(lens, auth), k=k)
         return {"context": text}
 
     def reflect(self, auth: AuthContext, name: str) -> dict[str, Any]:
@@ -340,6 +340,8 @@ class _Tools:
         # curated rows; by scope all or nothing)
         with self.contexts.use(name) as mem:
             counts = mem.forget(query, id=id, scope=scope, purge=purge, caller=auth)
+            if purge:  # stored REST responses may quote what was purged
+                self.contexts.purged(name)
         return {"forgotten": to_data(counts), "purged": purge}
 
     def upload(
@@ -392,7 +394,7 @@ class _Tools:
         as_of: str | int | None,
     ) -> dict[str, Any]:
         view = view or ("entity" if entity else "state")
-        paths = check_lens(lens) if lens else None
+        paths = strict_lens(lens, auth)
         if view == "entity" and not (entity and entity_type):
             raise Problem(
                 422, "Invalid input", "an entity needs entity_type and entity", field="entity"

@@ -14,8 +14,9 @@ from pydantic.alias_generators import to_camel
 
 from .app import authenticate
 from .auth import AuthContext, Grants
-from .auth.reach import reach_within
+from .auth.reach import check_reach, reach_within
 from .auth.store import ApiKey, Principal
+from .contexts import ContextNotFound, check_context
 from .problems import Problem
 
 __all__ = ["add_admin_routes"]
@@ -91,8 +92,6 @@ def _manager(ctx: AuthContext) -> None:
 
 def _within_reach(ctx: AuthContext, contexts: list[str]) -> None:
     """An administrator hands out only contexts its own key reaches."""
-    from .auth.reach import check_reach
-
     if not reach_within(check_reach(contexts), ctx.contexts):
         raise Problem(
             403, "Forbidden", "this key does not reach every context it names", field="contexts"
@@ -100,8 +99,6 @@ def _within_reach(ctx: AuthContext, contexts: list[str]) -> None:
 
 
 def _reached(ctx: AuthContext, name: str) -> None:
-    from .contexts import ContextNotFound, check_context
-
     if not ctx.reaches(check_context(name)):
         raise ContextNotFound(name)
 
@@ -127,7 +124,7 @@ def add_admin_routes(app: FastAPI) -> None:
         _reached(ctx, context)
         _manager(ctx)
         request.app.state.contexts.delete(context)
-        request.app.state.idempotency.forget_context(context)
+        request.app.state.contexts.purged(context)
 
     @app.get("/api/v1/me", tags=["keys"])
     def me(request: Request) -> dict[str, Any]:
@@ -216,9 +213,17 @@ def add_admin_routes(app: FastAPI) -> None:
 
     @app.post("/api/v1/keys/{key_id}/rotate", tags=["keys"])
     def rotate_key(key_id: str, request: Request) -> dict[str, Any]:
+        """A new token for the key (the old one stops working). Another key is rotated only
+        by an administrator whose key holds everything that key may do: the token is
+        handed over, so a rotation must never widen the caller."""
         ctx = authenticate(request)
         store = request.app.state.auth
         _managed(ctx, store, key_id)
+        key = store.get_key(key_id)
+        if key_id != ctx.key_id and not ctx.holds(key, store.get_principal(key.principal_id)):
+            raise Problem(
+                403, "Forbidden", "this key may not rotate a key that may do more than it"
+            )
         return {"token": store.rotate_key(key_id)}
 
     @app.delete("/api/v1/keys/{key_id}", tags=["keys"])

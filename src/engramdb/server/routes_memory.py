@@ -10,10 +10,11 @@ from fastapi import FastAPI, File, Form, Query, Request, UploadFile
 from fastapi import Path as FPath
 from starlette.concurrency import run_in_threadpool
 
-from ..knowledge.scopes import check_lens, check_scope
+from ..knowledge.scopes import check_scope
 from .app import authenticate, idempotent
 from .auth import AuthContext, scope_filter_sql
-from .common import check_write, to_data
+from .common import check_write, strict_lens, to_data
+from .contexts import ContextNotFound, check_context
 from .problems import Problem
 from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ScopeIn
 
@@ -51,24 +52,20 @@ def _region_sql(ctx: AuthContext, column: str = "scope") -> tuple[str, list[str]
     return scope_filter_sql(column, ctx.read_scopes())
 
 
-def _lens(values: list[str] | None, ctx: AuthContext | None = None) -> list[str] | None:
-    """The lens of a read; a strict key asking to look outside its read region is refused
-    (others simply find nothing there)."""
-    lens = check_lens(values) if values else None
-    if ctx is not None and ctx.strict and lens:
-        outside = [p for p in lens if not ctx.can("memory:read", p)]
-        if outside:
-            raise Problem(
-                403, "Forbidden", f"this strict key may not read {outside[0]!r}", scope=outside[0]
-            )
-    return lens
+def _reached(request: Request, context: str) -> None:
+    """The gate refused contexts out of reach already; checked again where the store is
+    opened, so no other way in (a mount, a new route) skips it."""
+    if not authenticate(request).reaches(check_context(context)):
+        raise ContextNotFound(context)
 
 
 def add_memory_routes(app: FastAPI) -> None:
     def use(request: Request, context: str):
+        _reached(request, context)
         return request.app.state.contexts.use(context)
 
     def read(request: Request, context: str):
+        _reached(request, context)
         return request.app.state.contexts.use(context, exclusive=False)
 
     @app.post(P + "/facts", status_code=201, tags=["facts"])
@@ -194,8 +191,8 @@ def add_memory_routes(app: FastAPI) -> None:
                     403, "Forbidden", f"this needs memory:forget and memory:curate over {row[5]}"
                 )
             result = to_data(mem.forget_document(doc_id, purge=purge, caller=ctx))
-        if purge:  # stored responses may quote what was purged
-            request.app.state.idempotency.forget_context(context)
+            if purge:  # stored responses may quote what was purged
+                request.app.state.contexts.purged(context)
         return result
 
     @app.get(P + "/sessions", tags=["sessions"])
@@ -234,7 +231,7 @@ def add_memory_routes(app: FastAPI) -> None:
         with read(request, context) as mem, mem.region(ctx.readable):
             hits = mem.query(
                 body.query,
-                lens=_lens(body.lens, ctx),
+                lens=strict_lens(body.lens, ctx),
                 k=k,
                 mode=body.mode,
                 as_of=body.as_of,
@@ -246,7 +243,7 @@ def add_memory_routes(app: FastAPI) -> None:
     def context_block(context: str, body: ContextIn, request: Request) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            text = mem.context(body.query, lens=_lens(body.lens, ctx), k=body.k)
+            text = mem.context(body.query, lens=strict_lens(body.lens, ctx), k=body.k)
         return {"context": text}
 
     @app.get(P + "/state", tags=["views"])
@@ -255,7 +252,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return to_data(mem.state(lens=_lens(lens, ctx)))
+            return to_data(mem.state(lens=strict_lens(lens, ctx)))
 
     @app.get(P + "/profile", tags=["views"])
     def profile(
@@ -263,7 +260,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return to_data(mem.profile(lens=_lens(lens, ctx)))
+            return to_data(mem.profile(lens=strict_lens(lens, ctx)))
 
     @app.get(P + "/entities/{etype}/{name}", tags=["entities"])
     def entity(
@@ -276,7 +273,7 @@ def add_memory_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return to_data(mem.entity(etype, name, as_of=as_of, lens=_lens(lens, ctx)))
+            return to_data(mem.entity(etype, name, as_of=as_of, lens=strict_lens(lens, ctx)))
 
     @app.get(P + "/entities/{etype}/{name}/history/{key}", tags=["entities"])
     def history(context: str, etype: str, name: str, key: str, request: Request) -> dict[str, Any]:
@@ -307,11 +304,12 @@ def add_memory_routes(app: FastAPI) -> None:
         ctx = authenticate(request)
         scope = check_scope(body.scope) if body.scope is not None else None
         given = sum(x is not None for x in (body.id, body.query, scope))
-        if given == 1 and (body.id is not None or scope is not None):
+        replayable = request.headers.get("idempotency-key") is not None
+        if replayable and given == 1 and (body.id is not None or scope is not None):
 
             def check() -> None:  # before a stored response may be replayed
                 with read(request, context) as mem:
-                    mem.check_forget(id=body.id, scope=scope, caller=ctx)
+                    mem.check_forget(id=body.id, scope=scope, purge=body.purge, caller=ctx)
 
             await run_in_threadpool(check)
 
@@ -320,8 +318,8 @@ def add_memory_routes(app: FastAPI) -> None:
                 counts = mem.forget(
                     body.query, id=body.id, scope=scope, purge=body.purge, caller=ctx
                 )
-            if body.purge:  # stored responses may quote what was purged
-                request.app.state.idempotency.forget_context(context)
+                if body.purge:  # stored responses may quote what was purged
+                    request.app.state.contexts.purged(context)
             return 200, to_data(counts)
 
         return await idempotent(request, ctx, work)
@@ -329,7 +327,7 @@ def add_memory_routes(app: FastAPI) -> None:
     @app.post(P + "/consolidate", tags=["lifecycle"])
     def consolidate(context: str, request: Request) -> dict[str, Any]:
         ctx = authenticate(request)
-        if not ctx.can("grant:manage", "*"):
+        if not ctx.manages():
             raise Problem(403, "Forbidden", "lifecycle jobs need grant:manage over '*'")
         with use(request, context) as mem:
             return to_data(mem.consolidate())
@@ -337,7 +335,7 @@ def add_memory_routes(app: FastAPI) -> None:
     @app.post(P + "/elaborate", tags=["lifecycle"])
     def elaborate(context: str, request: Request) -> dict[str, Any]:
         ctx = authenticate(request)
-        if not ctx.can("grant:manage", "*"):
+        if not ctx.manages():
             raise Problem(403, "Forbidden", "lifecycle jobs need grant:manage over '*'")
         with use(request, context) as mem:
             return to_data(mem.elaborate())

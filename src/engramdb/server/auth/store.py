@@ -42,7 +42,7 @@ from . import grants as g
 from .errors import AuthError, UnknownKeyError, UnknownPrincipalError
 from .grants import Grants
 from .keys import KeyHasher, new_token, parse_key
-from .reach import ALL_CONTEXTS, Reach, check_reach, intersect_reach, reach_within
+from .reach import ALL_CONTEXTS, Reach, check_reach, intersect_reach, reach_within, reaches
 
 __all__ = [
     "KINDS",
@@ -120,7 +120,7 @@ class Principal:
     grants: Grants
     created_ms: int
     disabled: bool = False
-    #: The contexts it may use: names, or ``("*",)`` for all. None reaches none.
+    #: The contexts it may use: names, or ``("*",)`` for all. An empty tuple reaches none.
     contexts: Reach = ()
 
 
@@ -183,7 +183,22 @@ class AuthContext:
 
     def reaches(self, context: str) -> bool:
         """The key may use this context (hard isolation: nothing of any other is visible)."""
-        return self.contexts == ALL_CONTEXTS or context in self.contexts
+        return reaches(self.contexts, context)
+
+    def holds(self, key: ApiKey, principal: Principal) -> bool:
+        """Everything ``key`` (of ``principal``) may do, this caller may do too: grants,
+        contexts, expiry and strictness. Only such a key may be rotated by it (a rotation
+        hands over a token)."""
+        reach = principal.contexts if key.contexts is None else key.contexts
+        return (
+            g.is_narrower(g.intersect(key.grants, principal.grants), self.grants)
+            and reach_within(intersect_reach(reach, principal.contexts), self.contexts)
+            and (
+                self.expires_ms is None
+                or (key.expires_ms is not None and key.expires_ms <= self.expires_ms)
+            )
+            and (key.strict or not self.strict)
+        )
 
     def manages(self) -> bool:
         """An administrator: grant:manage over every scope."""
@@ -428,19 +443,19 @@ class AuthStore:
         principal = self.get_principal(principal_id)
         if principal.disabled:
             raise ValidationError("principal_id", f"principal {principal_id!r} is disabled")
-        own = maker is not None and maker.principal_id == principal_id
-        if grants is None:
-            key_grants = g.intersect(maker.grants, principal.grants) if own else principal.grants
+        if grants is None:  # what both hold
+            key_grants = (
+                principal.grants if maker is None else g.intersect(maker.grants, principal.grants)
+            )
         else:
             key_grants = g.narrow(principal.grants, grants)
         if maker is not None:
             g.narrow(maker.grants, key_grants, whose="the calling key's")
-        reach = (
-            check_reach(contexts)
-            if contexts is not None
-            else (intersect_reach(maker.contexts, principal.contexts) if own else None)
-        )
-        if reach is None:
+        if contexts is not None:
+            reach = check_reach(contexts)
+        elif maker is not None:
+            reach = intersect_reach(maker.contexts, principal.contexts)
+        else:
             reach = principal.contexts
         if not reach_within(reach, principal.contexts):
             raise ValidationError(
