@@ -324,12 +324,12 @@ def test_a_scope_path_does_not_make_bob_speak_as_alice(live, who):
     with live.client(token) as bob:
         r = _post(bob, "/facts", {"scope": BOB + "/alice", "text": "I live in Lisbon."})
         assert r["facts"] and r["facts"][0]["entity"] == "bob", r
-        traces = bob.get(f"/api/v1/{CTX}/traces", params={"limit": 20}).json()["traces"]
+    with live.client(live.admin) as admin:  # who wrote: shown to administrators (audit)
+        traces = admin.get(f"/api/v1/{CTX}/traces", params={"limit": 50}).json()["traces"]
         mine = [t for t in traces if t["scope"] == BOB + "/alice" and t["op"] == "reconcile"]
         assert mine, traces
         actor = {"principal_id": pid, "key_id": key_id, "on_behalf_of": None}
         assert mine[0]["detail"].get("actor") == actor, mine[0]
-    with live.client(live.admin) as admin:
         r = admin.get(f"/api/v1/{CTX}/entities/person/alice")
         assert r.status_code == 404 or not any(
             f["value"] == "Lisbon" for fs in r.json()["attributes"].values() for f in fs
@@ -536,3 +536,89 @@ def test_a_strict_key_is_strict_over_mcp_too(live, who):
         assert r.is_error and r.structured_content["error"]["status"] == 403, (tool, r.content)
     r = _mcp_call(live, who["bob"][2], "recall", {"query": "x", "lens": [DAVE], "context": CTX})
     assert not r.is_error  # a lax key simply finds nothing there
+
+
+def test_purging_a_document_purges_its_earlier_versions(live, who):
+    ctx = "sec-docs"
+    with live.client(live.admin) as admin:
+        assert admin.post("/api/v1/contexts", json={"name": ctx}).status_code == 201
+        ids = []
+        for text in (b"# Terms\n\nSecret clause alpha-4471 applies.\n", b"# Terms\n\nNone.\n"):
+            r = admin.post(
+                f"/api/v1/{ctx}/documents",
+                files={"file": ("terms.md", text, "text/markdown")},
+                data={"scope": ORG},
+            )
+            assert r.status_code == 201, r.text
+            ids.append(r.json()["id"])
+        r = admin.delete(f"/api/v1/{ctx}/documents/{ids[1]}", params={"purge": "true"})
+        assert r.status_code == 200 and r.json()["documents"] == 2, r.text
+        assert admin.get(f"/api/v1/{ctx}/documents").json()["documents"] == []
+        assert "alpha-4471" not in admin.post(f"/api/v1/{ctx}/query", json={"query": "clause"}).text
+    holding = [
+        p.name
+        for p in _store(live, ctx).rglob("*")
+        if p.is_file() and b"alpha-4471" in p.read_bytes()
+    ]
+    assert holding == []
+
+
+def test_a_soft_forget_takes_the_value_out_of_traces_too(live, who):
+    scope = BOB + "/pin"
+    with live.client(who["bob"][2]) as bob:
+        r = _post(bob, "/facts", {"scope": scope, "text": "My PIN is 4455."})
+        assert r["facts"], r
+        r = bob.post(f"/api/v1/{CTX}/forget", json={"id": f"fact:{r['facts'][0]['id']}"})
+        assert r.status_code == 200, r.text
+        traces = bob.get(f"/api/v1/{CTX}/traces", params={"limit": 1000}).text
+        assert "4455" not in traces
+        assert "4455" not in bob.get(f"/api/v1/{CTX}/state", params={"lens": scope}).text
+
+
+def test_traces_and_conflicts_show_a_reader_only_what_it_may_read(live, who):
+    ctx = "sec-readers"
+    eve = "org/acme/user/eve"
+    with live.client(live.admin) as admin:
+        assert admin.post("/api/v1/contexts", json={"name": ctx}).status_code == 201
+        r = admin.post(
+            f"/api/v1/{ctx}/facts",
+            json={
+                "scope": ORG,
+                "triples": [
+                    {
+                        "subject": "Aurora Lamp",
+                        "type": "product",
+                        "key": "warranty",
+                        "value": "2 years",
+                    }
+                ],
+            },
+        )
+        assert r.status_code == 201, r.text
+        curated = r.json()["facts"][0]["id"]
+        _, _, customer = _principal(
+            admin,
+            "sec-eve",
+            {"memory:read": [ORG, eve + "/*"], "memory:write": [eve + "/*"]},
+        )
+        # support reads the customers' scopes, not the organisation's own records
+        _, _, support = _principal(admin, "sec-support", {"memory:read": ["org/acme/user/*"]})
+    with live.client(customer) as c:
+        r = c.post(
+            f"/api/v1/{ctx}/facts",
+            json={"scope": eve, "text": "The Aurora Lamp warranty is 5 years."},
+        )
+        assert r.status_code == 201 and r.json()["conflicts"], r.text  # eve may read both
+    with live.client(support) as s:
+        traces = s.get(f"/api/v1/{ctx}/traces", params={"limit": 1000}).json()["traces"]
+        assert traces  # eve's write is there
+        for t in traces:
+            d = t["detail"]
+            assert curated not in (d.get("candidates") or []) + (d.get("conflicts_with") or [])
+            assert d.get("target") != "Aurora Lamp" and "actor" not in d
+        state = s.get(f"/api/v1/{ctx}/state").json()
+        assert state["conflicts"] == []  # its other side is nothing support may read
+        assert "curated" not in json.dumps(state)
+    with live.client(customer) as c:  # eve, who may read both sides, still sees the conflict
+        state = c.get(f"/api/v1/{ctx}/state").json()
+        assert any(curated in u["facts"] for u in state["conflicts"])

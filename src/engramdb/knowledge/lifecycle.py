@@ -251,7 +251,7 @@ def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
 
 def _apply(mem: Memory, plan: _Plan, purge: bool) -> dict[str, int]:
     counts = dict.fromkeys(_COUNTED, 0)
-    related = _related(mem, plan) if purge else None
+    related = _related(mem, plan)
     counts["facts"] = _drop(mem, "facts", plan.facts, purge)
     for table, ids in plan.rows.items():
         n = _drop(mem, table, ids, purge)
@@ -260,9 +260,10 @@ def _apply(mem: Memory, plan: _Plan, purge: bool) -> dict[str, int]:
     for table in ("turns", "chunks"):
         counts[table] += _drop(mem, table, [p for t, p in plan.passages if t == table], purge)
     counts["documents"] = _drop(mem, "documents", plan.documents, purge)
-    if related is not None:
+    if purge:
         _purge_related(mem, related)
-    else:  # a conflict opened by the write of a forgotten fact quotes its value: it goes too
+    else:  # out of every read: the traces and observations that quote the rows, and
+        _hide_related(mem, related)  # the conflict opened by the write of a forgotten fact
         for i in range(0, len(plan.facts), 500):
             part = plan.facts[i : i + 500]
             cur = mem.db.execute(
@@ -290,11 +291,13 @@ def _engine_forget(mem: Memory, ids: list[str], purge: bool) -> None:
 def forget_document(
     mem: Memory, doc_id: int, purge: bool, caller: Caller | None = None
 ) -> dict[str, int]:
+    """Forget a document with every version of it (the rows of its name in its scope): a
+    purged newest version must not bring the one it replaced back to life."""
     now = int(time.time() * 1000)
     with mem._lock:
         with mem._transaction():
             row = mem.db.execute(
-                "SELECT scope, forgotten FROM documents WHERE id=?", (doc_id,)
+                "SELECT scope, forgotten, name FROM documents WHERE id=?", (doc_id,)
             ).fetchone()
             if row is None or (caller is not None and not caller.readable(row[0])):
                 raise NotFoundError(f"document {doc_id}")
@@ -303,29 +306,39 @@ def forget_document(
                     raise NotFoundError(f"document {doc_id}")
                 raise _refuse(row[0], True)
             live = "" if purge else " AND forgotten=0"
+            versions = [
+                r[0]
+                for r in mem.db.execute(
+                    f"SELECT id FROM documents WHERE scope=? AND name=?{live}", (row[0], row[2])
+                )
+            ] or [doc_id]
+            m = _marks(versions)
             chunks = [
                 r[0]
                 for r in mem.db.execute(
-                    f"SELECT id FROM chunks WHERE document_id=?{live}", (doc_id,)
+                    f"SELECT id FROM chunks WHERE document_id IN ({m}){live}", versions
                 )
             ]
             facts = [
-                r[0] for r in mem.db.execute("SELECT id FROM facts WHERE document_id=?", (doc_id,))
+                r[0]
+                for r in mem.db.execute(
+                    f"SELECT id FROM facts WHERE document_id IN ({m})", versions
+                )
             ]
             mem.db.execute(
-                "UPDATE facts SET closed_ms=COALESCE(closed_ms, ?) WHERE document_id=?",
-                (now, doc_id),
+                f"UPDATE facts SET closed_ms=COALESCE(closed_ms, ?) WHERE document_id IN ({m})",
+                (now, *versions),
             )
             if purge:
-                plan = _Plan(facts, [("chunks", c) for c in chunks], documents=[doc_id])
+                plan = _Plan(facts, [("chunks", c) for c in chunks], documents=versions)
                 counts = _apply(mem, plan, True)
                 n_facts, n_chunks = counts["facts"], counts["chunks"]
             else:
                 n_facts = len(facts)
                 n_chunks = _drop(mem, "chunks", chunks, False)
-                mem.db.execute("UPDATE documents SET forgotten=1 WHERE id=?", (doc_id,))
+                mem.db.execute(f"UPDATE documents SET forgotten=1 WHERE id IN ({m})", versions)
         _engine_forget(mem, chunks, purge)
-    return {"documents": 1, "chunks": n_chunks, "facts": n_facts}
+    return {"documents": len(versions), "chunks": n_chunks, "facts": n_facts}
 
 
 def _related(mem: Memory, plan: _Plan) -> _Related:
@@ -387,6 +400,28 @@ def _related(mem: Memory, plan: _Plan) -> _Related:
 def _purge_related(mem: Memory, rel: _Related) -> None:
     """After the rows of a purge: the traces, observations, conflicts, entities and sources
     that held copies of them."""
+    traces, observations = _copies(mem, rel)
+    for i in range(0, len(observations), 500):
+        part = observations[i : i + 500]
+        mem.db.execute(f"DELETE FROM observations WHERE id IN ({_marks(part)})", part)
+    _delete_ids(mem, "traces", traces)
+    _delete_ids(mem, "uncertainties", sorted(rel.uncertainties))
+    _purge_entities(mem, sorted(rel.entities))
+    _purge_sources(mem, sorted(rel.sources))
+
+
+def _hide_related(mem: Memory, rel: _Related) -> None:
+    """After the rows of a soft forget: the traces and observations that quote them leave
+    every read too (and consolidation), kept for a purge to find."""
+    traces, observations = _copies(mem, rel)
+    for table, ids in (("traces", traces), ("observations", observations)):
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            mem.db.execute(f"UPDATE {table} SET forgotten=1 WHERE id IN ({_marks(part)})", part)
+
+
+def _copies(mem: Memory, rel: _Related) -> tuple[list[int], list[int]]:
+    """The traces and observations that quote what ``rel`` describes."""
     db = mem.db
     traces: set[int] = set()
     observations: set[int] = set()
@@ -435,11 +470,7 @@ def _purge_related(mem: Memory, rel: _Related) -> None:
                 part,
             )
         )
-        db.execute(f"DELETE FROM observations WHERE id IN ({_marks(part)})", part)
-    _delete_ids(mem, "traces", sorted(traces))
-    _delete_ids(mem, "uncertainties", sorted(rel.uncertainties))
-    _purge_entities(mem, sorted(rel.entities))
-    _purge_sources(mem, sorted(rel.sources))
+    return sorted(traces), obs
 
 
 def _delete_ids(mem: Memory, table: str, ids: list[int]) -> None:
@@ -549,7 +580,7 @@ def consolidate(mem: Memory, min_proof: int, now: int) -> dict[str, int]:
         )
         rows = mem.db.execute(
             "SELECT id, scope, text, proof_count, history FROM observations "
-            "WHERE proof_count >= ? AND fact_id IS NULL",
+            "WHERE proof_count >= ? AND fact_id IS NULL AND forgotten=0",
             (min_proof,),
         ).fetchall()
         for oid, scope, text, proof, hist in rows:

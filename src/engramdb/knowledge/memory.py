@@ -1455,10 +1455,15 @@ class Memory:
             "SELECT id, about, reason, kind, scope, fact_ids, resolved, created_ms FROM "
             "uncertainties WHERE forgotten=0 ORDER BY id"
         ).fetchall()
+        rows = [r for r in rows if (include_resolved or not r[6]) and self._visible(r[4], paths)]
+        ids = {f for r in rows for f in json.loads(r[5])}
+        seen = self._visible_facts(ids, paths)
         out = []
         for r in rows:
-            if (r[6] and not include_resolved) or not self._visible(r[4], paths):
-                continue
+            facts = json.loads(r[5])
+            shown = [f for f in facts if f in seen]
+            if r[3] == "conflict" and len(facts) > 1 and not set(facts[1:]) & seen:
+                continue  # a conflict with nothing the reader may see is none of its business
             out.append(
                 {
                     "id": r[0],
@@ -1466,11 +1471,50 @@ class Memory:
                     "reason": r[2],
                     "kind": r[3],
                     "scope": r[4],
-                    "facts": json.loads(r[5]),
+                    "facts": shown,
                     "resolved": bool(r[6]),
                     "created_ms": r[7],
                 }
             )
+        return out
+
+    def _visible_facts(self, ids: Iterable[int], paths) -> set[int]:
+        """Which of these fact ids the reader may see (scope through the lens and region)."""
+        ids = sorted(ids)
+        out: set[int] = set()
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            marks = ",".join("?" * len(part))
+            for fid, scope in self.db.execute(
+                f"SELECT id, scope FROM facts WHERE id IN ({marks}) AND forgotten=0", part
+            ):
+                if self._visible(scope, paths):
+                    out.add(fid)
+        return out
+
+    def trace_detail(self, detail: dict[str, Any]) -> dict[str, Any]:
+        """A trace's detail as the current reader (``region``) may see it: ids of facts and
+        entities it may not read are dropped, with the names they carry."""
+        facts: set[int] = set()
+        for key in ("candidates", "closed", "conflicts_with"):
+            facts.update(x for x in detail.get(key) or () if isinstance(x, int))
+        for key in ("stored", "corroborated"):
+            if isinstance(detail.get(key), int):
+                facts.add(detail[key])
+        seen = self._visible_facts(facts, None)
+        out = dict(detail)
+        for key in ("candidates", "closed", "conflicts_with"):
+            if isinstance(out.get(key), list):
+                out[key] = [x for x in out[key] if x in seen]
+        for key in ("stored", "corroborated"):
+            if isinstance(out.get(key), int) and out[key] not in seen:
+                out[key] = None
+        target = out.get("resolves_to")
+        if isinstance(target, int):
+            row = self.db.execute("SELECT scope FROM entities WHERE id=?", (target,)).fetchone()
+            if row is None or not self._visible(row[0], None):
+                out.pop("resolves_to", None)
+                out.pop("target", None)
         return out
 
     def resolve_uncertainty(self, id: int) -> None:

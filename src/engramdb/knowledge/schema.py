@@ -191,6 +191,9 @@ _ADDED_COLUMNS = (
     ("sources", "principal_id", "TEXT"),
     ("sources", "key_id", "TEXT"),
     ("sources", "on_behalf_of", "TEXT"),
+    # a soft forget hides the traces and observations that quote what it forgot
+    ("traces", "forgotten", "INTEGER NOT NULL DEFAULT 0"),
+    ("observations", "forgotten", "INTEGER NOT NULL DEFAULT 0"),
 )
 
 

@@ -356,22 +356,21 @@ def add_memory_routes(app: FastAPI) -> None:
         with use(request, context) as mem:
             rows = mem.db.execute(
                 "SELECT id, op, scope, created_ms, detail FROM traces "
-                f"WHERE scope IS NULL OR {region} ORDER BY id DESC LIMIT ?",
+                f"WHERE forgotten=0 AND (scope IS NULL OR {region}) ORDER BY id DESC LIMIT ?",
                 (*params, limit),
             ).fetchall()
-        return {
-            "traces": [
-                {
-                    "id": r[0],
-                    "op": r[1],
-                    "scope": r[2],
-                    "createdMs": r[3],
-                    "detail": json.loads(r[4]),
-                }
-                for r in rows
-                if r[2] is None or ctx.readable(r[2])
-            ]
-        }
+            out = []
+            with mem.region(ctx.readable):
+                for r in rows:
+                    if r[2] is not None and not ctx.readable(r[2]):
+                        continue
+                    detail = mem.trace_detail(json.loads(r[4]))
+                    if not ctx.manages():  # who wrote is for administrators (audit)
+                        detail.pop("actor", None)
+                    out.append(
+                        {"id": r[0], "op": r[1], "scope": r[2], "createdMs": r[3], "detail": detail}
+                    )
+        return {"traces": out}
 
     @app.get(P + "/scopes", tags=["scopes"])
     def scopes(context: str, request: Request) -> dict[str, Any]:
