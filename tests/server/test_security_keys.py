@@ -188,6 +188,13 @@ def test_keys_reach_only_their_principals_contexts(live, world):
         assert r.status_code == 200
 
 
+def test_a_context_that_does_not_exist_is_answered_before_any_other_check(live, world):
+    with live.client(world["bob"]) as bob:
+        # no write right over this scope: still the same 404 as for any missing context
+        r = bob.post("/api/v1/nosuchctx/facts", json={"scope": "org/other", "text": "x"})
+        _problem(r, 404)
+
+
 def test_mcp_calls_reach_only_the_keys_contexts(live, world):
     call = {
         "jsonrpc": "2.0",

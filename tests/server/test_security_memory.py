@@ -622,3 +622,20 @@ def test_traces_and_conflicts_show_a_reader_only_what_it_may_read(live, who):
     with live.client(customer) as c:  # eve, who may read both sides, still sees the conflict
         state = c.get(f"/api/v1/{ctx}/state").json()
         assert any(curated in u["facts"] for u in state["conflicts"])
+
+
+def test_deleting_a_document_takes_its_traces_out_of_reads(live, who):
+    ctx = "sec-doctraces"
+    with live.client(live.admin) as admin:
+        assert admin.post("/api/v1/contexts", json={"name": ctx}).status_code == 201
+        r = admin.post(
+            f"/api/v1/{ctx}/documents",
+            files={"file": ("memo.md", b"# Memo\n\nThe zq4471 memo says returns take 9 days.\n")},
+            data={"scope": ORG},
+        )
+        assert r.status_code == 201, r.text
+        traces = admin.get(f"/api/v1/{ctx}/traces", params={"limit": 1000}).json()["traces"]
+        assert traces and "9 days" in json.dumps(traces)
+        assert admin.delete(f"/api/v1/{ctx}/documents/{r.json()['id']}").status_code == 200
+        traces = admin.get(f"/api/v1/{ctx}/traces", params={"limit": 1000}).json()["traces"]
+        assert "9 days" not in json.dumps(traces)

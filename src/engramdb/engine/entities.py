@@ -56,6 +56,7 @@ the amortised cost of a write that adds a name near ``2·√n`` µs instead of a
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 import threading
@@ -549,6 +550,11 @@ def _name_spans(text: str, known: dict[str, str]) -> list[tuple[int, int]]:
 # --------------------------------------------------------------------------------------------
 
 
+#: Longer "names" are not names (a run of capitalised words, one 64 KiB word); the automaton
+#: walks failure links per character, so one long repetitive name made every scan quadratic.
+MAX_NAME_CHARS = 120
+
+
 def _build_automaton(forms: dict[str, tuple[int, str]]) -> ahocorasick.Automaton | None:
     if not forms:
         return None
@@ -605,8 +611,8 @@ class EntityExtractor:
                         "known", "a name needs at least two characters", limit=2, value=name
                     )
                 self._known[key] = kind
-                if key in _COMMON:
-                    continue
+                if key in _COMMON or len(key) > MAX_NAME_CHARS:
+                    continue  # a run of 64 KiB of "Aaaa" is no name: its automaton is quadratic
                 form = _match_form(name)
                 value = (len(form), kind)
                 if self._base_forms.get(form) != value:
@@ -680,16 +686,23 @@ class EntityExtractor:
                         continue
                     cands.append((s, e, 0, kind))
         for s, e in _name_spans(masked, known):
+            if e - s > MAX_NAME_CHARS:
+                continue
             cands.append((s, e, 1, known.get(mention_key(text[s:e]), KIND_NAME)))
 
         if cands:
             if len(cands) > 1:
                 cands.sort(key=lambda c: (c[0] - c[1], c[2], c[0]))
-            taken: list[tuple[int, int]] = []
+            # the spans taken so far, disjoint and sorted: only the one starting last before
+            # ``e`` can overlap [s, e) (a scan of all of them was quadratic in the mentions)
+            starts: list[int] = []
+            ends: list[int] = []
             for s, e, _, kind in cands:
-                if any(s < te and ts < e for ts, te in taken):
+                i = bisect.bisect_left(starts, e)
+                if i and ends[i - 1] > s:
                     continue
-                taken.append((s, e))
+                starts.insert(i, s)
+                ends.insert(i, e)
                 surface = text[s:e]
                 mentions.append(Mention(surface, mention_key(surface), kind, s, e))
 

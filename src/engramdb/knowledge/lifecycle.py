@@ -334,6 +334,8 @@ def forget_document(
                 counts = _apply(mem, plan, True)
                 n_facts, n_chunks = counts["facts"], counts["chunks"]
             else:
+                plan = _Plan(facts, [("chunks", c) for c in chunks], documents=versions)
+                _hide_related(mem, _related(mem, plan))  # traces quoting it leave reads too
                 n_facts = len(facts)
                 n_chunks = _drop(mem, "chunks", chunks, False)
                 mem.db.execute(f"UPDATE documents SET forgotten=1 WHERE id IN ({m})", versions)

@@ -52,6 +52,7 @@ CREATE TABLE IF NOT EXISTS entities (
     UNIQUE (type, key, scope)
 );
 CREATE INDEX IF NOT EXISTS entities_key ON entities(key);
+CREATE INDEX IF NOT EXISTS entities_type ON entities(type);
 CREATE TABLE IF NOT EXISTS facts (
     id             INTEGER PRIMARY KEY,
     entity_id      INTEGER NOT NULL REFERENCES entities(id),
@@ -85,7 +86,7 @@ CREATE TABLE IF NOT EXISTS facts (
     forgotten      INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS facts_entity ON facts(entity_id, key);
-CREATE INDEX IF NOT EXISTS facts_scope ON facts(scope, closed_ms);
+CREATE INDEX IF NOT EXISTS facts_live ON facts(scope, closed_ms, source_id);
 CREATE INDEX IF NOT EXISTS facts_document ON facts(document_id);
 CREATE TABLE IF NOT EXISTS provenance (
     fact_id    INTEGER NOT NULL REFERENCES facts(id),
@@ -199,6 +200,7 @@ _ADDED_COLUMNS = (
 
 def migrate(db) -> None:
     """Bring a store made by an earlier version up to this schema (idempotent)."""
+    db.execute("DROP INDEX IF EXISTS facts_scope")  # facts_live leads with the same columns
     for table, column, decl in _ADDED_COLUMNS:
         have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
         if column not in have:

@@ -36,6 +36,7 @@ Conventions (choices, not facts):
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -242,6 +243,44 @@ def _sentence_around(text: str, start: int, end: int) -> str:
     return text[left + 1 : min(rights) if rights else len(text)]
 
 
+class _Sentences:
+    """Where the marks of :func:`_sentence_around` are in one text, and whether each sentence
+    speaks of the future: found once per text, not searched for again at every weekday (a
+    turn of "on Monday on Monday ..." without a full stop was quadratic)."""
+
+    _last: tuple[str, _Sentences] | None = None
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.marks = [m.start() for m in _MARKS.finditer(text)]
+        self.future: dict[tuple[int, int], bool] = {}
+
+    @classmethod
+    def of(cls, text: str) -> _Sentences:
+        last = cls._last
+        if last is not None and last[0] is text:
+            return last[1]
+        found = cls(text)
+        cls._last = (text, found)
+        return found
+
+    def future_around(self, start: int, end: int) -> bool:
+        """``_FUTURE.search(_sentence_around(text, start, end)) is not None``."""
+        k = bisect.bisect_left(self.marks, start)  # marks before start: marks[:k]
+        left = self.marks[k - 1] if k else -1
+        r = bisect.bisect_left(self.marks, end)  # the first mark at or after end
+        right = self.marks[r] if r < len(self.marks) else len(self.text)
+        key = (k, r)  # spans between the same two marks are in the same sentence
+        if key not in self.future:
+            # (no slice: the mark before the sentence is no word character, so "\b" reads
+            # the same at its start)
+            self.future[key] = _FUTURE.search(self.text, left + 1, right) is not None
+        return self.future[key]
+
+
+_MARKS = re.compile(r"[.!?\n]")
+
+
 # ---------------------------------------------------------------- resolvers
 
 
@@ -279,8 +318,11 @@ _NOT_COUNTED = frozenset(
 )
 
 
+_FOLLOWING_WORD = re.compile(r"\s+([a-z]+)\b", re.ASCII)
+
+
 def _resolve_year(m: re.Match[str], ref: datetime, text: str) -> _Result | None:
-    following = re.match(r"\s+([a-z]+)\b", text[m.end() :], re.ASCII)
+    following = _FOLLOWING_WORD.match(text, m.end())
     if following and following.group(1).endswith("s") and following.group(1) not in _NOT_COUNTED:
         return None  # "for 2000 years", "in 1500 cases": a count, not a year
     start = _midnight(date(int(m.group("year")), 1, 1), ref.tzinfo)
@@ -309,7 +351,7 @@ def _resolve_weekday(m: re.Match[str], ref: datetime, text: str) -> _Result | No
         day = today - timedelta(days=today.weekday()) + timedelta(days=target)
     else:
         future = mod in ("next", "coming") or (
-            mod in ("", "on") and _FUTURE.search(_sentence_around(text, *m.span())) is not None
+            mod in ("", "on") and _Sentences.of(text).future_around(*m.span())
         )
         if future:
             day = today + timedelta(days=(target - today.weekday() - 1) % 7 + 1)
@@ -551,8 +593,21 @@ def _as_reference(reference: datetime) -> datetime:
     return reference.replace(tzinfo=UTC) if reference.tzinfo is None else reference
 
 
+# Every rule needs a digit or one of these words (a prefix of it): a text with none holds no
+# mention, and one search says so (a turn of thousands of one-word sentences ran every rule
+# on each).
+_ANY_RULE = re.compile(
+    r"[0-9]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun"
+    r"|yesterday|tomorrow|today|tonight|morning|afternoon|evening|night|now|moment|present"
+    r"|currently|week|month|year|sec|min|hour|hr|day|wk|fortnight|yr|decade)",
+    _FLAGS,
+)
+
+
 def _find(text: str, reference: datetime) -> list[_Found]:
     """Every resolvable mention with the rule that found it (values.py needs the rule)."""
+    if _ANY_RULE.search(text) is None:
+        return []
     ref = _as_reference(reference)
     found: list[_Found] = []
     for form, pattern, resolver, _group in _RULES:
@@ -624,7 +679,27 @@ def _vague_spans(text: str, found: list[_Found] | None = None) -> list[tuple[int
         found = _find(text, _ANY_REFERENCE)
     spans = [m.span() for m in _VAGUE.finditer(text)]
     spans += [m.span("p") for m in _ONE_DAY.finditer(text)]
-    return sorted(s for s in spans if not any(_overlaps(s, f.mention.span) for f in found))
+    index = _SpanIndex([f.mention.span for f in found])
+    return sorted(s for s in spans if not index.overlaps(*s))
+
+
+class _SpanIndex:
+    """Spans sorted by start with the running maximum of their ends: whether any of them
+    overlaps a span (``s < end`` and ``start < e``) in logarithmic time, where testing each
+    against all was quadratic over thousands of them."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self.starts = [s for s, _ in ordered]
+        self.max_ends: list[int] = []
+        top = -1
+        for _, e in ordered:
+            top = max(top, e)
+            self.max_ends.append(top)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        k = bisect.bisect_left(self.starts, end)  # the spans that start before end
+        return k > 0 and self.max_ends[k - 1] > start
 
 
 def unresolved(text: str) -> list[str]:

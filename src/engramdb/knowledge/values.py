@@ -42,6 +42,7 @@ day ("3pm", which are skipped) are not parsed as values.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 import unicodedata
@@ -206,8 +207,11 @@ def _unit_expr(token: str) -> str | None:
     return " / ".join(parts)
 
 
+@functools.lru_cache(maxsize=4096)
 def _measure(value: float, expr: str) -> tuple[Kind, float, str] | None:
-    """Convert to base units; None for units that leave a bare number (pint's dimensionless)."""
+    """Convert to base units; None for units that leave a bare number (pint's dimensionless).
+    Cached: a pint conversion costs a fifth of a millisecond, and a text repeating "5 days"
+    thousands of times must cost what one conversion does."""
     ureg = _registry()
     try:
         q = ureg.Quantity(value, expr).to_base_units()
@@ -646,25 +650,65 @@ _PREVIOUS_WORD = re.compile(r"([A-Za-z]+)(?:['\u2019]([A-Za-z]+))?[ \t]*$", _A)
 _NEXT_WORD = re.compile(r"[ \t]*([A-Za-z]+)", _A)
 
 
+def _char_before(text: str, end: int) -> str:
+    """The last non-blank character before ``end`` ("" if none): ``text[:end].rstrip()[-1:]``
+    without copying the text before it."""
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return text[end - 1] if end else ""
+
+
+def _char_after(text: str, start: int) -> str:
+    """The first non-blank character from ``start`` ("" if none)."""
+    while start < len(text) and text[start].isspace():
+        start += 1
+    return text[start] if start < len(text) else ""
+
+
+def _is_letter(ch: str) -> bool:
+    return "a" <= ch <= "z" or "A" <= ch <= "Z"
+
+
+def _previous_word(text: str, end: int) -> tuple[str, str, int] | None:
+    """(word, what follows its apostrophe or "", start) of the word right before ``end`` (only
+    blanks between): what ``_PREVIOUS_WORD.search(text, 0, end)`` finds, read backwards from
+    ``end`` instead of searched for from the start of the text (quadratic over many words)."""
+    if end > 0 and text[end - 1] == "\n":
+        end -= 1  # "$" also matches before a final newline
+    while end > 0 and text[end - 1] in " \t":
+        end -= 1
+    start = end
+    while start > 0 and _is_letter(text[start - 1]):
+        start -= 1
+    if start == end:
+        return None
+    if start >= 2 and text[start - 1] in "'\u2019" and _is_letter(text[start - 2]):
+        head_start = start - 1
+        while head_start > 0 and _is_letter(text[head_start - 1]):
+            head_start -= 1
+        return text[head_start : start - 1], text[start:end], head_start
+    return text[start:end], "", start
+
+
 def _boolean_at(text: str, m: re.Match[str]) -> _Cand | None:
     """A yes/no word counts only where it stands as the value, not as a determiner or adverb."""
     word = m.group().lower()
-    before = text[: m.start()].rstrip()
-    after = text[m.end() :].lstrip()
-    clause_start = not before or before[-1] in ".,;:!?()[]{}\"'-=\u2014\u2013\n"
-    clause_end = not after or after[0] in ".,;:!?)]}\"'\n"
+    before = _char_before(text, m.start())
+    after = _char_after(text, m.end())
+    clause_start = not before or before in ".,;:!?()[]{}\"'-=\u2014\u2013\n"
+    clause_end = not after or after in ".,;:!?)]}\"'\n"
     if not clause_end:
         following = _NEXT_WORD.match(text, m.end())
         clause_end = following is not None and following.group(1).lower() in _CLAUSE_END_WORDS
-    copula = bool(before) and before[-1] in ":="
-    previous = _PREVIOUS_WORD.search(text, 0, m.start())
+    copula = bool(before) and before in ":="
+    previous = _previous_word(text, m.start())
     if previous is not None and not copula:
-        head, tail = previous.group(1).lower(), (previous.group(2) or "").lower()
+        head, tail = previous[0].lower(), previous[1].lower()
         if tail == "s" or (not tail and head in _COPULAS):
             copula = True
         elif head == "to" and not tail:
-            setter = _PREVIOUS_WORD.search(text, 0, previous.start())
-            copula = setter is not None and setter.group(1).lower() in _SETTERS
+            setter = _previous_word(text, previous[2])
+            copula = setter is not None and setter[0].lower() in _SETTERS
     if word in ("enabled", "disabled"):
         ok = copula or (clause_start and clause_end)
     elif word == "yes":
@@ -707,11 +751,16 @@ def _date_candidates(
     return cands, blocked
 
 
+#: Numbers read per text: a statement holds a few; a text of thousands is a table or an attack,
+#: and reading each costs a unit lookup.
+MAX_VALUES = 512
+
+
 def _candidates(text: str, reference: datetime | None) -> list[_Cand]:
     dates, blocked = _date_candidates(text, reference)
     blocked += [m.span() for m in _TIME_OF_DAY.finditer(text)]
     numeric: list[_Cand] = []
-    for num in _numbers(text):
+    for num in itertools.islice(_numbers(text), MAX_VALUES):
         money = _money_before(text, num)
         if money is not None:
             numeric.append(money)
@@ -736,7 +785,8 @@ def _candidates(text: str, reference: datetime | None) -> list[_Cand]:
     others = [c for c in numeric if not (c.article and _follows_value(text, c.start, ends))]
     others += [c for m in _BOOLEAN.finditer(text) if (c := _boolean_at(text, m)) is not None]
     # A time of day inside a timestamp is part of that date, so only non-dates are blocked.
-    return dates + [c for c in others if not any(c.start < e and s < c.end for s, e in blocked)]
+    index = timeexpr._SpanIndex(blocked)
+    return dates + [c for c in others if not index.overlaps(c.start, c.end)]
 
 
 _FRACTIONS = {
@@ -772,7 +822,9 @@ _QUARTER_HOUR = re.compile(r"\b(?:(a|one|three|3)\s+)?quarters?\s+of\s+an\s+hour
 
 def _follows_value(text: str, start: int, ends: set[int]) -> bool:
     """ "$10 a month", "5 kg a week": an "a" right after a value makes a rate, not a count."""
-    gap_start = len(text[:start].rstrip())
+    gap_start = start
+    while gap_start > 0 and text[gap_start - 1].isspace():
+        gap_start -= 1
     return gap_start > 0 and gap_start in ends
 
 
@@ -808,9 +860,15 @@ def parse_values(text: str, *, reference: datetime | None = None) -> list[TypedV
     """Every typed value in ``text``, left to right, non-overlapping.
 
     Plain text is not returned here (see :func:`parse_value`). Relative dates are resolved
-    against ``reference``, or skipped when there is none.
+    against ``reference``, or skipped when there is none. The reconciler asks about the same
+    statements many times over: the last texts' answers are kept.
     """
-    return [
+    return list(_parse_values(text, reference))
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_values(text: str, reference: datetime | None) -> tuple[TypedValue, ...]:
+    return tuple(
         TypedValue(
             c.kind,
             c.magnitude,
@@ -820,7 +878,7 @@ def parse_values(text: str, *, reference: datetime | None = None) -> list[TypedV
             _canonical(c.kind, c.magnitude, c.unit),
         )
         for c in _select(_candidates(text, reference))
-    ]
+    )
 
 
 # ---------------------------------------------------------------- whole values

@@ -110,7 +110,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     from .mcp import mount_mcp
 
     mount_mcp(app)  # the same tools over MCP (streamable HTTP), same keys
-    app.add_middleware(Gate, config=config, store=auth)  # before any body is read
+    app.add_middleware(
+        Gate, config=config, store=auth, contexts=contexts
+    )  # before any body is read
     app.add_middleware(_Measure, requests=requests, latency=latency)  # outermost: counts all
     return app
 

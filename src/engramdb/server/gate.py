@@ -7,7 +7,7 @@ In this order, each answered at once with a problem document:
    trailing newline and act on another path;
 2. the declared size (413): ``Content-Length`` above the route's limit;
 3. the context (404): a route under ``/api/v1/{context}/`` for a context the key does not
-   reach is answered exactly like one for a context that does not exist.
+   reach, or that does not exist, is answered the same way, before any other check.
 
 Then the body streams through a counter that stops it with a 413 once it passes the limit
 (chunked bodies declare no length). Starlette's own ``RequestBodyLimitMiddleware`` has one
@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .auth import AuthContext, AuthError, AuthStore
 from .auth.reach import CONTEXT_NAME
 from .config import ServerConfig
-from .contexts import RESERVED, ContextNotFound
+from .contexts import RESERVED, ContextNotFound, ContextRegistry
 from .problems import Problem
 
 __all__ = ["AUTH_SCOPE_KEY", "Gate", "authenticate_headers"]
@@ -61,10 +61,13 @@ def authenticate_headers(store: AuthStore, headers: Headers) -> AuthContext:
 
 
 class Gate:
-    def __init__(self, app: ASGIApp, *, config: ServerConfig, store: AuthStore):
+    def __init__(
+        self, app: ASGIApp, *, config: ServerConfig, store: AuthStore, contexts: ContextRegistry
+    ):
         self.app = app
         self.config = config
         self.store = store
+        self.contexts = contexts
         public = {"/api/v1/health"}
         if config.public_docs:
             public |= {"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"}
@@ -99,7 +102,9 @@ class Gate:
                 return
             scope.setdefault("state", {})[AUTH_SCOPE_KEY] = auth
             context = _context_of(path)
-            if context is not None and not auth.reaches(context):
+            if context is not None and not (
+                auth.reaches(context) and self.contexts.exists(context)
+            ):  # one answer for both, before any other check can tell them apart
                 await _problem(send, 404, "Not found", str(ContextNotFound(context)))
                 return
         if any(ord(c) < 32 or ord(c) == 127 for c in path):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import codecs
+import csv
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -12,15 +14,21 @@ from engramdb.errors import ValidationError
 from .model import Section
 
 __all__ = [
+    "MAX_NESTING",
     "Extraction",
+    "Sniffer",
     "TextBuilder",
     "blank",
+    "check_json_nesting",
     "decode_text",
     "file_stem",
     "record_line",
     "render_value",
     "squash_spaces",
 ]
+
+MAX_NESTING = 64
+"""Deepest nesting of arrays and objects a JSON document may have."""
 
 _BLOCK_SEP = "\n\n"
 
@@ -150,3 +158,52 @@ def record_line(row: dict[str, object]) -> str:
 
 def blank(value: object) -> bool:
     return value is None or value == "" or value == []
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+"|[\[\]{}]')
+
+
+def check_json_nesting(text: str, name: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_NESTING` before anything recursive reads it
+    (``json.loads`` and the flattening walk would end in a ``RecursionError``). Linear: one scan
+    that steps over strings."""
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text):
+        token = m.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise ValidationError(
+                    "data",
+                    f"{name!r} nests arrays and objects more than {MAX_NESTING} levels deep",
+                    limit=MAX_NESTING,
+                    value=m.start(),
+                )
+        elif token in "]}":
+            depth -= 1
+
+
+_QUOTE_SAMPLE_CHARS = 4096
+
+
+_DELIMITER_SAMPLE_LINES = 1000
+
+
+class Sniffer(csv.Sniffer):
+    """:class:`csv.Sniffer` that reads a bounded sample: the quote guess the first 4 KiB (whole
+    lines), the delimiter guess the first 1,000 lines.
+
+    The stdlib guesses the quote character with ``.*?`` patterns searched across the sample,
+    quadratic in it (a 64 KiB line of ``",`` took seconds), and the delimiter by counting each
+    of 127 characters on every line in Python (64 KiB of short lines: seconds).
+    """
+
+    def _guess_quote_and_delimiter(self, data, delimiters):  # type: ignore[no-untyped-def]
+        if len(data) > _QUOTE_SAMPLE_CHARS:
+            head = data[:_QUOTE_SAMPLE_CHARS]
+            data = head[: head.rindex("\n")] if "\n" in head else head
+        return super()._guess_quote_and_delimiter(data, delimiters)
+
+    def _guess_delimiter(self, data, delimiters):  # type: ignore[no-untyped-def]
+        lines = data.split("\n", _DELIMITER_SAMPLE_LINES)[:_DELIMITER_SAMPLE_LINES]
+        return super()._guess_delimiter("\n".join(lines), delimiters)

@@ -8,12 +8,14 @@ import io
 
 from engramdb.errors import ValidationError
 
-from ._text import Extraction, TextBuilder, decode_text, file_stem, record_line
+from ._text import Extraction, Sniffer, TextBuilder, decode_text, file_stem, record_line
 
 __all__ = ["parse_csv"]
 
 _DELIMITERS = ",;\t|"
 _SNIFF_CHARS = 64 * 1024
+_MAX_CELLS_PER_CHAR = 4
+_MIN_CELLS = 100_000
 
 
 def parse_csv(data: bytes, name: str) -> Extraction:
@@ -27,6 +29,16 @@ def parse_csv(data: bytes, name: str) -> Extraction:
         raise ValidationError("data", f"{name!r} has no rows")
     columns = _columns(table[0])
     rows: list[dict[str, object]] = []
+    # every row is padded to the header's width: bound the cells so that a wide header over
+    # many one-cell rows cannot cost the square of the file's size
+    width = max(len(columns), max(len(cells) for cells in table))
+    if width * (len(table) - 1) > _MAX_CELLS_PER_CHAR * len(text) + _MIN_CELLS:
+        raise ValidationError(
+            "data",
+            f"{name!r} has {len(table) - 1} rows far narrower than its {width} columns",
+            limit=_MAX_CELLS_PER_CHAR * len(text) + _MIN_CELLS,
+            value=width * (len(table) - 1),
+        )
     for cells in table[1:]:
         while len(columns) < len(cells):
             columns.append(f"column_{len(columns) + 1}")
@@ -49,7 +61,7 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
     if len(text) > _SNIFF_CHARS and "\n" in sample:
         sample = sample[: sample.rindex("\n")]
     try:
-        return csv.Sniffer().sniff(sample, delimiters=_DELIMITERS)
+        return Sniffer().sniff(sample, delimiters=_DELIMITERS)
     except csv.Error:
         first = sample.split("\n", 1)[0]
         delimiter = max(_DELIMITERS, key=first.count)
@@ -65,11 +77,17 @@ def _columns(header: list[str]) -> list[str]:
     """Header names made usable as keys: blanks get ``column_N``, repeats get ``_2``, ``_3``."""
     columns: list[str] = []
     seen: set[str] = set()
+    tried: dict[str, int] = {}  # the suffix to try next for a name (lower ones are taken)
     for position, raw in enumerate(header, start=1):
         name = raw.strip() or f"column_{position}"
-        candidate, suffix = name, 2
-        while candidate in seen:
-            candidate, suffix = f"{name}_{suffix}", suffix + 1
+        candidate, suffix = name, tried.get(name, 2)
+        if candidate in seen:
+            candidate = f"{name}_{suffix}"
+            while candidate in seen:
+                suffix += 1
+                candidate = f"{name}_{suffix}"
+            suffix += 1
+        tried[name] = suffix
         seen.add(candidate)
         columns.append(candidate)
     return columns

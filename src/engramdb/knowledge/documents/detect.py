@@ -13,7 +13,7 @@ import re
 
 from engramdb.errors import ValidationError
 
-from ._text import decode_text
+from ._text import Sniffer, check_json_nesting, decode_text
 
 __all__ = ["MEDIA_TYPES", "detect_media_type"]
 
@@ -63,7 +63,7 @@ _EXTENSIONS = {
 }
 
 _HTML_START = re.compile(
-    r"\A\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body|title|meta|div|p|h[1-6]|table"
+    r"\A\s*+(?:<!--(?>.*?-->)\s*+)*+<(?:!doctype\s+html|html|head|body|title|meta|div|p|h[1-6]|table"
     r"|ul|ol|section|article|main)\b",
     re.IGNORECASE | re.DOTALL,
 )
@@ -103,6 +103,10 @@ def _sniff(data: bytes, name: str) -> str:
     head = text.lstrip()
     if head[:1] in ("{", "["):
         try:
+            check_json_nesting(text, name)
+        except ValidationError:
+            return JSON  # too deep to read: the JSON reader says so
+        try:
             json.loads(text)
         except ValueError:
             pass
@@ -127,7 +131,7 @@ def _looks_like_table(sample: str) -> bool:
     if len(lines) < 2:
         return False
     try:
-        dialect = csv.Sniffer().sniff("\n".join(lines), delimiters=",;\t|")
+        dialect = Sniffer().sniff("\n".join(lines), delimiters=",;\t|")
     except csv.Error:
         return False
     rows = list(csv.reader(lines, dialect))

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections import deque
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
 
 from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag, XMLParsedAsHTMLWarning
-from bs4.element import NavigableString, PreformattedString
+from bs4.element import NavigableString, PageElement, PreformattedString
 
 from ._text import Extraction, TextBuilder, decode_text, file_stem, squash_spaces
 
@@ -68,15 +71,45 @@ def parse_html(data: bytes, name: str) -> Extraction:
 
 def soup(markup: str) -> BeautifulSoup:
     """Parse with the stdlib parser, without bs4's guesses about what the caller meant: a
-    document that happens to look like a file name or like XML is still just a document."""
+    document that happens to look like a file name or like XML is still just a document.
+
+    The markup is made :func:`complete` first, so parsing is linear in its length."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        return BeautifulSoup(markup, "html.parser")
+        return BeautifulSoup(complete(markup), "html.parser")
+
+
+# "&#" that does not start a character reference: the stdlib parser stops there and reads the
+# rest of the document again when it is closed (``charref`` in ``html.parser``, as a lookahead).
+_BAD_CHARREF = re.compile(r"&#(?!(?:[0-9]++|[xX][0-9a-fA-F]++)[^0-9a-fA-F])")
+
+
+def complete(markup: str) -> str:
+    """``markup`` without a construct the end of the file leaves open, in linear time.
+
+    ``html.parser`` stops at a tag, comment, declaration or processing instruction that is not
+    closed and, when the document ends, reads it again one character at a time, each time
+    searching to the end: quadratic in what follows (``<!--`` or ``<a`` repeated, 64 KiB: tens
+    of seconds). As HTML5 does at the end of the file, such a construct and everything after it
+    are dropped (an unclosed comment is a comment, an unclosed tag is no tag); a stray ``&#`` is
+    written as the text it is (``&amp;#``). A throwaway parser with no handlers finds where the
+    real one would stop.
+    """
+    markup = _BAD_CHARREF.sub("&amp;#", markup)
+    probe = HTMLParser(convert_charrefs=False)  # as bs4's parser: the same stopping point
+    probe.feed(markup)
+    rest = probe.rawdata
+    if rest.startswith("<"):
+        markup = markup[: len(markup) - len(rest)]
+    return markup
 
 
 class _Walker:
-    """Depth-first walk that gathers inline text into the current block."""
+    """Depth-first walk that gathers inline text into the current block.
+
+    Iterative (an explicit stack, not recursion), so a document nested thousands of levels
+    deep is read like any other."""
 
     def __init__(self) -> None:
         self.builder = TextBuilder()
@@ -97,14 +130,26 @@ class _Walker:
             self._prefix = ""
 
     def walk(self, node: Tag) -> None:
-        for child in node.children:
-            if isinstance(child, NavigableString):
+        todo: list[tuple[Iterator[PageElement], Callable[[], None] | None]] = [
+            (iter(node.children), None)
+        ]
+        while todo:
+            children, after = todo[-1]
+            child = next(children, None)
+            if child is None:
+                todo.pop()
+                if after is not None:
+                    after()
+            elif isinstance(child, NavigableString):
                 if not isinstance(child, PreformattedString):  # comments, doctype, CDATA
                     self._buffer.append(_SPACE.sub(" ", str(child)))
             elif isinstance(child, Tag):
-                self._tag(child)
+                descend, then = self._tag(child)
+                if descend:
+                    todo.append((iter(child.children), then))
 
-    def _tag(self, tag: Tag) -> None:
+    def _tag(self, tag: Tag) -> tuple[bool, Callable[[], None] | None]:
+        """Handle ``tag``; whether to walk its children, and what to do after them."""
         name = tag.name
         if name in _HEADINGS:
             self.flush()
@@ -116,24 +161,22 @@ class _Walker:
             self.builder.block(tag.get_text().strip("\n"), self._path)
         elif name == "table":
             self.flush()
-            rows = []
-            for tr in tag.find_all("tr"):
-                cells = [" ".join(c.get_text(" ").split()) for c in tr.find_all(("td", "th"))]
-                if any(cells):
-                    rows.append(" | ".join(cells))
-            self.builder.block("\n".join(rows), self._path)
+            for rows in _tables(tag):
+                self.builder.block("\n".join(rows), self._path)
         elif name == "li":
             self.flush()
             self._prefix = "- "
-            self.walk(tag)
-            self.flush()
-            self._prefix = ""
+            return True, self._end_item
         elif name in _BLOCKS:
             self.flush()
-            self.walk(tag)
-            self.flush()
+            return True, self.flush
         else:
-            self.walk(tag)
+            return True, None
+        return False, None
+
+    def _end_item(self) -> None:
+        self.flush()
+        self._prefix = ""
 
     def _heading(self, level: int, text: str) -> None:
         if not text:
@@ -144,3 +187,64 @@ class _Walker:
         self.builder.heading(text)
         if level == 1 and not self.first_h1:
             self.first_h1 = text
+
+
+def _tables(table: Tag) -> list[list[str]]:
+    """The rows (``cell | cell``) of ``table`` and then of each table nested in it, in linear
+    time: a cell's text leaves out the tables nested in it (they are read as tables of their
+    own), so no text is read twice however deep tables nest."""
+    out: list[list[str]] = []
+    queue = deque([table])
+    while queue:
+        current = queue.popleft()
+        rows: list[str] = []
+        row: list[list[str]] | None = None
+        cell: list[str] | None = None
+        cell_tag: Tag | None = None
+        # (node, is this the end marker of a row or cell)
+        todo: list[tuple[PageElement, str]] = [(c, "") for c in reversed(list(current.children))]
+        while todo:
+            node, mark = todo.pop()
+            if mark == "cell":
+                if row is not None and cell is not None:
+                    row.append(cell)
+                cell, cell_tag = None, None
+                continue
+            if mark == "row":
+                if row is not None:
+                    _add_row(rows, row)
+                row = None
+                continue
+            if isinstance(node, Tag):
+                if node.name == "table":
+                    queue.append(node)
+                    continue
+                children = [(c, "") for c in reversed(list(node.children))]
+                if node.name == "tr" and row is None:
+                    row = []
+                    todo.append((node, "row"))
+                elif node.name in ("td", "th") and row is not None and cell is None:
+                    cell, cell_tag = [], node
+                    todo.append((node, "cell"))
+                todo.extend(children)
+            elif cell is not None and cell_tag is not None and _is_text(cell_tag, node):
+                cell.append(str(node))
+        if rows:
+            out.append(rows)
+    return out
+
+
+def _add_row(rows: list[str], cells: list[list[str]]) -> None:
+    texts = [" ".join(" ".join(parts).split()) for parts in cells]
+    if any(texts):
+        rows.append(" | ".join(texts))
+
+
+def _is_text(tag: Tag, node: PageElement) -> bool:
+    """Whether ``tag.get_text()`` would include the string ``node``."""
+    if not isinstance(node, NavigableString):
+        return False
+    types = tag.interesting_string_types
+    if isinstance(types, type):
+        return type(node) is types
+    return types is None or type(node) in types

@@ -8,14 +8,25 @@ from collections.abc import Iterator
 
 from engramdb.errors import ValidationError
 
-from ._text import Extraction, TextBuilder, blank, decode_text, file_stem, record_line, render_value
+from ._text import (
+    Extraction,
+    TextBuilder,
+    blank,
+    check_json_nesting,
+    decode_text,
+    file_stem,
+    record_line,
+    render_value,
+)
 
 __all__ = ["flatten", "parse_json"]
 
 
 def parse_json(data: bytes, name: str) -> Extraction:
+    text = decode_text(data, name)
+    check_json_nesting(text, name)
     try:
-        value = json.loads(decode_text(data, name))
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValidationError(
             "data",

@@ -19,7 +19,8 @@ from .htmldoc import soup
 __all__ = ["parse_markdown"]
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
-_FRONT_MATTER_LINE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$")
+# (the value's trailing blanks are stripped in code: "(.*?)[ \t]*$" is quadratic on them)
+_FRONT_MATTER_LINE = re.compile(r"^([A-Za-z_][\w-]*+)[ \t]*+:[ \t]*+(.*)$")
 
 
 def _parser() -> MarkdownIt:
@@ -66,8 +67,9 @@ def _front_matter(raw: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for line in raw.split("\n"):
         m = _FRONT_MATTER_LINE.match(line)
-        if m and m.group(2):
-            found[m.group(1).lower()] = m.group(2).strip("'\"")
+        value = m.group(2).rstrip(" \t") if m else ""
+        if m and value:
+            found[m.group(1).lower()] = value.strip("'\"")
     return found
 
 

@@ -32,6 +32,8 @@ Pure: no database, no model.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -80,8 +82,9 @@ class Template:
 
 _F = re.IGNORECASE
 _CLAUSE_SPLIT = re.compile(
-    r"(?<=[.!?;])\s+|\n+|\s+and\s+(?=(?:you|your|i|we|they|it)\s)|,\s+(?=(?:so|but|and|which|because|though|although|since)\b)|"
-    r"\s+(?=(?:so|but|which|because|though|although)\s)|,\s+(?=(?:you|your|i|i'm|i've|we|they|it|it's|that's|this|that|no)\b)",
+    # (a run of blanks is tried from its start only: the same matches, in linear time)
+    r"(?<=[.!?;])\s+|\n+|(?<!\s)\s+and\s+(?=(?:you|your|i|we|they|it)\s)|,\s+(?=(?:so|but|and|which|because|though|although|since)\b)|"
+    r"(?<!\s)\s+(?=(?:so|but|which|because|though|although)\s)|,\s+(?=(?:you|your|i|i'm|i've|we|they|it|it's|that's|this|that|no)\b)",
     _F,
 )
 _NOT_ASSERTED = re.compile(
@@ -136,6 +139,12 @@ _FREE = re.compile(
 _UNLIMITED = re.compile(
     r"\b(?:unlimited|no limit|no cap|limitless|as (?:many|much) as you (?:like|want))\b", _F
 )
+_DENIAL_WORD = re.compile(r"\b(?:closed|not|no|never)\b", _F)
+# A clause read against templates costs (values x templates x its length): a clause longer than
+# any assertion, or with more values than one answers, is not read (a 64 KiB clause of "5 days"
+# repeated took minutes).
+_MAX_CLAUSE_CHARS = 1000
+_MAX_VALUES = 12
 _PHONE = re.compile(r"(?<![\w+])\+?\d[\d ()-]{6,}\d\b")
 
 
@@ -178,9 +187,10 @@ def _values(clause: str) -> list[_Value]:
         day = monthday(m.group(0))
         if day:
             out.append(_Value("monthday", day, m.span()))
+    denial = _DENIAL_WORD.search(clause)  # the first: "before the weekday" is then one test
     for m in _WEEKDAY.finditer(clause):
         day = m.group(1).capitalize()
-        if re.search(r"\b(?:closed|not|no|never)\b", clause[: m.start()], _F):
+        if denial is not None and denial.end() <= m.start():
             day = f"not {day}"  # "closed for drop-offs on Sundays", as stage 0 reads documents
         out.append(_Value("weekday", day, m.span()))
     for m in _OPEN_DAY.finditer(clause):
@@ -363,11 +373,14 @@ def align(
     out: list[tuple[Template, Claim]] = []
     taken: set[int] = set()
     offset = 0
+    earlier = _Earlier(text, own)
     for raw in _CLAUSE_SPLIT.split(text):
         if not raw:
             continue
         start = text.find(raw, offset)
         offset = start + len(raw) if start >= 0 else offset
+        if len(raw) > _MAX_CLAUSE_CHARS or not any(c.isalnum() for c in raw):
+            continue  # (a clause without a word or a number answers nothing)
         clause = _clock_text(raw.strip())
         if not _asserted(clause):
             continue
@@ -375,13 +388,24 @@ def align(
         clock = clock_minutes(clause)
         mentioned = [n for n in other_names if _names(clause, n)]
         found = _values(clause)
+        if len(found) > _MAX_VALUES:
+            continue
         for t in templates:
             if t.fact_id in taken or not _about_them(clause, t):
                 continue
             # a named entity may be named earlier in the turn ("went to the Tenby Road branch
             # ... you're open till 5"): the clause itself first, else what came before it
-            said = clause if _names(clause, t.subject) else f"{text[:start]} {clause}"
-            if t.subject and (not _names(said, t.subject) or _variant(said, t.subject, own)):
+            # (what the clause says, else what the turn said up to it and the clause: read from
+            # tables of the whole turn, not by reading text[:start] again for every clause)
+            in_clause = _names(clause, t.subject)
+            if t.subject and (
+                not (in_clause or earlier.names(t.subject, start))
+                or (
+                    _variant(clause, t.subject, own)
+                    if in_clause
+                    else earlier.variant(t.subject, start, clause)
+                )
+            ):
                 continue  # a named entity must be named, and not as another model of it
             if any(
                 not _names(t.subject + " " + t.statement, n)
@@ -446,7 +470,12 @@ def align(
                     or other_sizes_differ(clause, v.text, t.statement, t.value)
                 )
                 # the better-named entity wins ("the large dog full groom": Large Dog)
-                score = len(shared) + (_named_words(said, t.subject) if t.subject else 0)
+                named = (
+                    _named_words(clause, t.subject)
+                    if in_clause
+                    else earlier.named_words(t.subject, start, clause)
+                )
+                score = len(shared) + (named if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
         if not hits:
             continue
@@ -511,30 +540,139 @@ def _variant(text: str, name: str, own: set[str] = frozenset()) -> bool:
     name does not have; or a capitalised word the name lacks within two words of it ("the
     Inchmore to Skerra crossing" for "Portlow-Inchmore crossing")."""
     name_words = {w.casefold() for w in re.findall(r"[\w]+", name)}
+    return _variant_at(_tokens(text), name_words, own) is not None
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.removesuffix("'s").removesuffix("’s") for t in _TOKEN.findall(text)]
+
+
+_TOKEN = re.compile(r"[\w'’]+")
+
+
+def _variant_at(
+    tokens: list[str], name_words: set[str], own: set[str], offset: int = 0
+) -> int | None:
+    """The first token (index + ``offset``) by which ``tokens`` (the tokens of a text from its
+    token number ``offset`` on) show another model (see :func:`_variant`), or None."""
     known = name_words | own  # the organisation's own name is no other model
-    tokens = [t.removesuffix("'s").removesuffix("’s") for t in re.findall(r"[\w'’]+", text)]
-    near = {
-        j
-        for i, tok in enumerate(tokens)
-        if tok.casefold() in name_words
-        for j in range(max(0, i - 2), min(len(tokens), i + 3))
-    }
-    for i, tok in enumerate(tokens[:-1]):
-        nxt = tokens[i + 1]
+    names = [i for i, tok in enumerate(tokens) if tok.casefold() in name_words]
+    done: int | None = None
+    for i in names:  # a name word, then an unknown capitalised or numbered word
+        if i + 1 < len(tokens):
+            nxt = tokens[i + 1]
+            if nxt.casefold() not in known and (nxt[:1].isupper() or any(c.isdigit() for c in nxt)):
+                done = i + 1 if done is None else min(done, i + 1)
+                break
+    near: dict[int, int] = {}  # token -> the earliest name word within two of it
+    for i in names:
+        for j in range(max(0, i - 2), min(len(tokens), i + 3)):
+            near.setdefault(j, i)
+    for j, i in sorted(near.items()):
+        tok = tokens[j]
         if (
-            tok.casefold() in name_words
-            and nxt.casefold() not in known
-            and (nxt[0].isupper() or any(c.isdigit() for c in nxt))
+            j + offset > 0
+            and tok[:1].isupper()
+            and tok.casefold() not in known
+            and tok.casefold() not in _GENERIC
         ):
+            at = max(i, j)
+            done = at if done is None else min(done, at)
+    return None if done is None else done + offset
+
+
+class _Earlier:
+    """What a turn says before each clause, read once: for each entity name, where the turn
+    first names it (and each of its words), and the first token by which it names another
+    model of it. ``align`` asks these of ``text[:start] + " " + clause`` for every clause and
+    template; reading that text again each time was quadratic in the turn's length."""
+
+    def __init__(self, text: str, own: set[str]) -> None:
+        self.text = text
+        self.own = own
+        self.low = text.casefold()
+        self._names: dict[str, tuple[int, dict[str, int], int | None]] = {}
+        self._token_ends: list[int] | None = None
+        self._tokens: list[str] = []
+        self._folded_ends: list[int] | None = None
+
+    def _prefix_end(self, start: int) -> int:
+        """Where ``text[:start]`` ends in the case-folded text."""
+        if len(self.low) == len(self.text):
+            return start
+        if self._folded_ends is None:  # (rare: a character folds to several)
+            self._folded_ends = [0, *itertools.accumulate(len(c.casefold()) for c in self.text)]
+        return self._folded_ends[start]
+
+    def _tables(self, name: str) -> tuple[int, dict[str, int], int | None]:
+        found = self._names.get(name)
+        if found is not None:
+            return found
+        words = [
+            w
+            for w in WORD.findall(name.casefold().replace("-", " "))
+            if w not in _GENERIC and len(w) > 1
+        ]
+        first = {}  # name word -> end of its first mention (as _names and _named_words find)
+        for w in dict.fromkeys(words):
+            m = re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", self.low)
+            if m:
+                first[w] = m.end()
+        named = min(first.values(), default=len(self.low) + 1)
+        for m in WORD.finditer(self.low):  # a shortening of five letters or more
+            if m.end() >= named:
+                break
+            t = m.group()
+            if len(t) >= 5 and any(w.startswith(t) and len(w) > len(t) for w in words):
+                named = m.end()
+                break
+        # (named words for _named_words: every word of the name but the generic ones)
+        counted = {w for w in WORD.findall(name.casefold()) if w not in _GENERIC}
+        first_counted = {}
+        for w in counted:
+            m = re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", self.low)
+            if m:
+                first_counted[w] = m.end()
+        if self._token_ends is None:
+            matches = list(_TOKEN.finditer(self.text))
+            self._token_ends = [m.end() for m in matches]
+            self._tokens = _tokens_of(matches)
+        name_words = {w.casefold() for w in re.findall(r"[\w]+", name)}
+        variant = _variant_at(self._tokens, name_words, self.own)
+        found = (named, first_counted, variant)
+        self._names[name] = found
+        return found
+
+    def names(self, name: str, start: int) -> bool:
+        """``_names(text[:start], name)``."""
+        return self._tables(name)[0] <= self._prefix_end(start)
+
+    def named_words(self, name: str, start: int, clause: str) -> int:
+        """``_named_words(text[:start] + " " + clause, name)``."""
+        end = self._prefix_end(start)
+        first = self._tables(name)[1]
+        low = clause.casefold()
+        return sum(
+            1
+            for w, at in first.items()
+            if at <= end or re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low)
+        )
+
+    def variant(self, name: str, start: int, clause: str) -> bool:
+        """``_variant(text[:start] + " " + clause, name, own)``: another model shown within
+        the text before ``start``, or by a token of the clause or the two before it."""
+        variant = self._tables(name)[2]
+        assert self._token_ends is not None
+        count = bisect.bisect_right(self._token_ends, start)  # tokens of text[:start]
+        if variant is not None and variant < count:
             return True
-    return any(
-        i in near
-        and i > 0
-        and tok[0].isupper()
-        and tok.casefold() not in known
-        and tok.casefold() not in _GENERIC
-        for i, tok in enumerate(tokens)
-    )
+        window = self._tokens[max(0, count - 2) : count] + _tokens(clause)
+        name_words = {w.casefold() for w in re.findall(r"[\w]+", name)}
+        return _variant_at(window, name_words, self.own, max(0, count - 2)) is not None
+
+
+def _tokens_of(matches: list[re.Match[str]]) -> list[str]:
+    return [m.group().removesuffix("'s").removesuffix("’s") for m in matches]
 
 
 def names_variant(text: str, name: str, organisation: str = "") -> bool:

@@ -25,6 +25,7 @@ unresolvable times ("soon", "a while ago") open an uncertainty.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from datetime import UTC, datetime
@@ -58,13 +59,46 @@ _INSTRUCTION = re.compile(
 )
 _REVOCATION = re.compile(
     r"\b(?:(?:you\s+)?(?:no longer|don't|do not|won't) (?:need|have) to|(?:you\s+)?can stop|"
-    r"^(?:please\s+)?stop\b|(?:forget|ignore|disregard|cancel|drop) (?:about )?(?:my|the|that|"
-    r"what i said about)\b.*\b(?:instruction|rule|request|preference|earlier|before)|"
-    r"(?:it's|it is) (?:fine|ok(?:ay)?) to\b|"
-    r"you (?:can|may) (?:go back to|use|call me)\b.*\bagain\b|"
-    r"never ?mind\b)",
+    r"^(?:please\s+)?stop\b|(?:it's|it is) (?:fine|ok(?:ay)?) to\b|never ?mind\b)",
     _F,
 )
+# "forget my ... instruction", "you can use ... again": a head, then a word later on its line.
+# Searched as one pattern ("head.*word") that is quadratic on a repeated head (each one scans
+# to the end of the line), so _revokes looks for the word once per line instead.
+_REVOCATION_SPANS = (
+    (
+        re.compile(
+            r"\b(?:forget|ignore|disregard|cancel|drop) (?:about )?"
+            r"(?:my|the|that|what i said about)"
+            r"\b",
+            _F,
+        ),
+        re.compile(r"\b(?:instruction|rule|request|preference|earlier|before)", _F),
+    ),
+    (
+        re.compile(r"\byou (?:can|may) (?:go back to|use|call me)\b", _F),
+        re.compile(r"\bagain\b", _F),
+    ),
+)
+
+
+def _revokes(text: str) -> bool:
+    """Whether ``text`` revokes an instruction (``_REVOCATION`` or a head and its word)."""
+    if _REVOCATION.search(text):
+        return True
+    for head, word in _REVOCATION_SPANS:
+        checked = -1  # the end of the last line already searched for the word
+        for m in head.finditer(text):
+            if m.start() < checked:
+                continue  # its line has no word after an earlier head: none after this one
+            line_end = text.find("\n", m.end())
+            line_end = len(text) if line_end < 0 else line_end
+            if word.search(text, m.end(), line_end):
+                return True
+            checked = line_end
+    return False
+
+
 _HEDGE = re.compile(
     r"\b(?:i think|i believe|i guess|i suppose|i heard|i was told|someone told me|maybe|perhaps|"
     r"probably|possibly|might|not sure|i'm not sure|if i remember|iirc|apparently|supposedly|"
@@ -327,7 +361,8 @@ def key_from_phrase(phrase: str) -> str:
 
 
 _TRAILING_TIME = re.compile(
-    r"\s+(?:(?:last|this|next|earlier this|later this)\s+(?:week|weekend|month|year|spring|summer|"
+    r"(?<!\s)\s+(?:(?:last|this|next|earlier this|later this)\s+"
+    r"(?:week|weekend|month|year|spring|summer|"
     r"autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|"
     r"today|tonight|tomorrow|recently|lately|(?:a few|\w+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
     r"in \d{4}|since (?:last |this )?\w+|in (?:january|february|march|april|may|june|july|"
@@ -357,20 +392,26 @@ _CONTRACTIONS = [
 
 
 def _expand(text: str) -> str:
+    if "'" not in text and "’" not in text:
+        return text  # every contraction has an apostrophe (a cheap test: sentences are many)
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     return text
 
 
+_MAX_TRAILING_TIMES = 8
+
+
 def _clean_value(v: str) -> str:
     v = v.strip()
-    while True:
+    for _ in range(_MAX_TRAILING_TIMES):  # each pass is linear; a value has one or two
         cut = _TRAILING_TIME.sub("", v)
         if cut == v:
             break
         v = cut
     v = re.sub(
-        r"\s+(?:now|these days|nowadays|at the moment|currently|anymore|any more|too|as well)$",
+        r"(?<!\s)\s+(?:now|these days|nowadays|at the moment|currently|anymore|any more|too|"
+        r"as well)$",
         "",
         v.strip(),
         flags=_F,
@@ -399,9 +440,10 @@ class _Sentence:
 
 
 _CLAUSE_BREAK = re.compile(
-    r"\s*(?:,|;|—|–| - )\s+(?=(?:so|which|because|but|and|as|since|though|although|that's|"
+    r"(?<!\s)(?:\s*(?:,|;|—|–| - )\s+"
+    r"(?=(?:so|which|because|but|and|as|since|though|although|that's|"
     r"that is|i|i'm|i've|i'll|i'd|we|we're|my|our|it|it's|this|they|he|she|there|then|plus)\b)"
-    r"|\s+(?=(?:so|because) (?:i|we|my|our)\b)",
+    r"|\s+(?=(?:so|because) (?:i|we|my|our)\b))",
     re.IGNORECASE,
 )
 
@@ -649,7 +691,7 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
         hedge = _HEDGE.search(t)
         if not (t.endswith("?") and hedge and not _QUESTION_START.match(t)):
             return  # a question asserts nothing
-    if role == "user" and _REVOCATION.search(t):
+    if role == "user" and _revokes(t):
         out.revocations.append(t.rstrip(".!"))
         return
     if role == "user" and _INSTRUCTION.search(t) and not re.match(r"^i\b", t, _F):
@@ -737,7 +779,7 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     (
         re.compile(
             r"\bi (?:just |recently |have |'ve )?(?:started|took|accepted|got|landed|began) "
-            r"(?:a |my |the )?(?:new )?(?:job|position|role) (?:at|with) (?P<v>[\w&' .-]+?)"
+            r"(?:a |my |the )?(?:new )?(?:job|position|role) (?:at|with) (?P<v>[\w&' .-]{1,120}?)"
             + _CLAUSE_END,
             _F,
         ),
@@ -747,7 +789,8 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     ),
     (
         re.compile(
-            r"\bi (?:now )?drive (?!to\b|in\b|into\b)(?:an? |the )?(?P<v>[\w' .-]+?)" + _CLAUSE_END,
+            r"\bi (?:now )?drive (?!to\b|in\b|into\b)(?:an? |the )?(?P<v>[\w' .-]{1,120}?)"
+            + _CLAUSE_END,
             _F,
         ),
         "car",
@@ -766,14 +809,15 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
         False,
     ),
     (
-        re.compile(r"\bi grew up in\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        re.compile(r"\bi grew up in\s+(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END, _F),
         "hometown",
         "identity",
         False,
     ),
     (
         re.compile(
-            r"\bi (?:now )?drive (?!to\b|in\b|into\b)(?:an? |the )?(?P<v>[\w' .-]+?)" + _CLAUSE_END,
+            r"\bi (?:now )?drive (?!to\b|in\b|into\b)(?:an? |the )?(?P<v>[\w' .-]{1,120}?)"
+            + _CLAUSE_END,
             _F,
         ),
         "car",
@@ -783,11 +827,16 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     (re.compile(r"\bi am (?P<v>\d{1,3})\s*[.!]?$", _F), "age", "identity", False),
     (re.compile(r"\bi (?:just )?turned (?P<v>\d{1,3})\b", _F), "age", "identity", False),
     # (pattern with group "v", key, category, multi)
-    (re.compile(r"\bmy name is\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F), "name", "identity", False),
+    (
+        re.compile(r"\bmy name is\s+(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END, _F),
+        "name",
+        "identity",
+        False,
+    ),
     (re.compile(r"\b(?:call me|i go by)\s+(?P<v>[\w'.-]+)", _F), "name", "identity", False),
     (
         re.compile(
-            r"\bi(?:'ve| have)? (?:moved|relocated) to\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F
+            r"\bi(?:'ve| have)? (?:moved|relocated) to\s+(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END, _F
         ),
         "lives_in",
         "identity",
@@ -796,7 +845,7 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     (
         re.compile(
             r"\bi(?:'m| am)? ?(?:now |currently )?(?:live|living|based|located|staying)"
-            r"(?: now)? in\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END,
+            r"(?: now)? in\s+(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END,
             _F,
         ),
         "lives_in",
@@ -804,7 +853,7 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
         False,
     ),
     (
-        re.compile(r"\bi(?:'m| am) from\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        re.compile(r"\bi(?:'m| am) from\s+(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END, _F),
         "hometown",
         "identity",
         False,
@@ -818,7 +867,7 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     (
         re.compile(
             r"\bi (?:now )?(?:work (?:at|for|with)|am employed (?:by|at|with))\s+"
-            r"(?P<v>[\w&' .-]+?)" + _CLAUSE_END,
+            r"(?P<v>[\w&' .-]{1,120}?)" + _CLAUSE_END,
             _F,
         ),
         "employer",
@@ -826,13 +875,13 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
         False,
     ),
     (
-        re.compile(r"\bi (?:now )?work as (?:an? |the )?(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        re.compile(r"\bi (?:now )?work as (?:an? |the )?(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END, _F),
         "role",
         "identity",
         False,
     ),
     (
-        re.compile(r"\bi(?:'m| am) allergic to\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F),
+        re.compile(r"\bi(?:'m| am) allergic to\s+(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END, _F),
         "allergy",
         "identity",
         True,
@@ -847,10 +896,15 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
         "identity",
         False,
     ),
-    (re.compile(r"\bi speak\s+(?P<v>[\w' .-]+?)" + _CLAUSE_END, _F), "language", "identity", True),
+    (
+        re.compile(r"\bi speak\s+(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END, _F),
+        "language",
+        "identity",
+        True,
+    ),
     (
         re.compile(
-            r"\bi(?:'m| am) (?:currently )?learning\s+(?P<v>[\w' .+#-]+?)" + _CLAUSE_END, _F
+            r"\bi(?:'m| am) (?:currently )?learning\s+(?P<v>[\w' .+#-]{1,120}?)" + _CLAUSE_END, _F
         ),
         "learning",
         "knowledge",
@@ -859,7 +913,7 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     (
         re.compile(
             r"\bi(?:'m| am) (?:currently )?(?:working on|debugging|fixing|preparing|writing)\s+"
-            r"(?P<v>[\w' .-]+?)" + _CLAUSE_END,
+            r"(?P<v>[\w' .-]{1,120}?)" + _CLAUSE_END,
             _F,
         ),
         "working_on",
@@ -869,7 +923,7 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     (
         re.compile(
             r"\bi (?:really |much |still |now |also )?(?:prefer|would rather have)\s+"
-            r"(?P<v>[\w' .-]+?)(?=\s+(?:to|over|than)\b|" + _CLAUSE_END[3:],
+            r"(?P<v>[\w' .-]{1,120}?)(?=\s+(?:to|over|than)\b|" + _CLAUSE_END[3:],
             _F,
         ),
         "prefers",
@@ -878,7 +932,7 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     ),
     (
         re.compile(
-            r"\bi (?:really |also |still )?(?:like|love|enjoy|adore)\s+(?P<v>[\w' .-]+?)"
+            r"\bi (?:really |also |still )?(?:like|love|enjoy|adore)\s+(?P<v>[\w' .-]{1,120}?)"
             + _CLAUSE_END,
             _F,
         ),
@@ -888,7 +942,7 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     ),
     (
         re.compile(
-            r"\bi (?:really )?(?:dislike|hate|can't stand|detest)\s+(?P<v>[\w' .-]+?)"
+            r"\bi (?:really )?(?:dislike|hate|can't stand|detest)\s+(?P<v>[\w' .-]{1,120}?)"
             + _CLAUSE_END,
             _F,
         ),
@@ -900,7 +954,8 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
         re.compile(
             r"\bi (?:now |also |still |currently )?"
             r"(?:own|have|had|got|'ve got|have got|'ve had|have had)\s+"
-            r"(?P<v>(?:an?|one|two|three|four|five|\d+|some|any|no)\s+[\w' .-]+?)" + _CLAUSE_END,
+            r"(?P<v>(?:an?|one|two|three|four|five|\d+|some|any|no)\s+[\w' .-]{1,120}?)"
+            + _CLAUSE_END,
             _F,
         ),
         "has",
@@ -909,14 +964,14 @@ _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     ),
 ]
 _ROLE = re.compile(
-    r"\bi(?:'m| am) (?:now |currently |actually )?(?:the |an? )?(?P<v>[\w' .&-]+?)"
-    r"(?:\s+(?:at|for|with)\s+(?P<org>[A-Z][\w&' .-]*?))?" + _CLAUSE_END,
+    r"\bi(?:'m| am) (?:now |currently |actually )?(?:the |an? )?(?P<v>[\w' .&-]{1,120}?)"
+    r"(?:\s+(?:at|for|with)\s+(?P<org>[A-Z][\w&' .-]{0,120}?))?" + _CLAUSE_END,
     _F,
 )
 
 
 _INVERTED = re.compile(
-    r"^(?P<v>[A-Z][\w&' .+#-]*?)\s+(?:is|are)\s+(?:now\s+)?(?P<who>my|our)\s+"
+    r"^(?P<v>[A-Z][\w&' .+#-]*?)(?<!\s)\s+(?:is|are)\s+(?:now\s+)?(?P<who>my|our)\s+"
     r"(?P<key>[\w' -]{2,40}?)(?:\s+now)?\s*[.!]?$"
 )
 _TERMINATIVE = re.compile(
@@ -927,12 +982,16 @@ _TERMINATIVE = re.compile(
 )
 
 
+# Every first-person pattern needs one of these words: without them none is tried.
+_FIRST_PERSON_HINT = re.compile(r"\b(?:i|my|our|call)\b", _F)
+
+
 def _first_person(body: str, s: _Sentence, role: str) -> list[Claim]:
-    if role == "document":
+    if role == "document" or _FIRST_PERSON_HINT.search(body) is None:
         return []
     m = _TERMINATIVE.match(body.strip())
     if m:  # "I sold my Volvo", "I quit my job at Deloitte": whatever it names is over
-        obj = _clean_value(re.sub(r"\s+\d+\s+\w+\s+ago$", "", m.group("obj")))
+        obj = _clean_value(re.sub(r"(?<!\s)\s+\d+\s+\w+\s+ago$", "", m.group("obj")))
         return [
             Claim(
                 subject=SELF,
@@ -961,11 +1020,13 @@ def _first_person(body: str, s: _Sentence, role: str) -> list[Claim]:
             )
         ]
     found: list[Claim] = []
-    taken: list[tuple[int, int]] = []
+    starts: list[int] = []  # the spans taken, disjoint and sorted: starts and their ends
+    ends: list[int] = []
     for pattern, key, category, multi in _SELF_PATTERNS:
         for m in pattern.finditer(body):
             value = _clean_value(m.group("v"))
-            if not value or any(a < m.end() and m.start() < b for a, b in taken):
+            before = bisect.bisect_left(starts, m.end())  # spans that start before m ends
+            if not value or (before and ends[before - 1] > m.start()):
                 continue
             if key == "has":
                 if any(w.casefold().rstrip(",") in _PET_WORDS for w in value.split()):
@@ -974,7 +1035,8 @@ def _first_person(body: str, s: _Sentence, role: str) -> list[Claim]:
             slot = [w.casefold() for w in value.split() if w.casefold() in _SLOT_NOUNS]
             if key == "lives_in" and slot:  # "I moved to the early shift"
                 key, category = slot[0], "knowledge"
-            taken.append(m.span())
+            starts.insert(before, m.start())
+            ends.insert(before, m.end())
             found.append(_self_claim(key, key.replace("_", " "), value, category, multi, s, m))
     if not found:
         m = _ROLE.search(body)
@@ -1006,11 +1068,12 @@ def _self_claim(key, phrase, value, category, multi, s: _Sentence, m) -> Claim:
 # -- possessive statements ------------------------------------------------------------------
 
 _POSSESSIVE = re.compile(
-    r"(?:^|\b)(?P<who>(?i:your|our|my|the|this)|(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z0-9][\w&.-]*)*)(?:'s|’s))"
+    r"(?:^|\b)(?P<who>(?i:your|our|my|the|this)|"
+    r"(?P<name>[A-Z][\w&.-]{0,63}+(?:\s++[A-Z0-9][\w&.-]{0,63}+){0,7}+)(?:'s|’s))"
     r"\s+(?P<key>[\w' -]{2,40}?)\s+(?:is|are|was|were|=|:|will be|has been|have been|"
     r"might be|may be|could be|is now|are now|changed to|has changed to|became|has become|"
     r"have become|moved to)\s+"
-    r"(?:now\s+|currently\s+|actually\s+|only\s+|just\s+)?(?P<v>.+?)\s*[.;!?]*$",
+    r"(?:now\s+|currently\s+|actually\s+|only\s+|just\s+)?(?P<v>.{1,240}?)(?<!\s)\s*[.;!?]*$",
 )
 
 
@@ -1244,7 +1307,13 @@ def _bare_hours(body: str) -> str:
     return _BARE_HOURS.sub(fix, body)
 
 
+# A time of day needs a digit, "noon" or "midnight", or words _bare_hours turns into digits.
+_HOURS_HINT = re.compile(r"[0-9]|noon|midnight|past|quarter|o'clock", _F)
+
+
 def _hours_claims(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
+    if _HOURS_HINT.search(body) is None:
+        return []
     body = _bare_hours(body)
     m = _HOURS.search(body)
     if not m:
@@ -1294,13 +1363,18 @@ _PHRASE_AMOUNTS = [
         "",
     ),
 ]
+_PHRASE_HINT = re.compile(
+    r"quarter|full|whole|entire|good|bucks|hour|half|free|dozen|day|week|month|year", _F
+)
 _WEIGHT = re.compile(
     r"\b(?:weigh|weighs|weighed|weighing|weight|heavy|heavier|lighter|lbs?|kg|kilos?|load|mass|"
     r"lift|lifts|bench|squat|deadlift|baggage|luggage|suitcase)\b",
     _F,
 )
 _COSTS = re.compile(r"\b(?:cost|costs|price|priced|pay|paid|fee|fees|charge|charges|sells?)\b", _F)
-_POUNDS = re.compile(r"\s*\bpounds?\b(?:\s+(?:and\s+)?(?P<p>[\w-]+))?(?:\s+(?:pence|p)\b)?", _F)
+_POUNDS = re.compile(
+    r"(?<!\s)\s*\bpounds?\b(?:\s+(?:and\s+)?(?P<p>[\w-]+))?(?:\s+(?:pence|p)\b)?", _F
+)
 
 
 def _money_words(body: str) -> str:
@@ -1314,17 +1388,11 @@ def _money_words(body: str) -> str:
         if v.kind == "number" or (v.kind == "quantity" and re.search(r"pounds?$", v.text, _F))
     ]
     out, last = [], 0
+    starts = [v.span[0] for v in numbers]
     for m in _POUNDS.finditer(body):
-        before = [
-            v
-            for v in numbers
-            if v.span[1] == m.start()
-            or body[v.span[1] : m.start()].isspace()
-            or (v.kind == "quantity" and v.span[0] < m.start() <= v.span[1])
-        ]
-        if not before:
+        num = _number_before(body, numbers, starts, m.start())
+        if num is None:
             continue
-        num = before[-1]
         if num.kind == "quantity":  # pint read "180 pounds" as a weight: take its number back
             amount = parse_value(re.sub(r"\s*pounds?$", "", num.text, flags=_F)).magnitude or 0.0
         else:
@@ -1345,6 +1413,31 @@ def _money_words(body: str) -> str:
         last = end
     out.append(body[last:])
     return "".join(out)
+
+
+def _number_before(body: str, numbers: list, starts: list[int], at: int):  # type: ignore[no-untyped-def]
+    """The last of ``numbers`` (in order, not overlapping) that ends at ``at`` or only blanks
+    before it, or a quantity that holds ``at``; without a scan of all of them per position."""
+    gap = at
+    while gap > 0 and body[gap - 1].isspace():
+        gap -= 1
+    best = None
+    # values that end in [gap, at]: they start before at (a value is never empty)
+    k = bisect.bisect_left(starts, at)
+    for i in range(k - 1, -1, -1):
+        v = numbers[i]
+        if v.span[1] < gap:
+            break  # values do not overlap: earlier ones end earlier still
+        if v.span[1] == at or body[v.span[1] : at].isspace():
+            best = i if best is None else max(best, i)
+            break
+    for i in range(k - 1, -1, -1):  # a quantity holding at ("180 pounds" read by pint)
+        v = numbers[i]
+        if v.kind == "quantity" and v.span[0] < at <= v.span[1]:
+            best = i if best is None else max(best, i)
+        if v.span[1] < at:
+            break
+    return None if best is None else numbers[best]
 
 
 _FREE = re.compile(
@@ -1416,12 +1509,23 @@ def _weekday_claim(body: str, s: _Sentence, role: str, known: dict[str, str]) ->
     ]
 
 
+def _without_words(text: str, name: str) -> str:
+    """``text`` with each word of ``name`` blanked out where it stands as a word: one pass
+    (a name of thousands of capitalised words used to mean one pass per word)."""
+    words = sorted(dict.fromkeys(name.split()), key=len, reverse=True)
+    if not words:
+        return text
+    alternation = "|".join(re.escape(w) for w in words)
+    return re.sub(rf"(?<!\w)(?:{alternation})(?!\w)", " ", text, flags=_F)
+
+
 def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
     weekday = _weekday_claim(body, s, role, known)
     if weekday:
         return weekday
-    for pattern, repl in _PHRASE_AMOUNTS:
-        body = pattern.sub(repl, body)
+    if _PHRASE_HINT.search(body):  # (one test for all of them: sentences are many)
+        for pattern, repl in _PHRASE_AMOUNTS:
+            body = pattern.sub(repl, body)
     body = _money_words(body)
     # a range ("3-5 business days") is read as its upper bound, with the whole range as text
     ranges = {m.end(): m.start() for m in _RANGE.finditer(body)}
@@ -1464,8 +1568,7 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
         b = workdays.get(b, b)
         rest = body[:a] + " " + body[b:]
         if subject not in (ORG, SELF):
-            for w in subject.split():
-                rest = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", " ", rest, flags=_F)
+            rest = _without_words(rest, subject)
         words = [
             w
             for w in re.findall(r"[A-Za-z][\w'-]*", rest)
@@ -1804,24 +1907,25 @@ _SLOT_NOUNS = frozenset(
     ]
 )
 _ADVERBIAL_TAIL = re.compile(
-    r"\s+(?:every\s+\w+|each\s+\w+|on\s+(?:weekends?|weekdays|\w+days)|daily|weekly|"
+    r"(?<!\s)\s+(?:every\s+\w+|each\s+\w+|on\s+(?:weekends?|weekdays|\w+days)|daily|weekly|"
     r"sometimes|often|a lot|regularly|these days|nowadays|at the moment|right now|now|"
     r"full[- ]time|part[- ]time|anymore|any more)$",
     _F,
 )
 _CLAUSE = re.compile(
     r"^(?P<subj>i|we|(?:the\s+|our\s+|your\s+|my\s+)?[A-Z][\w&.-]*(?:\s+[\w&.-]+){0,3}?)\s+"
-    r"(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+)*"
+    r"(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+){0,4}"
     rf"(?P<verb>{_COPULA}\s+(?:an?\s+|the\s+)?|(?-i:[a-z]+(?:ed|es|s)))"
     r"(?:\s+(?P<prep>to|at|for|on|in|with|from|into|as|about|of))?\s+"
-    r"(?P<obj>[^,.;!?]+?)\s*(?:[,.;!?].*)?$",
+    r"(?P<obj>[^,.;!?]+?)(?<!\s)\s*(?:[,.;!?].*)?$",
     _F,
 )
 _CLAUSE_I = re.compile(
-    r"^(?P<subj>i|we|you|they)\s+(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+)*"
+    r"^(?P<subj>i|we|you|they)\s+"
+    r"(?:(?:also|still|just|now|recently|finally|currently|really|actually)\s+){0,4}"
     rf"(?P<verb>{_COPULA}\s+(?:an?\s+|the\s+)?|(?-i:[a-z]+))"
     r"(?:\s+(?P<prep>to|at|for|on|in|with|from|into|as|about|of))?\s+"
-    r"(?P<obj>[^,.;!?]+?)\s*(?:[,.;!?].*)?$",
+    r"(?P<obj>[^,.;!?]+?)(?<!\s)\s*(?:[,.;!?].*)?$",
     _F,
 )
 _NOT_VERBS = frozenset(
@@ -1894,8 +1998,8 @@ def _lemma(verb: str) -> str:
 
 
 _PASSIVE = re.compile(
-    r"^(?P<obj>.+?)\s+(?:is|are|was|were)\s+(?P<verb>[a-z]+ed|led|run|made|built|owned|kept)"
-    r"\s+by\s+(?P<subj>[^,.;!?]+?)\s*[.!]?$",
+    r"^(?P<obj>.+?)(?<!\s)\s+(?:is|are|was|were)\s+(?P<verb>[a-z]+ed|led|run|made|built|owned|kept)"
+    r"\s+by\s+(?P<subj>[^,.;!?]+?)(?<!\s)\s*[.!]?$",
     _F,
 )
 _IRREGULAR = {"led": "leads", "run": "runs", "made": "makes", "built": "builds", "kept": "keeps"}
