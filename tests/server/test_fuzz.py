@@ -757,6 +757,17 @@ KEY = re.compile(r"/api/v1/keys/([^/]+)")
 IDEMPOTENT = re.compile(r"/api/v1/[^/]+/(?:facts|facts/batch|forget)")
 
 
+def _purges(method: str, path: str, content: object) -> bool:
+    """A request that purges (forget with ``purge``: true)."""
+    if method != "POST" or not path.endswith("/forget"):
+        return False
+    try:
+        body = json.loads(content) if isinstance(content, bytes | str) else None
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(body, dict) and body.get("purge") is True
+
+
 class Harness:
     def __init__(self, live, admin: str, scoped: str, spec: dict, ids: dict[str, str]):
         self.live = live
@@ -1009,6 +1020,13 @@ class Harness:
                 f"an Idempotency-Key already answered {stored[1]} ran {again} again {seen}",
             )
             return
+        if 200 <= code < 300 and _purges(method, path, content):
+            # a purge drops its context's stored responses (docs/security.md): they may quote
+            # what was purged; the purge's own answer (counts) is kept
+            prefix = path.split("/forget")[0].split("/documents")[0] + "/"
+            for other in [s for s, v in self.idem.items() if _unquoted(v[0][0]).startswith(prefix)]:
+                del self.idem[other]
+            stored = None
         if stored is None and 200 <= code < 300:
             self.idem[slot] = (request, code, resp.json())
 

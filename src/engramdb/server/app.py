@@ -206,8 +206,10 @@ async def idempotent(
     purges = contexts.purges(name) if name else 0
     try:
         status, body = await run_in_threadpool(work)
-        # a response computed before a purge of its context may quote what was purged
-        if status < 500 and (not name or contexts.purges(name) == purges):
+        # a response computed before a purge of its context may quote what was purged (a
+        # purge's own answer is counts only: it is kept)
+        own = 1 if getattr(request.state, "purged", False) else 0
+        if status < 500 and (not name or contexts.purges(name) == purges + own):
             store.store(owner, key, fp, status, body, request.url.path)
     finally:
         _IN_FLIGHT.discard(slot)

@@ -320,6 +320,7 @@ def add_memory_routes(app: FastAPI) -> None:
                 )
                 if body.purge:  # stored responses may quote what was purged
                     request.app.state.contexts.purged(context)
+                    request.state.purged = True
             return 200, to_data(counts)
 
         return await idempotent(request, ctx, work)
