@@ -17,11 +17,13 @@ __all__ = ["cheap_config", "running"]
 
 
 @contextmanager
-def running(app) -> Iterator[str]:
-    """Serve ``app`` with uvicorn on a free loopback port; yields its base URL."""
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+def running(app, root_path: str = "") -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free loopback port (behind ``root_path``, as a proxy
+    prefix would); yields its base URL."""
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=0, log_level="warning", lifespan="on", root_path=root_path
     )
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

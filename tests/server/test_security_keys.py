@@ -225,8 +225,7 @@ def test_a_refused_delegation_is_a_403_not_an_invalid_key(live, world):
 
 def test_the_gate_judges_the_path_the_routes_see(tmp_path):
     """Behind a proxy prefix (uvicorn --root-path) the context check still applies."""
-    import uvicorn
-    from _serve import cheap_config
+    from _serve import cheap_config, running
 
     from engramdb.server.app import create_app
 
@@ -237,26 +236,12 @@ def test_the_gate_judges_the_path_the_routes_see(tmp_path):
         "no-contexts", "agent", {"memory:read": ["*"], "memory:write": ["*"]}
     ).id
     token = app.state.auth.create_key(pid)[1]
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", root_path="/x")
-    )
-    import threading
-
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as c:
-            h = {"Authorization": f"Bearer {token}"}
-            assert c.get("/api/v1/health").status_code == 200
-            _problem(c.get("/api/v1/kept/state", headers=h), 404)
-            ok = c.get("/api/v1/kept/state", headers={"Authorization": f"Bearer {admin}"})
-            assert ok.status_code == 200
-    finally:
-        server.should_exit = True
-        thread.join(timeout=20)
+    with running(app, root_path="/x") as url, httpx.Client(base_url=url, timeout=30) as c:
+        h = {"Authorization": f"Bearer {token}"}
+        assert c.get("/api/v1/health").status_code == 200
+        _problem(c.get("/api/v1/kept/state", headers=h), 404)
+        ok = c.get("/api/v1/kept/state", headers={"Authorization": f"Bearer {admin}"})
+        assert ok.status_code == 200
 
 
 def test_a_delegated_request_reaches_only_what_both_reach(live, world):

@@ -19,9 +19,6 @@ The caller's ``AuthContext`` is left in the ASGI scope for
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import anyio
 from fastapi import HTTPException
 from starlette.datastructures import Headers
@@ -31,7 +28,7 @@ from .auth import AuthContext, AuthError, AuthStore
 from .auth.reach import CONTEXT_NAME
 from .config import ServerConfig
 from .contexts import RESERVED, ContextNotFound, ContextRegistry
-from .problems import Problem
+from .problems import Problem, problem
 
 __all__ = ["AUTH_SCOPE_KEY", "Gate", "authenticate_headers"]
 
@@ -190,25 +187,15 @@ async def _problem(
     limit: int | None = None,
     headers: list[tuple[bytes, bytes]] | None = None,
 ) -> None:
-    body: dict[str, Any] = {
-        "type": "/problems/" + title.lower().replace(" ", "-"),
-        "title": title,
-        "status": status,
-        "detail": detail,
-    }
-    if limit is not None:
-        body["limit"] = limit
-    raw = json.dumps(body).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/problem+json"),
-                (b"content-length", str(len(raw)).encode()),
-                (b"connection", b"close"),
-                *(headers or []),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": raw})
+    """The app's own problem document, sent before any route ran (the body stays unread, so
+    the connection is closed after it)."""
+    extra = {} if limit is None else {"limit": limit}
+    response = problem(status, title, detail, **extra)
+    response.headers["connection"] = "close"
+    for name, value in headers or []:
+        response.headers[name.decode()] = value.decode()
+    await response({"type": "http"}, _no_body, send)
+
+
+async def _no_body() -> Message:
+    return {"type": "http.disconnect"}
