@@ -436,3 +436,15 @@ def test_extract_rejects_bad_input(ex: EntityExtractor) -> None:
 def test_empty_text(ex: EntityExtractor) -> None:
     assert ex.extract("") == []
     assert ex.extract("   \n ") == []
+
+
+def test_a_text_links_to_at_most_max_mentions_entities(ex: EntityExtractor) -> None:
+    """A crafted text of thousands of capitalised words links to MAX_MENTIONS entities (each
+    is a graph row written under the write lock), the first ones in the text."""
+    from engramdb.engine.entities import MAX_MENTIONS
+
+    words = [f"Zq{a}{b}vor" for a in "abcdefghij" for b in "abcdefghij"]
+    text = " and ".join(f"{w} met" for w in words)
+    got = ex.extract(text)
+    assert len(got) == MAX_MENTIONS
+    assert got[0].name == words[0]

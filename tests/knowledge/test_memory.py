@@ -252,3 +252,18 @@ def test_an_employer_is_a_relation_to_an_organisation_entity(mem):
     (fact,) = [f for f in mem.facts(lens=ALICE) if f.key == "employer"]
     row = mem.db.execute("SELECT object_id FROM facts WHERE id=?", (fact.id,)).fetchone()
     assert row[0] is not None
+
+
+def test_a_long_turn_is_read_for_facts_up_to_the_limit_and_stored_whole(mem):
+    """Facts come from the first MAX_READ_CHARS characters (a crafted 64 KiB turn would hold
+    the write lock for over a second); the whole turn is stored and found by search."""
+    from engramdb.knowledge.extract import MAX_READ_CHARS
+
+    filler = "We talked about the weather for a while. " * (MAX_READ_CHARS // 40 + 10)
+    text = "I live in Lisbon. " + filler + "My dog is named Quillfeather."
+    r = mem.remember(text, scope="org/acme/user/bob", session_id="s1")
+    values = {f.value for f in r.facts}
+    assert "Lisbon" in values and "Quillfeather" not in values
+    assert any(f"limit {MAX_READ_CHARS}" in e for e in r.errors)
+    hits = mem.query("Quillfeather", lens="org/acme/user/bob")
+    assert any(h.id == r.turn_id for h in hits)

@@ -565,6 +565,11 @@ def _build_automaton(forms: dict[str, tuple[int, str]]) -> ahocorasick.Automaton
     return auto
 
 
+MAX_MENTIONS = 64
+"""Distinct entities one text links to. A real passage names a few dozen at most; a crafted one
+(64 KiB of capitalised words) names thousands, each a graph row written under the write lock."""
+
+
 class EntityExtractor:
     """Finds names, dates and already-known entities in a text, with no model.
 
@@ -635,7 +640,8 @@ class EntityExtractor:
             return self._pair
 
     def extract(self, text: str, timestamp_ms: int | None = None) -> list[Mention]:
-        """All mentions in ``text``, sorted by start, one per ``(key, kind)``.
+        """The mentions in ``text`` (the first ``MAX_MENTIONS``), sorted by start, one per
+        ``(key, kind)``.
 
         ``timestamp_ms`` (ms since the epoch, UTC) anchors relative dates; without it they are
         still reported, with ``value=None``.
@@ -715,4 +721,6 @@ class EntityExtractor:
             if ident not in seen:
                 seen.add(ident)
                 out.append(m)
+                if len(out) == MAX_MENTIONS:
+                    break
         return out

@@ -32,7 +32,7 @@ from . import views
 from .access import Caller, check_write, owner_of, speaker_of
 from .claims import ORG, SELF, Claim, Extraction
 from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
-from .extract import extract_stage0
+from .extract import MAX_READ_CHARS, extract_stage0, read_window
 from .extract.aligned import Template, align, names_variant
 from .extract.stage0 import _is_clock, _lemma
 from .lexicon import PRICE_WORDS
@@ -282,12 +282,18 @@ class Memory:
             known = self._catalogue(scope, readable)
             reference = datetime.fromtimestamp(now / 1000, UTC)
             speaker = "user" if role == "user" else "assistant"
-            extraction = extract_stage0(text, reference=reference, role=speaker, known=known)
+            read, cut = read_window(text)
+            extraction = extract_stage0(read, reference=reference, role=speaker, known=known)
             if self._llm is not None:  # outside the transaction: a slow model blocks no reader
                 extraction = self._llm.extract(
-                    text, role=speaker, reference=reference, stage0=extraction, known=known
+                    read, role=speaker, reference=reference, stage0=extraction, known=known
                 )
-            self._align(text, scope, extraction, readable)
+            self._align(read, scope, extraction, readable)
+            if cut:
+                extraction.errors.append(
+                    f"text: facts were read from the first {len(read)} of {len(text)} "
+                    f"characters (limit {MAX_READ_CHARS}); the whole turn is stored and searchable"
+                )
             turn_id = f"turn-{uuid.uuid4().hex}"
             result = WriteResult(turn_id=turn_id, errors=list(extraction.errors))
             with self._transaction():

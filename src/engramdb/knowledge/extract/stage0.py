@@ -460,6 +460,29 @@ def _clauses(text: str, a: int, b: int) -> list[tuple[int, int]]:
     return out
 
 
+MAX_READ_CHARS = 8_192
+"""How much of one turn is read for claims. A chat turn states its facts in a few sentences (the
+longest LoCoMo clause is 169 characters); past this, a turn is pasted material or crafted text,
+and reading all of it would hold the context's write lock for a second or more. The whole turn is
+still stored, embedded and searchable; ``Extraction.errors`` says what was not read."""
+
+
+def read_window(text: str, limit: int = MAX_READ_CHARS) -> tuple[str, bool]:
+    """``text`` cut to at most ``limit`` characters at the last sentence end (else the last
+    space) before it, and whether anything was cut."""
+    if len(text) <= limit:
+        return text, False
+    head = text[:limit]
+    cut = 0
+    for a, b in sentences(head):
+        if b < limit:
+            cut = b
+    if cut < limit // 2:
+        space = head.rfind(" ")
+        cut = space if space > 0 else limit
+    return text[:cut], True
+
+
 def extract_stage0(
     text: str,
     *,

@@ -1,0 +1,92 @@
+"""Conflict detection on the truth-keeping corpus, by domain set: precision and recall with the
+right fact (``tests/knowledge/_truth.py``).
+
+    python scripts/truth_eval.py tune          # the domains one may tune on
+    python scripts/truth_eval.py first-sight   # the others (report, never inspect)
+    python scripts/truth_eval.py retail bank   # named domains
+    python scripts/truth_eval.py tune --misses # also list the tune set's wrong outcomes
+    python scripts/truth_eval.py --extraction tune     # curated documents read into frames
+    python scripts/truth_eval.py --first-person all    # first-person facts (no domains)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "knowledge"))
+
+from _truth import (  # noqa: E402
+    CORPUS,
+    FIRST_SIGHT_DOMAINS,
+    TUNE_DOMAINS,
+    extraction_scores,
+    first_person_scores,
+    load,
+    run,
+    run_extraction,
+    run_first_person,
+    scores,
+)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("domains", nargs="+")
+    p.add_argument("--misses", action="store_true")
+    p.add_argument("--extraction", action="store_true")
+    p.add_argument("--first-person", action="store_true")
+    args = p.parse_args()
+    if args.first_person:
+        return _first_person(args.misses)
+    names: list[str] = []
+    for d in args.domains:
+        names += {"tune": TUNE_DOMAINS, "first-sight": FIRST_SIGHT_DOMAINS}.get(d, (d,))
+    if args.misses and set(names) & set(FIRST_SIGHT_DOMAINS):
+        p.error("--misses lists cases; first-sight domains are measured, never inspected")
+    if args.extraction:
+        return _extraction(names, args.misses)
+    cases = load(tuple(names))
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        results = run(cases, Path(tmp) / "store")
+    s = scores(results)
+    s["domains"] = names
+    s["seconds"] = round(time.perf_counter() - start, 1)
+    print(json.dumps(s, indent=1))
+    if args.misses:
+        for c, got in results:
+            if got != c["expect"]:
+                print(f"{c['id']:>16} {c['category']:<18} want {c['expect']:<12} got {got}")
+
+
+def _extraction(domains: list[str], misses: bool) -> None:
+    items = [i for i in json.loads((CORPUS / "extraction.json").read_text()) if i["domain"] in domains]
+    with tempfile.TemporaryDirectory() as tmp:
+        results = run_extraction(items, Path(tmp) / "store")
+    print(json.dumps({**extraction_scores(results), "domains": domains}, indent=1))
+    if misses:
+        for item, found, _, n, wrong in results:
+            print(f"{item['id']} {item['name']}: {found}/{len(item['frames'])} frames, {n} facts")
+            for f in wrong:
+                print(f"    not a frame: {f.entity!r} {f.key} = {f.value!r}")
+
+
+def _first_person(misses: bool) -> None:
+    cases = json.loads((CORPUS / "first_person.json").read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        results = run_first_person(cases, Path(tmp) / "store")
+    print(json.dumps(first_person_scores(results), indent=1))
+    if misses:
+        for case, found, want, extra, stale in results:
+            if found < want or extra or stale:
+                print(case["id"], case["turns"], "want", [e["value"] for e in case["expect"]])
+                print("    got", [(f.key, f.value) for f in extra], "stale", stale)
+
+
+if __name__ == "__main__":
+    main()

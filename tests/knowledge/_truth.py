@@ -1,0 +1,263 @@
+"""Runs the truth-keeping corpus (``truth_corpus/conflicts_<domain>.json``, format in
+``truth_corpus/SPEC.md``) against a real ``Memory`` and scores it so that a conflict counts only
+when it names the curated fact the case says applies.
+
+Used by ``tests/knowledge/test_truth_corpus.py`` and ``scripts/truth_eval.py``."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from engramdb import Memory
+from engramdb.knowledge.values import compare, parse_value
+
+CORPUS = Path(__file__).parent / "truth_corpus"
+
+TUNE_DOMAINS = ("retail", "saas", "telecom", "gym", "restaurant", "insurance")
+"""Domains the implementation may be tuned on (two of each corpus author's four)."""
+FIRST_SIGHT_DOMAINS = ("airline", "bank", "hotel", "clinic", "utilities", "education")
+"""Domains only ever measured, never looked at case by case."""
+
+
+def load(domains: tuple[str, ...]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for d in domains:
+        out.extend(json.loads((CORPUS / f"conflicts_{d}.json").read_text()))
+    return out
+
+
+def _write(mem: Memory, w: dict[str, Any]):
+    if w["kind"] == "document":
+        return mem.upload(w["text"].encode(), name=w["name"], scope=w["scope"]).write
+    if w["kind"] == "upsert":
+        return mem.remember(triples=w["triples"], scope=w["scope"], source_kind="upsert")
+    return mem.remember(
+        w["text"],
+        scope=w["scope"],
+        session_id=w.get("session"),
+        role=w.get("role", "user"),
+        observed_at=w.get("at"),
+    )
+
+
+def _words(s: str) -> list[str]:
+    return re.findall(r"[\w$£€%.:+@/-]+", s.casefold())
+
+
+def _same_value(got: str, want: str) -> bool:
+    g, w = " ".join(_words(got)), " ".join(_words(want))
+    if not g or not w:
+        return False
+    if g == w or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", g) or re.search(
+        rf"(?<!\w){re.escape(g)}(?!\w)", w
+    ):
+        return True
+    tg, tw = parse_value(got), parse_value(want)
+    return tg.kind == tw.kind != "text" and compare(tg, tw) == "same"
+
+
+def names_fact(mem: Memory, fid: int, label: dict[str, str]) -> bool:
+    """Whether stored fact ``fid`` is the curated fact ``label`` names: an authoritative row
+    whose value is the label's value, stated in the label's quote (its statement shares most of
+    the quote's words, or the value appears once in the quote)."""
+    try:
+        f = mem._fact(fid)
+    except Exception:
+        return False
+    if not f.authoritative or not _same_value(f.value, label["value"]):
+        return False
+    quote = set(_words(label["quote"]))
+    said = set(_words(f.statement)) | set(_words(f.entity)) | set(_words(f.key.replace("_", " ")))
+    return not quote or len(quote & said) / len(quote) >= 0.5 or label["quote"] == label["value"]
+
+
+def outcome(mem: Memory, result, case: dict[str, Any]) -> str:
+    """``conflict`` (right fact), ``conflict-wrong-fact``, or the other outcomes."""
+    if result is None:
+        return "none"
+    if result.conflicts:
+        label = case.get("fact")
+        if label is not None:
+            for c in result.conflicts:
+                ids = [c.get("fact"), *c.get("against", [])]
+                if any(i is not None and names_fact(mem, i, label) for i in ids):
+                    return "conflict"
+        return "conflict-wrong-fact" if label is not None else "conflict"
+    actions = {d["action"] for d in result.decisions}
+    if "supersede" in actions:
+        return "supersede"
+    if result.corrections:
+        return "close"
+    if result.corroborations:
+        return "corroborate"
+    return "none"
+
+
+def _prefixed(w: dict[str, Any], prefix: str) -> dict[str, Any]:
+    return {**w, "scope": f"{prefix}/{w['scope']}"}
+
+
+def run(cases: list[dict[str, Any]], root: Path, embedder: Any = "hashing") -> list[tuple]:
+    """Every case in one store under its own top-level scope (``case<N>/...``)."""
+    out = []
+    with Memory.open(root, embedder=embedder) as mem:
+        for n, case in enumerate(cases):
+            prefix = f"case{n}"
+            for w in case["setup"]:
+                _write(mem, _prefixed(w, prefix))
+            out.append((case, outcome(mem, _write(mem, _prefixed(case["probe"], prefix)), case)))
+    return out
+
+
+def scores(results: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
+    """Precision and recall of conflict detection with the right fact; a conflict naming the
+    wrong fact is a false positive and a miss."""
+    tp = sum(1 for c, got in results if c["expect"] == "conflict" and got == "conflict")
+    flagged = sum(1 for _, got in results if got.startswith("conflict"))
+    wanted = sum(1 for c, _ in results if c["expect"] == "conflict")
+    exact = sum(1 for c, got in results if c["expect"] == got)
+    wrong_fact = sum(1 for _, got in results if got == "conflict-wrong-fact")
+    return {
+        "cases": len(results),
+        "precision": round(tp / flagged, 3) if flagged else 1.0,
+        "recall": round(tp / wanted, 3) if wanted else 1.0,
+        "accuracy": round(exact / len(results), 3) if results else 1.0,
+        "wrong_fact": wrong_fact,
+        "by_category": dict(
+            Counter(f"{c['category']}:{'ok' if c['expect'] == got else got}" for c, got in results)
+        ),
+    }
+
+
+# -- curated extraction (truth_corpus/extraction.json, EXTRACTION.md) ------------------------
+
+_ARTICLES = re.compile(r"^(?:a|an|the|my|our|your|about|around|approximately|approx\.?)\s+")
+
+
+def _strict_value(got: str, want: str) -> bool:
+    """The same value: equal words (articles aside), or equal typed amounts; a value with
+    extra words ("called Rex" for "Rex") is not the value."""
+    g = _ARTICLES.sub("", " ".join(_words(got)).strip(" .,;:"))
+    w = _ARTICLES.sub("", " ".join(_words(want)).strip(" .,;:"))
+    if g and g == w:
+        return True
+    tg, tw = parse_value(got), parse_value(want)
+    return tg.kind == tw.kind != "text" and compare(tg, tw) == "same"
+
+
+def _stems(s: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z0-9]+", s.casefold().replace("_", " ")) if len(w) > 2}
+
+
+def _names(subject: str, aliases: list[str], entity: str, key: str, org: str) -> bool:
+    """The fact's entity is the frame's subject (or an alias; the organisation by name or by
+    its scope's slug), or the organisation's fact keyed by the subject's words
+    ("standard_shipping_price" for Standard shipping's price)."""
+    e = " ".join(_words(entity))
+    if slug(entity) == slug(org):
+        if slug(subject) == slug(org):
+            return True
+        return bool(_stems(subject)) and _stems(subject) <= _stems(key)
+    for name in [subject, *aliases]:
+        n = " ".join(_words(name))
+        if n and (n == e or (len(n) > 3 and (n in e or e in n) and len(e) > 3)):
+            return True
+    return False
+
+
+def slug(org: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", org.casefold()).strip("-")
+
+
+def run_extraction(items: list[dict[str, Any]], root: Path, embedder: Any = "hashing"):
+    """Each document uploaded to its own organisation; per item, the frames found (subject and
+    value right; ``attr`` also the attribute, by shared word stems) and the facts read."""
+    out = []
+    with Memory.open(root, embedder=embedder) as mem:
+        for n, item in enumerate(items):
+            scope = f"x{n}/org/{slug(item['org'])}"
+            mem.upload(item["text"].encode(), name=item["name"], scope=scope)
+            facts = [f for f in mem.facts(lens=scope) if f.scope == scope and f.authoritative]
+            org = item["org"]
+            found = attr = 0
+            used: set[int] = set()
+            for fr in item["frames"]:
+                hits = [
+                    f
+                    for f in facts
+                    if _strict_value(f.value, fr["value"])
+                    and _names(fr["subject"], fr.get("aliases", []), f.entity, f.key, org)
+                ]
+                if hits:
+                    found += 1
+                    want = _stems(re.sub(r"\(.*?\)", "", fr["attribute"]))
+                    if any(want & _stems(f"{f.key} {f.entity}") for f in hits):
+                        attr += 1
+                    used.update(f.id for f in hits)
+            wrong = [f for f in facts if f.id not in used]
+            out.append((item, found, attr, len(facts), wrong))
+    return out
+
+
+def extraction_scores(results) -> dict[str, Any]:
+    frames = sum(len(i["frames"]) for i, *_ in results)
+    found = sum(r[1] for r in results)
+    attr = sum(r[2] for r in results)
+    facts = sum(r[3] for r in results)
+    wrong = sum(len(r[4]) for r in results)
+    by_format: dict[str, list[int]] = {}
+    for item, f, a, _, _ in results:
+        ext = item["name"].rsplit(".", 1)[-1]
+        acc = by_format.setdefault(ext, [0, 0])
+        acc[0] += f
+        acc[1] += len(item["frames"])
+    return {
+        "documents": len(results),
+        "frames": frames,
+        "frames_right": round(found / frames, 3) if frames else 1.0,
+        "frames_right_with_attribute": round(attr / frames, 3) if frames else 1.0,
+        "facts_read": facts,
+        "facts_matching_no_frame": round(wrong / facts, 3) if facts else 0.0,
+        "by_format": {k: round(v[0] / v[1], 3) for k, v in sorted(by_format.items())},
+    }
+
+
+# -- first-person facts (truth_corpus/first_person.json, FIRST_PERSON.md) ---------------------
+
+
+def run_first_person(cases: list[dict[str, Any]], root: Path, embedder: Any = "hashing"):
+    """Per case: expected values found live, expected values, live facts matching nothing
+    expected, and gone values still live."""
+    out = []
+    with Memory.open(root, embedder=embedder) as mem:
+        for n, case in enumerate(cases):
+            scope = f"fp{n}/org/acme/user/sam"
+            for i, text in enumerate(case["turns"]):
+                mem.remember(
+                    text, scope=scope, session_id="s1", observed_at=f"2026-03-0{1 + i}T10:00:00Z"
+                )
+            live = [f for f in mem.facts(lens=scope) if f.scope == scope and not f.authoritative]
+            want = [e["value"] for e in case["expect"]]
+            found = sum(1 for w in want if any(_strict_value(f.value, w) for f in live))
+            extra = [f for f in live if not any(_strict_value(f.value, w) for w in want)]
+            stale = [g for g in case.get("gone", []) if any(
+                _strict_value(f.value, g["value"]) for f in live
+            )]
+            out.append((case, found, len(want), extra, stale))
+    return out
+
+
+def first_person_scores(results) -> dict[str, Any]:
+    found = sum(r[1] for r in results)
+    want = sum(r[2] for r in results)
+    wrong = sum(len(r[3]) + len(r[4]) for r in results)
+    return {
+        "cases": len(results),
+        "recall": round(found / want, 3) if want else 1.0,
+        "precision": round(found / (found + wrong), 3) if found + wrong else 1.0,
+        "stale_values_live": sum(len(r[4]) for r in results),
+    }
