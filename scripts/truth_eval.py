@@ -65,7 +65,8 @@ def main() -> None:
 
 
 def _extraction(domains: list[str], misses: bool) -> None:
-    items = [i for i in json.loads((CORPUS / "extraction.json").read_text()) if i["domain"] in domains]
+    items = json.loads((CORPUS / "extraction.json").read_text())
+    items = [i for i in items if i["domain"] in domains]
     with tempfile.TemporaryDirectory() as tmp:
         results = run_extraction(items, Path(tmp) / "store")
     print(json.dumps({**extraction_scores(results), "domains": domains}, indent=1))

@@ -52,8 +52,10 @@ def _same_value(got: str, want: str) -> bool:
     g, w = " ".join(_words(got)), " ".join(_words(want))
     if not g or not w:
         return False
-    if g == w or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", g) or re.search(
-        rf"(?<!\w){re.escape(g)}(?!\w)", w
+    if (
+        g == w
+        or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", g)
+        or re.search(rf"(?<!\w){re.escape(g)}(?!\w)", w)
     ):
         return True
     tg, tw = parse_value(got), parse_value(want)
@@ -210,7 +212,7 @@ def extraction_scores(results) -> dict[str, Any]:
     facts = sum(r[3] for r in results)
     wrong = sum(len(r[4]) for r in results)
     by_format: dict[str, list[int]] = {}
-    for item, f, a, _, _ in results:
+    for item, f, _a, _, _ in results:
         ext = item["name"].rsplit(".", 1)[-1]
         acc = by_format.setdefault(ext, [0, 0])
         acc[0] += f
@@ -244,9 +246,11 @@ def run_first_person(cases: list[dict[str, Any]], root: Path, embedder: Any = "h
             want = [e["value"] for e in case["expect"]]
             found = sum(1 for w in want if any(_strict_value(f.value, w) for f in live))
             extra = [f for f in live if not any(_strict_value(f.value, w) for w in want)]
-            stale = [g for g in case.get("gone", []) if any(
-                _strict_value(f.value, g["value"]) for f in live
-            )]
+            stale = [
+                g
+                for g in case.get("gone", [])
+                if any(_strict_value(f.value, g["value"]) for f in live)
+            ]
             out.append((case, found, len(want), extra, stale))
     return out
 

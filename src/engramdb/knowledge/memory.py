@@ -538,6 +538,7 @@ class Memory:
                 )
                 if self._scopes is not None:
                     self._scopes.add(scope)
+            result.errors.extend(ctx.limit_note())
             self._redact(result, ctx.readable)
         return DocumentResult(
             doc_id,
@@ -773,8 +774,9 @@ class Memory:
                 e.key, e.name, f.source_id
             FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
             WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})
-            AND {" AND ".join(where)}""",
-            [*scopes, *params],
+            AND {" AND ".join(where)}
+            ORDER BY f.key = ? DESC, e.key = ? DESC, f.id DESC LIMIT {MAX_CANDIDATES}""",
+            [*scopes, *params, claim.key, ekey],
         ).fetchall()
         if claim.answers is not None:  # read against that fact: it alone is compared
             masked = claim.statement.replace(claim.value, " ")
@@ -919,6 +921,8 @@ class Memory:
 
     def _reconcile_claim(self, claim: Claim, ctx: _WriteContext, result: WriteResult) -> None:
         eid, etype, ekey = self._entity(claim.subject, claim.subject_type, ctx, claim.category)
+        if ctx.kind == "document" and not ctx.first_saying(ekey, claim.key, claim.value):
+            return
         found = self._candidates(ekey, etype, claim, ctx)
         kind = claim.value_kind or ("hours" if _is_clock(claim.value) else _kind_of(claim))
         incoming = Incoming(
@@ -1719,6 +1723,16 @@ class Memory:
         return elaborate(self)
 
 
+MAX_VALUES_PER_ATTRIBUTE = 16
+"""Distinct values one document may state for one attribute of one subject (a price list
+names its items; a real document never gives one thing sixteen prices)."""
+
+MAX_CANDIDATES = 128
+"""Live rows one claim is compared with, its own attribute and its own entity first, then the
+newest: the comparison costs tens of microseconds a pair, and a claim about a thing of a catalogue
+of thousands must not read them all."""
+
+
 class _WriteContext:
     def __init__(
         self,
@@ -1742,6 +1756,33 @@ class _WriteContext:
         self.role = role
         self.authoritative = is_authoritative(kind)
         self.document_id: int | None = None
+        #: values stated so far per (entity, key), and how many were beyond the limit
+        self.said: dict[tuple[str, str], set[str]] = {}
+        self.dropped = 0
+
+    def first_saying(self, entity: str, key: str, value: str) -> bool:
+        """Whether a document states this value of this attribute for the first time and
+        within ``MAX_VALUES_PER_ATTRIBUTE``. A document that repeats a line, or lists hundreds
+        of values of one attribute of one thing, is a list without names: stored as fact rows
+        each would be compared with all the others (quadratic in the upload, and again in
+        every later upload), and none would answer a question. Its text stays searchable."""
+        values = self.said.setdefault((entity, key), set())
+        v = " ".join(value.casefold().split())
+        if v in values:
+            return False
+        if len(values) >= MAX_VALUES_PER_ATTRIBUTE:
+            self.dropped += 1
+            return False
+        values.add(v)
+        return True
+
+    def limit_note(self) -> list[str]:
+        if not self.dropped:
+            return []
+        return [
+            f"{self.dropped} values were not stored as facts: over {MAX_VALUES_PER_ATTRIBUTE} "
+            "values of one attribute of one subject (the text stays searchable)"
+        ]
 
 
 class _Tx:

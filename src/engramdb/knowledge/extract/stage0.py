@@ -474,7 +474,7 @@ def read_window(text: str, limit: int = MAX_READ_CHARS) -> tuple[str, bool]:
         return text, False
     head = text[:limit]
     cut = 0
-    for a, b in sentences(head):
+    for _a, b in sentences(head):
         if b < limit:
             cut = b
     if cut < limit // 2:
