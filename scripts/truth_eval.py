@@ -6,7 +6,8 @@ right fact (``tests/knowledge/_truth.py``).
     python scripts/truth_eval.py retail bank   # named domains
     python scripts/truth_eval.py tune --misses # also list the tune set's wrong outcomes
     python scripts/truth_eval.py --extraction tune     # curated documents read into frames
-    python scripts/truth_eval.py --first-person all    # first-person facts (no domains)
+    python scripts/truth_eval.py --first-person tune   # first-person facts (odd cases;
+                                                       # first-sight: even; all: every case)
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def main() -> None:
     p.add_argument("--first-person", action="store_true")
     args = p.parse_args()
     if args.first_person:
-        return _first_person(args.misses)
+        return _first_person(args.domains, args.misses)
     names: list[str] = []
     for d in args.domains:
         names += {"tune": TUNE_DOMAINS, "first-sight": FIRST_SIGHT_DOMAINS}.get(d, (d,))
@@ -77,8 +78,14 @@ def _extraction(domains: list[str], misses: bool) -> None:
                 print(f"    not a frame: {f.entity!r} {f.key} = {f.value!r}")
 
 
-def _first_person(misses: bool) -> None:
+def _first_person(which: list[str], misses: bool) -> None:
+    """``tune``: the odd-numbered cases; ``first-sight``: the even ones (never inspected)."""
     cases = json.loads((CORPUS / "first_person.json").read_text())
+    odd = {"tune": 1, "first-sight": 0}
+    if which and which[0] in odd:
+        cases = [c for c in cases if int(c["id"].split("-")[1]) % 2 == odd[which[0]]]
+        if misses and which[0] == "first-sight":
+            raise SystemExit("first-sight cases are measured, never inspected")
     with tempfile.TemporaryDirectory() as tmp:
         results = run_first_person(cases, Path(tmp) / "store")
     print(json.dumps(first_person_scores(results), indent=1))
