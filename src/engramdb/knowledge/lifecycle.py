@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ForbiddenError, NotFoundError, ValidationError
 from .access import Caller, may_forget
+from .redaction import REGION
 from .vocab import CATEGORIES, TRUST_PRIORS
 
 if TYPE_CHECKING:
@@ -219,12 +220,10 @@ def _with_extracted(mem: Memory, plan: _Plan, caller: Caller | None) -> None:
 def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
     """What the query finds best (score above half the best) among the rows the caller may
     read and forget (and curate, if authoritative)."""
-    from .memory import _REGION
-
     if caller is None:
         hits = mem.query(query, k=20)
     else:
-        outer = _REGION.get()
+        outer = REGION.get()
 
         def allowed(s: str) -> bool:
             return (
@@ -359,7 +358,7 @@ def _related(mem: Memory, plan: _Plan) -> _Related:
             rel.entities.add(eid)
             if oid is not None:
                 rel.entities.add(oid)
-            sig = f"{ekey}|{key}|{value.casefold()}"  # as Memory._observe signs a claim
+            sig = f"{ekey}|{key}|{value.casefold()}"  # as recording._observe signs a claim
             rel.signatures.add((scope, hashlib.sha1(sig.encode()).hexdigest()))
         rel.sources.update(
             r[0]

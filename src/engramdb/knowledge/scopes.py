@@ -10,10 +10,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..errors import ValidationError
 
-__all__ = ["MAX_SCOPE_CHARS", "ancestors", "check_lens", "check_scope", "org_of", "visible"]
+__all__ = [
+    "MAX_SCOPE_CHARS",
+    "ancestors",
+    "check_lens",
+    "check_scope",
+    "is_org_root",
+    "org_of",
+    "readable_chain",
+    "visible",
+]
 
 MAX_SCOPE_CHARS = 256
 #: Used with ``fullmatch``: ``$`` would accept a trailing newline.
@@ -51,6 +61,12 @@ def ancestors(scope: str) -> list[str]:
     return ["/".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
 
 
+def readable_chain(scope: str, readable: Any = None) -> list[str]:
+    """``scope`` and its ancestors (nearest first), those ``readable`` admits only."""
+    chain = [scope, *ancestors(scope)]
+    return chain if readable is None else [s for s in chain if readable(s)]
+
+
 def visible(scope: str, lens: Iterable[str] | None) -> bool:
     if lens is None:
         return True
@@ -64,3 +80,15 @@ def org_of(scope: str) -> str | None:
         if parts[i] in ("org", "orgs", "organisation", "organization", "tenant"):
             return parts[i + 1]
     return parts[0] if parts else None
+
+
+def is_org_root(scope: str) -> bool:
+    """Whether ``scope`` is an organisation's own scope (``org/acme``), not one below it."""
+    parts = scope.split("/")
+    return len(parts) >= 2 and parts[-2] in (
+        "org",
+        "orgs",
+        "organisation",
+        "organization",
+        "tenant",
+    )

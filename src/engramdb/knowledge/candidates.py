@@ -1,0 +1,306 @@
+"""Which live facts a claim is about: the rows the reconciler (``reconcile.py``) compares it
+with. ``candidates`` narrows by scope, entity and attribute; ``same_key`` decides whether a live
+fact is about the same attribute (the same key, or a phrasing close enough by embedding or by
+stemmed words, minus the contrasts that make two things different)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .claims import ORG, SELF, Claim
+from .extract.aligned import names_variant
+from .extract.stage0 import _is_clock, _lemma
+from .lexicon import PRICE_WORDS
+from .lexicon import words as aligned_words
+from .reconcile import (
+    _names_same_thing,
+    contrasting,
+    family_contrast,
+    money_nouns_differ,
+    other_sizes_differ,
+)
+from .scopes import is_org_root, org_of, readable_chain
+from .values import parse_value
+from .vocab import is_known_key, normalize_name
+from .words import STOP, WORD
+from .writing import WriteContext
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = [
+    "KEY_SIMILARITY",
+    "MAX_CANDIDATES",
+    "SAME_THING_SIMILARITY",
+    "WORD_OVERLAP",
+    "candidates",
+    "kind_of",
+    "same_key",
+    "vec",
+]
+
+
+MAX_CANDIDATES = 128
+"""Live rows one claim is compared with, its own attribute and its own entity first, then the
+newest: the comparison costs tens of microseconds a pair, and a claim about a thing of a catalogue
+of thousands must not read them all."""
+
+
+#: Two attribute phrases name the same thing at or above this cosine (static embeddings).
+KEY_SIMILARITY = 0.65
+#: Or this share of the shorter statement's content words (stemmed) in the other, for two
+#: amounts of the same kind.
+WORD_OVERLAP = 0.5
+#: The bar when both facts are about the same named entity with the same kind of amount.
+SAME_THING_SIMILARITY = 0.5
+
+
+def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteContext) -> list[tuple]:
+    """Live facts about the same thing in the write's scope, plus curated facts of its
+    ancestor scopes. The same entity is the same key (or one linked by ``resolves_to``);
+    the organisation itself ("your", "our", an impersonal policy sentence) is compatible
+    with any entity of its own catalogue, and the attribute then decides. With a caller,
+    only rows it may read: a curated row it may not read is not a candidate (a claim about
+    it neither conflicts with nor corroborates it, so guesses learn nothing)."""
+    scopes = readable_chain(ctx.scope, ctx.readable)
+    if not scopes:
+        return []
+    marks = ",".join("?" * len(scopes))
+    keys = {ekey}
+    for (target,) in mem.db.execute(
+        "SELECT t.key FROM entities e JOIN entities t ON t.id=e.resolves_to WHERE e.key=?",
+        (ekey,),
+    ):
+        keys.add(target)
+    org = normalize_name(org_of(ctx.scope) or "")
+    # What the rules below would skip anyway is not fetched: experiential rows of other
+    # scopes; the rows of this very upload; and, for a claim about a named thing, rows
+    # about other named things (only its own entity and the organisation's can match).
+    # A catalogue of n rows used to fetch every earlier row for each: n^2 in the upload.
+    where = ["(f.scope = ? OR f.authoritative = 1)"]
+    params: list[Any] = [ctx.scope]
+    if claim.answers is not None:
+        where.append("f.id = ?")
+        params.append(claim.answers)
+    if ctx.authoritative and claim.answers is None:
+        # "!=" in effect (writes are serialised, so no later source exists yet); "<" lets
+        # the index skip this upload's own rows instead of reading each
+        where.append("f.source_id < ?")
+        params.append(ctx.source)
+    if ekey != org and claim.answers is None:
+        known = sorted(keys | {org})
+        where.append(
+            f"f.entity_id IN (SELECT id FROM entities WHERE key IN "
+            f"({','.join('?' * len(known))}) UNION SELECT id FROM entities "
+            "WHERE type = 'organisation')"
+        )
+        params += known
+    rows = mem.db.execute(
+        f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
+            f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream,
+            e.key, e.name, f.source_id
+        FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
+        WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})
+        AND {" AND ".join(where)}
+        ORDER BY f.key = ? DESC, e.key = ? DESC, f.id DESC LIMIT {MAX_CANDIDATES}""",
+        [*scopes, *params, claim.key, ekey],
+    ).fetchall()
+    if claim.answers is not None:  # read against that fact: it alone is compared
+        masked = claim.statement.replace(claim.value, " ")
+        return [
+            r
+            for r in rows
+            if r[0] == claim.answers and not contrasting(masked, r[11].replace(r[3], " "))
+        ]
+    out = []
+    for r in rows:
+        if r[7] != ctx.scope and not r[5]:
+            continue  # experiential facts of other scopes coexist
+        if ctx.authoritative and r[15] == ctx.source:
+            continue  # one document's two values ("weekdays 8am", "Saturdays 9am") both stand
+        if r[10] == "organisation" and r[5] and r[13] != org and is_org_root(r[7]):
+            r = (*r[:13], org, *r[14:])  # "Roadway Rentals" upserted at org/roadway is the org
+        same_entity = r[13] in keys
+        if not same_entity:
+            if etype == "person" or r[10] == "person":
+                continue  # people are only ever themselves
+            if org not in (ekey, r[13]):
+                continue  # two different named things
+            if r[13] == org and ekey != org and not _mentions_name(r[11], claim.subject):
+                continue  # "Bloom & Vine takes orders until 5pm" is not about our policy
+            if ekey == org and r[13] != org and not _mentions_name(claim.statement, r[14]):
+                continue  # "your advanced tango class" is not the catalogue's Beginner Salsa
+            if ekey == org and r[13] != org and names_variant(claim.statement, r[14], org):
+                continue  # "the Tern Vektron" is not the catalogue's Tern Commuter 8
+        elif etype not in ("other", r[10]) and r[10] != "other":
+            continue
+        if (claim.negated or claim.past) and same_entity and not r[5]:
+            gerund = claim.value.split()[0] if claim.value.split() else ""
+            if (
+                claim.key in ("*", r[1])
+                or _names_same_thing(r[3], claim.value)
+                or (gerund.endswith("ing") and _lemma(gerund[:-3] + "s") == r[1])
+            ):
+                out.append(r)  # a negation closes what it names, whatever the key
+            continue
+        other_name = "" if same_entity or r[13] == org else r[14]
+        mine = "" if same_entity or ekey == org else claim.subject
+        if same_key(mem, claim, r[1], r[2], r[4], r[11], r[3], other_name, mine):
+            out.append(r)
+    return out
+
+
+def same_key(
+    mem: Memory,
+    claim: Claim,
+    key: str,
+    phrase: str,
+    kind: str,
+    statement: str,
+    value: str,
+    their_subject: str = "",
+    my_subject: str = "",
+) -> bool:
+    """Whether a live fact is about the same attribute as the claim: the same canonical
+    key; or, for values of compatible kinds whose keys are not two different known keys,
+    topics (subject and key phrase) or statements (values masked) at least
+    ``KEY_SIMILARITY`` alike."""
+    masked_a = claim.statement.replace(claim.value, " ")
+    masked_b = statement.replace(value, " ")
+    if contrasting(masked_a, masked_b):
+        return False  # "a large dog" / "a small dog": different things, one key
+    if family_contrast(masked_a, f"{phrase or key} {masked_b}"):
+        return False  # "90 standing" / "seated capacity: 60", "adult" / "children"
+    if other_sizes_differ(claim.statement, claim.value, statement, value):
+        return False  # "Compost 50L" / "your 20 litre bag of compost": two products
+    if "money" in (kind, claim.typed.kind if claim.typed is not None else "") and (
+        money_nouns_differ(masked_a, masked_b)
+    ):
+        return False  # "the call-out fee" / "the hourly rate": two prices
+    if claim.key == key and not (their_subject or my_subject):
+        if key == "price" and claim.subject == ORG:
+            # the fallback key of any amount of money: the statements must share what
+            # is priced ("limited company accounts ... £900" is no self-assessment fee)
+            shared = aligned_words(masked_a) & aligned_words(masked_b)
+            return bool(shared - PRICE_WORDS)  # "a month" is when, not what
+        return True
+    if claim.multi:
+        return False
+    mine = claim.value_kind or ("hours" if _is_clock(claim.value) else kind_of(claim))
+    numeric = {"number"}
+    if (
+        mine != kind
+        and not ({mine, kind} & numeric and "text" not in (mine, kind))
+        and {mine, kind} != {"frequency", "duration"}
+        and {mine, kind} != {"free", "money"}
+    ):
+        return False
+    if claim.key != key and is_known_key(claim.key) and is_known_key(key):
+        return False  # two different attributes the vocabulary knows apart
+    if (
+        "number" in (mine, kind)
+        and mine != kind
+        and _counted_elsewhere(
+            (phrase or key) if kind == "number" else (claim.key_phrase or claim.key),
+            masked_a if kind == "number" else masked_b,
+        )
+    ):
+        return False  # "maximum users: 5" is no amount of storage
+    if claim.key == key:
+        return True
+    threshold = KEY_SIMILARITY
+    if (
+        not their_subject
+        and not my_subject
+        and mine != "text"
+        and claim.subject
+        not in (
+            ORG,
+            SELF,
+        )
+    ):
+        threshold = SAME_THING_SIMILARITY  # one named thing, one kind of amount
+    a = vec(mem, f"{my_subject} {claim.key_phrase or claim.key}".strip())
+    b = vec(mem, f"{their_subject} {phrase or key}".strip())
+    sim = float(a @ b)
+    sim = max(sim, float(vec(mem, masked_a) @ vec(mem, masked_b)))
+    if sim >= threshold:
+        return True
+    # the same words, stemmed, whatever the sentence shape ("books may be borrowed for ..."
+    # / "your loan period for books is ..."): only for amounts of one kind
+    if mine == "text" or kind == "text":
+        return False
+    wa, wb = _stems(masked_a), _stems(masked_b)
+    if not wa or not wb:
+        return False
+    overlap = len(wa & wb) / min(len(wa), len(wb))
+    return overlap >= WORD_OVERLAP or (overlap >= 0.3 and sim >= SAME_THING_SIMILARITY)
+
+
+def vec(mem: Memory, text: str) -> np.ndarray:
+    """The unit embedding of ``text``, cached on the ``Memory`` (``query`` ranks facts by it
+    too)."""
+    v = mem._vec_cache.get(text)
+    if v is None:
+        v = np.asarray(mem.engine.embedder.embed([text])[0], dtype=np.float32)
+        n = float(np.linalg.norm(v))
+        v = v / n if n > 0 else v
+        if len(mem._vec_cache) > 50_000:
+            mem._vec_cache.clear()
+        mem._vec_cache[text] = v
+    return v
+
+
+def kind_of(claim: Claim) -> str:
+    """The kind of the claim's value (typed, else parsed)."""
+    if claim.typed is not None:
+        return claim.typed.kind
+    return parse_value(claim.value).kind
+
+
+def _mentions_name(statement: str, name: str) -> bool:
+    """Whether an organisation-level statement is about the named thing: a word of the name
+    (not a common word) appears in it."""
+    words = [w for w in WORD.findall(name.casefold()) if w not in STOP and len(w) > 2]
+    low = statement.casefold()
+    return any(re.search(rf"\b{re.escape(w)}", low) for w in words)
+
+
+_STEM_STOP = frozenset(
+    "a an the of to in on at for from by with and or but is are was were be been am it this "
+    "that these those i you we my your our me us they their can could would should will may "
+    "might must do does did not no only just also up as than then so very per each every any "
+    "all some more most less least about over under into out off one two three four five six "
+    "seven eight nine ten half quarter full whole roughly approximately around least max "
+    "maximum minimum need needs needed".split()
+)
+
+
+def _counted_elsewhere(count_phrase: str, other: str) -> bool:
+    """A bare count's phrase names what it counts ("maximum users"); a statement of an amount
+    with a unit that never mentions those things is about something else."""
+    plural = [w for w in WORD.findall(count_phrase.casefold()) if w.endswith("s") and len(w) > 3]
+    return bool(plural) and not any(_stem(w) in _stems(other) for w in plural)
+
+
+def _stem(word: str) -> str:
+    """A light suffix stripper (plural, past, gerund, adverb): enough to meet "cancelled" with
+    "cancel" and "books" with "book"."""
+    for suffix in ("ations", "ation", "ings", "ing", "edly", "ed", "ies", "es", "s", "ly"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
+        word = word[:-1]
+    return word
+
+
+def _stems(text: str) -> set[str]:
+    return {
+        _stem(w)
+        for w in WORD.findall(text.casefold())
+        if w not in _STEM_STOP and not w[0].isdigit() and len(w) > 2
+    }

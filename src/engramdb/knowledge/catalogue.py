@@ -1,0 +1,174 @@
+"""Catalogue-guided reading of a turn: the curated facts of its scope chain become templates
+(``extract/aligned.py``) that the turn is aligned with, and the curated entity names visible from
+a scope tell extraction which names are things of the catalogue."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from .claims import Claim, Extraction
+from .extract.aligned import Template, align
+from .lexicon import words as aligned_words
+from .scopes import is_org_root, org_of, readable_chain
+from .values import compare, parse_value
+from .vocab import normalize_name
+from .words import STOP, WORD
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["MAX_TEMPLATES", "align_turn", "known_names"]
+
+
+#: Curated facts a turn is read against at most (catalogue-guided extraction), best first.
+MAX_TEMPLATES = 64
+
+
+def align_turn(
+    mem: Memory, text: str, scope: str, extraction: Extraction, readable: Any = None
+) -> None:
+    """Catalogue-guided extraction (``extract/aligned.py``): claims of the turn that answer
+    a live curated fact of its organisation replace stage-0 claims of the same value (only
+    facts ``readable`` admits, when given)."""
+    templates, names = _templates(mem, scope, text, readable)
+    org = org_of(scope) or ""
+    aligned = [claim for _, claim in align(text, templates, other_names=names, organisation=org)]
+    if not aligned:
+        return
+
+    def overlaps(c: Claim) -> bool:
+        if c.negated or c.past:
+            return False
+        v = c.value.casefold().strip()
+        tv = parse_value(c.value)
+        for a in aligned:
+            av = a.value.casefold().strip()
+            if v and (v == av or re.search(rf"(?<!\w){re.escape(av)}(?!\w)", v)):
+                return True  # the same words ("open at 7:30am" holds "7:30am")
+            ta = a.typed if a.typed is not None else parse_value(a.value)
+            if tv.kind == ta.kind != "text" and compare(tv, ta) == "same":
+                return True  # "90 minutes" read by stage 0 as "an hour and a half"
+        return False
+
+    extraction.claims[:] = [c for c in extraction.claims if not overlaps(c)] + aligned
+
+
+def known_names(mem: Memory, scope: str, readable: Any = None) -> dict[str, str]:
+    """Curated entity names visible from ``scope`` (lower-cased name -> type): of its
+    chain's scopes ``readable`` admits, when given."""
+    scopes = readable_chain(scope, readable)
+    if not scopes:
+        return {}
+    marks = ",".join("?" * len(scopes))
+    return {
+        name.casefold(): etype
+        for name, etype in mem.db.execute(
+            f"SELECT name, type FROM entities WHERE authoritative=1 AND forgotten=0 "
+            f"AND type NOT IN ('organisation') AND scope IN ({marks})",
+            scopes,
+        )
+    }
+
+
+def _templates(
+    mem: Memory, scope: str, text: str, readable: Any = None
+) -> tuple[list[Template], list[str]]:
+    """Live curated facts of ``scope`` and its ancestors that share a word with ``text``
+    (or whose entity it names), best first, and the catalogue names the text mentions;
+    only those of scopes ``readable`` admits, when given."""
+    words = aligned_words(text)
+    low = text.casefold()
+    said = set(WORD.findall(low))
+    ranked: list[tuple[int, Template]] = []
+    names: set[str] = set()
+    for t, t_words, name_words in _curated_templates(mem, scope, readable):
+        named = bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
+        if named:
+            names.add(t.subject)
+        shared = len(words & t_words)
+        if shared or named:
+            ranked.append((shared + (2 if named else 0), t))
+    # the facts the turn is most about; a catalogue of thousands stays cheap to read
+    ranked.sort(key=lambda r: -r[0])
+    return [t for _, t in ranked[:MAX_TEMPLATES]], sorted(names)[:MAX_TEMPLATES]
+
+
+def _curated_templates(
+    mem: Memory, scope: str, readable: Any = None
+) -> list[tuple[Template, frozenset, frozenset]]:
+    """Every live curated fact of the scope chain (its scopes ``readable`` admits, when
+    given) as a template, with its attribute words and its entity's name words; kept per
+    readable chain until a curated fact of it is added, closed or forgotten (a signature
+    of them is read on every call)."""
+    scopes = readable_chain(scope, readable)
+    if not scopes:
+        return []
+    marks = ",".join("?" * len(scopes))
+    signature = mem.db.execute(
+        f"SELECT COUNT(*), MAX(id), MAX(closed_ms), SUM(forgotten) FROM facts "
+        f"WHERE authoritative=1 AND scope IN ({marks})",
+        scopes,
+    ).fetchone()
+    cached = mem._template_cache.get(tuple(scopes))
+    if cached is not None and cached[0] == signature:
+        return cached[1]
+    org = normalize_name(org_of(scope) or "")
+    out = []
+    for (
+        fid,
+        key,
+        phrase,
+        value,
+        kind,
+        statement,
+        category,
+        etype,
+        ekey,
+        name,
+        fscope,
+    ) in mem.db.execute(
+        f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.statement,
+                f.category, e.type, e.key, e.name, f.scope
+            FROM facts f JOIN entities e ON e.id=f.entity_id
+            WHERE f.authoritative=1 AND f.closed_ms IS NULL AND f.forgotten=0
+            AND f.scope IN ({marks}) ORDER BY f.id DESC""",
+        scopes,
+    ):
+        own = ekey == org or (etype == "organisation" and is_org_root(fscope))
+        subject = "" if own else name
+        t = Template(
+            fact_id=fid,
+            subject=subject,
+            subject_type=etype,
+            key=key,
+            key_phrase=phrase or key,
+            value=value,
+            value_kind=kind or "",
+            statement=statement or "",
+            category=category or "knowledge",
+            name=name,
+        )
+        t_words = aligned_words(f"{subject} {phrase or key} {statement}")
+        out.append((t, t_words, frozenset(WORD.findall(subject.casefold()))))
+    if len(mem._template_cache) > 256:
+        mem._template_cache.clear()
+    mem._template_cache[tuple(scopes)] = (signature, out)
+    return out
+
+
+def _names_it(low: str, name: str) -> bool:
+    """A name is named by a word of it that names nothing else: all its words, or its rarest
+    (longest) distinctive one ("the Tenby Road branch"; not "product" for "Product 7")."""
+    words = [w for w in WORD.findall(name.casefold()) if w not in STOP and len(w) > 2]
+    said = set(WORD.findall(low))
+    if words and all(w in said for w in words):
+        return True
+    return any(w in said and not w.isdigit() and w not in _COMMON_NAME_WORDS for w in words)
+
+
+#: Words many catalogue names share ("Product 7", "Standard delivery"): naming one names none.
+_COMMON_NAME_WORDS = frozenset(
+    "product products service services plan plans item items option options standard "
+    "basic premium".split()
+)

@@ -1,0 +1,194 @@
+"""Uploading a document (``Memory.upload``): identical bytes are recognised, a changed file of
+the same name is a new version whose facts supersede the old version's; chunks go to the
+engine's semantic tier, rows become triples and prose becomes typed claims, all reconciled in
+one transaction."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import ValidationError
+from .access import Caller, check_write
+from .catalogue import known_names
+from .clock import now_ms, to_ms
+from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
+from .extract import extract_stage0
+from .recording import apply_extraction, reconcile_claim, record_source
+from .redaction import redact
+from .results import DocumentResult, WriteResult
+from .scopes import check_scope
+from .turns import claim_of_triple
+from .writing import WriteContext
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["upload"]
+
+
+def upload(
+    mem: Memory,
+    source: str | Path | bytes,
+    *,
+    scope: str,
+    name: str | None = None,
+    media_type: str | None = None,
+    observed_at: datetime | int | str | None = None,
+    caller: Caller | None = None,
+) -> DocumentResult:
+    """The body of ``Memory.upload``."""
+    scope = check_scope(scope)
+    mem._check_writable_scope(scope)
+    check_write(caller, scope, True)
+    if isinstance(source, bytes):
+        data, name = source, name or "document"
+    else:
+        p = Path(source)
+        if not p.is_file():
+            raise ValidationError("source", f"{p} is not a file")
+        if p.stat().st_size > MAX_DOCUMENT_BYTES:
+            raise ValidationError("source", "file too large", limit=MAX_DOCUMENT_BYTES)
+        data, name = p.read_bytes(), name or p.name
+    doc = parse_document(data, name=name, media_type=media_type)
+    now = to_ms(observed_at, "observed_at") or now_ms()
+    with mem._lock:
+        prev = mem.db.execute(
+            "SELECT id, version, content_hash FROM documents WHERE name=? AND scope=? AND "
+            "forgotten=0 AND superseded_by IS NULL ORDER BY version DESC LIMIT 1",
+            (name, scope),
+        ).fetchone()
+        if prev and prev[2] == doc.content_hash:
+            n = mem.db.execute(
+                "SELECT COUNT(*) FROM chunks WHERE document_id=?", (prev[0],)
+            ).fetchone()[0]
+            return DocumentResult(prev[0], name, prev[1], doc.content_hash, True, n, 0)
+        version = (prev[1] + 1) if prev else 1
+        pieces = chunk(doc)
+        result = WriteResult()
+        with mem._transaction():
+            cur = mem.db.execute(
+                "INSERT INTO documents(name, media_type, content_hash, title, scope, version, "
+                "observed_ms, created_ms) VALUES(?,?,?,?,?,?,?,?)",
+                (
+                    name,
+                    doc.media_type,
+                    doc.content_hash,
+                    doc.title,
+                    scope,
+                    version,
+                    now,
+                    now_ms(),
+                ),
+            )
+            doc_id = int(cur.lastrowid)
+            retired: list[str] = []
+            if prev:
+                mem.db.execute("UPDATE documents SET superseded_by=? WHERE id=?", (doc_id, prev[0]))
+                for (fid,) in mem.db.execute(
+                    "SELECT id FROM facts WHERE document_id=? AND closed_ms IS NULL",
+                    (prev[0],),
+                ).fetchall():
+                    result.corrections.append(
+                        {
+                            "closed": fid,
+                            "by": None,
+                            "action": "supersede",
+                            "reason": f"version {version} of {name} replaces version {prev[1]}",
+                        }
+                    )
+                    result.decisions.append(
+                        {"action": "supersede", "closed": [fid], "reason": "new version"}
+                    )
+                mem.db.execute(
+                    "UPDATE facts SET closed_ms=?, valid_until_ms=? WHERE document_id=? AND "
+                    "closed_ms IS NULL",
+                    (now, now, prev[0]),
+                )
+                retired = [
+                    r[0]
+                    for r in mem.db.execute(
+                        "SELECT id FROM chunks WHERE document_id=? AND forgotten=0", (prev[0],)
+                    )
+                ]
+            chunk_rows = [
+                (
+                    f"chunk-{doc_id}-{doc.content_hash[:12]}-{c.index:05d}",
+                    doc_id,
+                    c.index,
+                    c.text,
+                    " / ".join(c.heading_path),
+                    c.page,
+                    scope,
+                    now,
+                )
+                for c in pieces
+            ]
+            mem.db.executemany(
+                "INSERT OR REPLACE INTO chunks(id, document_id, idx, text, heading, page, "
+                "scope, observed_ms) VALUES(?,?,?,?,?,?,?,?)",
+                chunk_rows,
+            )
+            source_id = record_source(mem, "document", str(doc_id), None, now, caller)
+            ctx = WriteContext(
+                scope,
+                source_id,
+                "document",
+                f"document:{scope}:{name}",
+                now,
+                "document",
+                caller,
+            )
+            ctx.document_id = doc_id
+            for triple in rows_to_triples(doc) if doc.rows else []:
+                claim = claim_of_triple(
+                    {
+                        "subject": triple.subject,
+                        "type": triple.subject_type,
+                        "key": triple.predicate,
+                        "value": triple.object,
+                    },
+                    triple.row,
+                )
+                reconcile_claim(mem, claim, ctx, result)
+            if not doc.rows:
+                known = known_names(mem, scope, ctx.readable)
+                for section in doc.sections:
+                    extraction = extract_stage0(
+                        section.text,
+                        reference=datetime.fromtimestamp(now / 1000, UTC),
+                        role="document",
+                        known=known,
+                    )
+                    extraction.uncertainties = []  # a policy's wording is not a hedge
+                    apply_extraction(mem, extraction, ctx, result, known)
+        if retired:
+            for mid in retired:
+                mem.engine.forget(mid)
+            mem.db.executemany("UPDATE chunks SET forgotten=1 WHERE id=?", [(m,) for m in retired])
+        if chunk_rows:
+            mem.engine.remember_many(
+                [
+                    mem._engine_item("chunks", (r[0], r[3], r[6], r[7], r[1], r[4]), "semantic")
+                    for r in chunk_rows
+                ]
+            )
+            mem.db.executemany(
+                "UPDATE chunks SET memory_written=1 WHERE id=?", [(r[0],) for r in chunk_rows]
+            )
+            if mem._scopes is not None:
+                mem._scopes.add(scope)
+        result.errors.extend(ctx.limit_note())
+        redact(mem, result, ctx.readable)
+    return DocumentResult(
+        doc_id,
+        name,
+        version,
+        doc.content_hash,
+        False,
+        len(chunk_rows),
+        len(result.facts),
+        prev[1] if prev else None,
+        result,
+    )

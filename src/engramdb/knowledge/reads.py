@@ -1,0 +1,343 @@
+"""Reads over the knowledge tables: ``facts`` (live, as of a time, or every row),
+``query`` (facts and the engine's passages ranked together), open ``uncertainties``,
+``instructions``, and a trace's detail as the reader may see it. Every read passes the lens and
+the read region (``redaction.is_visible``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from ..engine import RecallOptions
+from ..errors import NotFoundError, ValidationError
+from .candidates import vec
+from .clock import now_ms, to_ms
+from .redaction import REGION, is_visible, visible_facts
+from .results import Fact, QueryHit
+from .scopes import check_lens
+from .vocab import CATEGORIES, RECALL_BOOST
+from .words import content_words
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = [
+    "fact",
+    "fact_hits",
+    "fact_of",
+    "facts",
+    "instructions",
+    "passage_hits",
+    "query",
+    "trace_detail",
+    "uncertainties",
+]
+
+
+_FACT_COLUMNS = """f.id, e.name, e.type, f.key, f.value, f.category, f.scope, f.authoritative,
+    s.kind, s.ref, f.confidence, f.importance, f.statement, f.known_ms, f.valid_from_ms,
+    f.valid_until_ms, f.closed_ms, f.superseded_by, f.corroborations"""
+
+
+def fact_of(row: Sequence[Any]) -> Fact:
+    """A ``Fact`` of a row of ``_FACT_COLUMNS``."""
+    return Fact(
+        id=row[0],
+        entity=row[1],
+        entity_type=row[2],
+        key=row[3],
+        value=row[4],
+        category=row[5],
+        scope=row[6],
+        authoritative=bool(row[7]),
+        source_kind=row[8],
+        source_ref=row[9],
+        confidence=row[10],
+        importance=row[11],
+        statement=row[12],
+        known_ms=row[13],
+        valid_from_ms=row[14],
+        valid_until_ms=row[15],
+        closed_ms=row[16],
+        superseded_by=row[17],
+        corroborations=row[18],
+    )
+
+
+def fact(mem: Memory, fid: int) -> Fact:
+    """One fact by id, whatever its state (``NotFoundError`` if there is none)."""
+    row = mem.db.execute(
+        f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+        "JOIN sources s ON s.id=f.source_id WHERE f.id=?",
+        (fid,),
+    ).fetchone()
+    if row is None:
+        raise NotFoundError(str(fid))
+    return fact_of(row)
+
+
+def facts(
+    mem: Memory,
+    *,
+    lens: str | Sequence[str] | None = None,
+    as_of: datetime | int | str | None = None,
+    include_closed: bool = False,
+    now: int | None = None,
+) -> list[Fact]:
+    """The body of ``Memory.facts``."""
+    paths = check_lens(lens)
+    at = to_ms(as_of, "as_of")
+    now = now if now is not None else now_ms()
+    rows = mem.db.execute(
+        f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+        "JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 ORDER BY f.known_ms, f.id"
+    ).fetchall()
+    out = []
+    for row in rows:
+        f = fact_of(row)
+        if not is_visible(f.scope, paths):
+            continue
+        if not include_closed:
+            t = at if at is not None else now
+            if f.known_ms > t or (f.closed_ms is not None and f.closed_ms <= t):
+                continue
+            ttl = CATEGORIES[f.category].ttl_ms if f.category in CATEGORIES else None
+            if ttl is not None and t - f.known_ms > ttl:
+                continue
+        out.append(f)
+    return out
+
+
+def query(
+    mem: Memory,
+    text: str,
+    *,
+    lens: str | Sequence[str] | None = None,
+    k: int = 10,
+    mode: str = "hybrid",
+    as_of: datetime | int | str | None = None,
+    explain: bool = False,
+) -> list[QueryHit]:
+    """The body of ``Memory.query``."""
+    if mode not in ("hybrid", "vector", "bm25", "graph"):
+        raise ValidationError("mode", "must be hybrid, vector, bm25 or graph", value=mode)
+    paths = check_lens(lens)
+    mem.engine.validate([{"text": text}])
+    at = to_ms(as_of, "as_of")
+    with mem._lock:
+        facts = mem.facts(lens=paths, as_of=at)
+        hits = fact_hits(mem, text, facts, mode, explain)
+        if mode != "graph" or not hits:
+            hits += passage_hits(mem, text, paths, k, mode, at, explain)
+        hits.sort(key=lambda h: -h.score)
+        hits = hits[:k]
+        returned = [int(h.id[5:]) for h in hits if h.kind == "fact"]
+        if returned:  # recall reinforces what it returns (x1.1, capped at 1.0)
+            mem.db.executemany(
+                "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 "
+                "WHERE id=?",
+                [(RECALL_BOOST, i) for i in returned],
+            )
+    return hits
+
+
+def fact_hits(
+    mem: Memory, text: str, facts: list[Fact], mode: str, explain: bool
+) -> list[QueryHit]:
+    """``facts`` scored against the query ``text`` (embedding similarity and shared words,
+    weighted by ``mode``; ``graph`` keeps the facts of entities the query names)."""
+    if not facts:
+        return []
+    q = vec(mem, text)
+    qwords = content_words(text)
+    out = []
+    for f in facts:
+        body = f"{f.entity} {f.key.replace('_', ' ')} {f.value}"
+        sim = float(vec(mem, f.statement) @ q)
+        sim = max(sim, float(vec(mem, body) @ q))
+        fw = content_words(f"{f.statement} {body}")
+        lex = len(qwords & fw) / len(qwords) if qwords else 0.0
+        if mode == "bm25":
+            score = lex
+        elif mode == "vector":
+            score = sim
+        else:
+            score = 0.8 * sim + 0.35 * lex
+        if mode == "graph" and not (qwords & set(f.entity.casefold().split())):
+            continue
+        score *= 0.85 + 0.15 * f.importance
+        out.append(
+            QueryHit(
+                "fact",
+                f"fact:{f.id}",
+                f.statement,
+                score,
+                f.scope,
+                f.authoritative,
+                {"kind": f.source_kind, "ref": f.source_ref},
+                fact=f,
+                explain={"similarity": sim, "lexical": lex} if explain else None,
+            )
+        )
+    return out
+
+
+def passage_hits(
+    mem: Memory,
+    text: str,
+    paths: list[str] | None,
+    k: int,
+    mode: str,
+    at: int | None,
+    explain: bool,
+) -> list[QueryHit]:
+    """Turns and document chunks the engine recalls for ``text``, of scopes the reader may
+    see (forgotten rows dropped)."""
+    scopes = _visible_scopes(mem, paths)
+    if scopes == []:
+        return []
+    profile = {"vector": "semantic", "bm25": "precise"}.get(mode)
+    opts = RecallOptions(
+        k=min(1000, k * 3),
+        scopes=scopes,
+        profile=profile,
+        explain=explain,
+        max_timestamp_ms=at,
+    )
+    out = []
+    for h in mem.engine.recall(text, opts):
+        kind = (h.meta or {}).get("kind")
+        if kind not in ("turn", "chunk"):
+            continue
+        table = "turns" if kind == "turn" else "chunks"
+        row = mem.db.execute(f"SELECT scope, forgotten FROM {table} WHERE id=?", (h.id,)).fetchone()
+        if row is None or row[1]:
+            continue
+        source = {"kind": "turn", "ref": h.id, "session_id": h.session_id}
+        if kind == "chunk":
+            source = {
+                "kind": "document",
+                "ref": str((h.meta or {}).get("document_id")),
+                "heading": (h.meta or {}).get("heading"),
+            }
+        out.append(
+            QueryHit(
+                kind,
+                h.id,
+                h.text,
+                float(h.score),
+                row[0],
+                kind == "chunk",
+                source,
+                explain=h.explain,
+            )
+        )
+    return out
+
+
+def _visible_scopes(mem: Memory, paths: list[str] | None) -> list[str] | None:
+    """The passage scopes the reader may see (None: every scope, nothing to filter)."""
+    if paths is None and REGION.get() is None:
+        return None
+    return sorted(s for s in _passage_scopes(mem) if is_visible(s, paths))
+
+
+def _passage_scopes(mem: Memory) -> set[str]:
+    """The scopes that hold turns or chunks, kept in memory (a scan of every turn per
+    query cost more than the recall itself at 100k turns); a write adds its scope, a
+    forget drops the cache."""
+    scopes = mem._scopes
+    if scopes is None:
+        scopes = mem._scopes = {
+            r[0]
+            for r in mem.db.execute(
+                "SELECT DISTINCT scope FROM turns UNION SELECT DISTINCT scope FROM chunks"
+            )
+        }
+    return scopes
+
+
+def uncertainties(
+    mem: Memory, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
+) -> list[dict[str, Any]]:
+    """Open (or every) uncertainty visible through ``lens``, with the facts the reader may
+    see; a conflict whose other sides it may not see is left out."""
+    paths = check_lens(lens)
+    rows = mem.db.execute(
+        "SELECT id, about, reason, kind, scope, fact_ids, resolved, created_ms FROM "
+        "uncertainties WHERE forgotten=0 ORDER BY id"
+    ).fetchall()
+    rows = [r for r in rows if (include_resolved or not r[6]) and is_visible(r[4], paths)]
+    ids = {f for r in rows for f in json.loads(r[5])}
+    seen = visible_facts(mem, ids, paths)
+    out = []
+    for r in rows:
+        facts = json.loads(r[5])
+        shown = [f for f in facts if f in seen]
+        if r[3] == "conflict" and len(facts) > 1 and not set(facts[1:]) & seen:
+            continue  # a conflict with nothing the reader may see is none of its business
+        out.append(
+            {
+                "id": r[0],
+                "about": r[1],
+                "reason": r[2],
+                "kind": r[3],
+                "scope": r[4],
+                "facts": shown,
+                "resolved": bool(r[6]),
+                "created_ms": r[7],
+            }
+        )
+    return out
+
+
+def trace_detail(mem: Memory, detail: dict[str, Any]) -> dict[str, Any]:
+    """The body of ``Memory.trace_detail``."""
+    facts: set[int] = set()
+    for key in ("candidates", "closed", "conflicts_with"):
+        facts.update(x for x in detail.get(key) or () if isinstance(x, int))
+    for key in ("stored", "corroborated"):
+        if isinstance(detail.get(key), int):
+            facts.add(detail[key])
+    seen = visible_facts(mem, facts, None)
+    out = dict(detail)
+    for key in ("candidates", "closed", "conflicts_with"):
+        if isinstance(out.get(key), list):
+            out[key] = [x for x in out[key] if x in seen]
+    for key in ("stored", "corroborated"):
+        if isinstance(out.get(key), int) and out[key] not in seen:
+            out[key] = None
+    target = out.get("resolves_to")
+    if isinstance(target, int):
+        row = mem.db.execute("SELECT scope FROM entities WHERE id=?", (target,)).fetchone()
+        if row is None or not is_visible(row[0], None):
+            out.pop("resolves_to", None)
+            out.pop("target", None)
+    return out
+
+
+def instructions(
+    mem: Memory, *, lens: str | Sequence[str] | None = None, include_revoked: bool = False
+) -> list[dict[str, Any]]:
+    """Active (or every) instruction visible through ``lens``."""
+    paths = check_lens(lens)
+    out = []
+    for r in mem.db.execute(
+        "SELECT id, text, scope, active, created_ms, revoked_ms FROM instructions "
+        "WHERE forgotten=0 ORDER BY id"
+    ):
+        if (not r[3] and not include_revoked) or not is_visible(r[2], paths):
+            continue
+        out.append(
+            {
+                "id": r[0],
+                "text": r[1],
+                "scope": r[2],
+                "active": bool(r[3]),
+                "created_ms": r[4],
+                "revoked_ms": r[5],
+            }
+        )
+    return out

@@ -1,0 +1,406 @@
+"""Applying a decision to the store: a claim is read against its candidates, ``decide``
+(``reconcile.py``) says what happens, and its facts, closures, corroborations, uncertainties and
+decision trace are written. Also the other things an extraction holds: instructions and their
+revocations, and chat mentions linked to curated entities. Every function runs inside the
+write's transaction (``writing.Transaction``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from .access import Caller, speaker_of
+from .candidates import candidates, kind_of
+from .claims import ORG, SELF, Claim, Extraction
+from .extract.stage0 import _is_clock
+from .reads import fact
+from .reconcile import Decision, Existing, Incoming, decide
+from .results import WriteResult
+from .scopes import ancestors, org_of, readable_chain
+from .values import parse_value
+from .vocab import CATEGORIES, TRUST_PRIORS, entity_type, normalize_name
+from .words import content_words
+from .writing import WriteContext, actor_of
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = [
+    "REVOKE_OVERLAP",
+    "apply_extraction",
+    "open_uncertainty",
+    "reconcile_claim",
+    "record_source",
+    "record_trace",
+]
+
+
+#: An instruction is revoked by a statement this close to it (content-word overlap).
+REVOKE_OVERLAP = 0.5
+
+
+#: Keys whose value names an entity of this type: the fact is a relation to it.
+_RELATION_OBJECTS = {
+    "employer": "organisation",
+    "lives_in": "location",
+    "hometown": "location",
+    "manager": "person",
+    "team": "organisation",
+}
+
+
+def record_source(
+    mem: Memory,
+    kind: str,
+    ref: str | None,
+    session: str | None,
+    now: int,
+    caller: Caller | None = None,
+) -> int:
+    """A source row; with a caller, the acting principal, its key and the delegation
+    target (``caller.provenance()``)."""
+    who = actor_of(caller) or {}
+    cur = mem.db.execute(
+        "INSERT INTO sources(kind, ref, session_id, trust, created_ms, principal_id, key_id, "
+        "on_behalf_of) VALUES(?,?,?,?,?,?,?,?)",
+        (
+            kind,
+            ref,
+            session,
+            TRUST_PRIORS[kind],
+            now,
+            who.get("principal_id"),
+            who.get("key_id"),
+            who.get("on_behalf_of"),
+        ),
+    )
+    return int(cur.lastrowid)
+
+
+def apply_extraction(
+    mem: Memory, ex: Extraction, ctx: WriteContext, result: WriteResult, known: dict[str, str]
+) -> None:
+    """Reconcile an extraction's claims and record its revocations, instructions,
+    uncertainties and mentions."""
+    for claim in ex.claims:
+        reconcile_claim(mem, claim, ctx, result)
+    for text in ex.revocations:
+        revoked = _revoke(mem, text, ctx)
+        if revoked:
+            result.revoked.extend(revoked)
+        elif re.match(r"^(?:please\s+)?(?:stop|don't|do not|never)\b", text, re.I):
+            ex.instructions.append(text)
+    for text in ex.instructions:
+        cur = mem.db.execute(
+            "INSERT INTO instructions(text, scope, source_id, created_ms) VALUES(?,?,?,?)",
+            (text, ctx.scope, ctx.source, ctx.now),
+        )
+        result.instructions.append({"id": int(cur.lastrowid), "text": text})
+        record_trace(mem, ctx, "instruction", {"text": text})
+    for q in ex.uncertainties:
+        open_uncertainty(mem, ctx, q.about, q.reason, "extraction", [], result)
+    for m in ex.mentions:
+        link = _link_mention(mem, m.name, m.type, ctx)
+        if link:
+            result.links.append(link)
+
+
+def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteResult) -> None:
+    """Decide one claim against its candidates and write what the decision says, with its
+    trace."""
+    eid, etype, ekey = _entity(mem, claim.subject, claim.subject_type, ctx, claim.category)
+    if ctx.kind == "document" and not ctx.first_saying(ekey, claim.key, claim.value):
+        return
+    found = candidates(mem, ekey, etype, claim, ctx)
+    kind = claim.value_kind or ("hours" if _is_clock(claim.value) else kind_of(claim))
+    incoming = Incoming(
+        value=claim.value,
+        value_kind=kind,
+        authoritative=ctx.authoritative,
+        confidence=claim.confidence if not ctx.authoritative else max(claim.confidence, 0.9),
+        scope=ctx.scope,
+        stream=ctx.stream,
+        negated=claim.negated,
+        past=claim.past,
+        multi=claim.multi,
+        typed=claim.typed,
+    )
+    existing = [Existing(r[0], r[3], r[4], bool(r[5]), r[6], r[7], r[12]) for r in found]
+    decision = decide(incoming, existing, mem.confidence_floor)
+    new_id = None
+    if decision.store:
+        new_id = _insert_fact(mem, eid, claim, kind, incoming, ctx, decision)
+        result.facts.append(fact(mem, new_id))
+    for old in decision.closes:
+        mem.db.execute(
+            "UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?), "
+            "superseded_by=? WHERE id=? AND closed_ms IS NULL",
+            (ctx.now, ctx.now, new_id, old),
+        )
+        result.corrections.append(
+            {"closed": old, "by": new_id, "action": decision.action, "reason": decision.reason}
+        )
+    if decision.corroborates is not None:
+        mem.db.execute(
+            "INSERT OR IGNORE INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)",
+            (decision.corroborates, ctx.source, ctx.now),
+        )
+        mem.db.execute(
+            "UPDATE facts SET corroborations=corroborations+1 WHERE id=?",
+            (decision.corroborates,),
+        )
+        result.corroborations.append(decision.corroborates)
+    if decision.action == "conflict":
+        about = f"{claim.subject if claim.subject not in (SELF, ORG) else ekey} {claim.key}"
+        # the other side's value is not quoted: it may lie outside what a reader of this
+        # scope may read; views show each side through the reader's region
+        reason = f"{decision.reason} (said: {claim.value!r})"
+        u = open_uncertainty(
+            mem, ctx, about, reason, "conflict", [new_id, *decision.conflicts_with], result
+        )
+        result.conflicts.append(
+            {
+                "uncertainty": u,
+                "fact": new_id,
+                "against": decision.conflicts_with,
+                "about": about,
+            }
+        )
+    trace = {
+        "claim": {"subject": claim.subject, "key": claim.key, "value": claim.value},
+        "action": decision.action,
+        "reason": decision.reason,
+        "candidates": [r[0] for r in found],
+        "stored": new_id,
+        "closed": decision.closes,
+        "corroborated": decision.corroborates,
+        "conflicts_with": decision.conflicts_with,
+    }
+    result.decisions.append(trace)
+    record_trace(mem, ctx, "reconcile", trace)
+    if not ctx.authoritative and decision.action in ("insert", "corroborate", "supersede"):
+        _observe(mem, claim, ekey, ctx)
+
+
+def _insert_fact(
+    mem: Memory, eid: int, claim: Claim, kind: str, inc: Incoming, ctx: WriteContext, d: Decision
+) -> int:
+    typed = (
+        claim.typed
+        if claim.typed is not None
+        else (parse_value(claim.value) if kind != "hours" else None)
+    )
+    category = CATEGORIES.get(claim.category, CATEGORIES["knowledge"])
+    closed = ctx.now if d.closed else None
+    # a relation: the value names an entity ("works at Acme", "lives in Lisbon")
+    object_type = claim.object_type or _RELATION_OBJECTS.get(claim.key)
+    object_id = None
+    if object_type and kind == "text" and not claim.negated:
+        object_id, _, _ = _entity(mem, claim.value, object_type, ctx, claim.category)
+    cur = mem.db.execute(
+        """INSERT INTO facts(entity_id, key, key_phrase, value, value_kind, value_num,
+            value_unit, object_id, category, scope, source_id, authoritative, trust, confidence,
+            importance, statement, span_start, span_end, known_ms, valid_from_ms,
+            valid_until_ms, closed_ms, supersedes, document_id, stream)
+        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
+        (
+            eid,
+            claim.key,
+            claim.key_phrase,
+            claim.value,
+            kind,
+            typed.magnitude if typed is not None else None,
+            typed.unit if typed is not None else None,
+            object_id,
+            category.name,
+            ctx.scope,
+            ctx.source,
+            int(ctx.authoritative),
+            TRUST_PRIORS[ctx.kind],
+            inc.confidence,
+            category.importance,
+            claim.statement,
+            claim.span[0] if claim.span else None,
+            claim.span[1] if claim.span else None,
+            ctx.now,
+            claim.valid_from_ms or ctx.now,
+            closed,
+            closed,
+            d.closes[0] if d.closes else None,
+            ctx.document_id,
+            ctx.stream,
+        ),
+    )
+    fid = int(cur.lastrowid)
+    mem.db.execute(
+        "INSERT INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)",
+        (fid, ctx.source, ctx.now),
+    )
+    return fid
+
+
+def open_uncertainty(
+    mem: Memory,
+    ctx: WriteContext,
+    about: str,
+    reason: str,
+    kind: str,
+    facts: list,
+    result: WriteResult,
+) -> int:
+    """Open an uncertainty in the write's scope and report it in ``result``."""
+    cur = mem.db.execute(
+        "INSERT INTO uncertainties(about, reason, kind, scope, source_id, fact_ids, "
+        "created_ms) VALUES(?,?,?,?,?,?,?)",
+        (
+            about,
+            reason,
+            kind,
+            ctx.scope,
+            ctx.source,
+            json.dumps([f for f in facts if f]),
+            ctx.now,
+        ),
+    )
+    uid = int(cur.lastrowid)
+    result.uncertainties.append({"id": uid, "about": about, "reason": reason, "kind": kind})
+    return uid
+
+
+def _entity(
+    mem: Memory, name: str, etype: str, ctx: WriteContext, category: str
+) -> tuple[int, str, str]:
+    """(id, type, key) of the entity ``name`` in the write's scope, created if new. "I"
+    is the owner of the personal scope (``speaker_of``); a name of no known type takes
+    the type it has in the write's scope chain (a catalogue's), among the rows the writer
+    may read: never another scope's (another tenant's product of the same name)."""
+    if name == SELF:
+        name = speaker_of(ctx.scope)
+        etype = "person"
+    elif name == ORG:
+        name = org_of(ctx.scope) or ctx.scope
+        etype = "organisation"
+    etype = entity_type(etype)
+    key = normalize_name(name) or name.casefold()
+    row = mem.db.execute(
+        "SELECT id, type FROM entities WHERE key=? AND scope=? AND (type=? OR ?='other' "
+        "OR type='other') ORDER BY type=? DESC LIMIT 1",
+        (key, ctx.scope, etype, etype, etype),
+    ).fetchone()
+    if row:
+        return int(row[0]), row[1], key
+    if etype == "other":  # the type the same name has up the scope chain (a catalogue's)
+        chain = readable_chain(ctx.scope, ctx.readable)
+        marks = ",".join("?" * len(chain))
+        other = (
+            mem.db.execute(
+                f"SELECT type FROM entities WHERE key=? AND type!='other' AND forgotten=0 "
+                f"AND scope IN ({marks}) ORDER BY LENGTH(scope) DESC, id LIMIT 1",
+                (key, *chain),
+            ).fetchone()
+            if chain
+            else None
+        )
+        if other:
+            etype = other[0]
+    cur = mem.db.execute(
+        "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
+        "created_ms) VALUES(?,?,?,?,?,?,?,?)",
+        (etype, key, name, ctx.scope, category, int(ctx.authoritative), ctx.source, ctx.now),
+    )
+    return int(cur.lastrowid), etype, key
+
+
+def _revoke(mem: Memory, text: str, ctx: WriteContext) -> list[dict[str, Any]]:
+    """Revoke the active instruction of the write's own scope the statement names best.
+    Instructions of ancestor scopes are never touched (a customer's "you no longer need
+    to ..." does not lift an organisation's instruction), nor ones the writer may not
+    read."""
+    words = content_words(text)
+    if ctx.readable is not None and not ctx.readable(ctx.scope):
+        return []
+    best: list[tuple[float, int, str]] = []
+    for iid, itext in mem.db.execute(
+        "SELECT id, text FROM instructions WHERE active=1 AND forgotten=0 AND scope=?",
+        (ctx.scope,),
+    ):
+        theirs = content_words(itext)
+        if not theirs:
+            continue
+        overlap = len(words & theirs) / len(theirs)
+        if overlap >= REVOKE_OVERLAP:
+            best.append((overlap, iid, itext))
+    out = []
+    for overlap, iid, itext in sorted(best, reverse=True)[:1]:
+        mem.db.execute(
+            "UPDATE instructions SET active=0, revoked_ms=?, revoked_by=? WHERE id=?",
+            (ctx.now, ctx.source, iid),
+        )
+        out.append({"id": iid, "text": itext, "by": text, "overlap": round(overlap, 2)})
+        record_trace(mem, ctx, "revoke", out[-1])
+    return out
+
+
+def _link_mention(mem: Memory, name: str, etype: str, ctx: WriteContext) -> dict[str, Any] | None:
+    """``resolves_to``: a chat mention ("my AirPods") is its own experiential entity, linked
+    to the curated one ("AirPods Pro") it names, never merged with it."""
+    if ctx.authoritative:
+        return None
+    scopes = [s for s in ancestors(ctx.scope) if ctx.readable is None or ctx.readable(s)]
+    if not scopes:
+        return None
+    marks = ",".join("?" * len(scopes))
+    key = normalize_name(name)
+    target = None
+    for tid, tkey, tname in mem.db.execute(
+        f"SELECT id, key, name FROM entities WHERE authoritative=1 AND type=? "
+        f"AND forgotten=0 AND scope IN ({marks})",
+        [etype, *scopes],
+    ):
+        if tkey == key or key in tkey.split("_") or tkey.startswith(key + "_"):
+            target = (tid, tkey, tname)
+            if tkey == key:
+                break
+    if target is None:
+        return None
+    eid, _, _ = _entity(mem, name, etype, ctx, "knowledge")
+    mem.db.execute(
+        "UPDATE entities SET resolves_to=? WHERE id=? AND resolves_to IS NULL",
+        (target[0], eid),
+    )
+    link = {"entity": eid, "name": name, "resolves_to": target[0], "target": target[2]}
+    record_trace(mem, ctx, "resolves_to", link)
+    return link
+
+
+def _observe(mem: Memory, claim: Claim, ekey: str, ctx: WriteContext) -> None:
+    """One more observation of an experiential claim: ``lifecycle.consolidate`` turns
+    repeated ones into durable beliefs."""
+    sig = hashlib.sha1(f"{ekey}|{claim.key}|{claim.value.casefold()}".encode()).hexdigest()
+    mem.db.execute(
+        "INSERT INTO observations(scope, signature, text, proof_count, first_ms, last_ms, "
+        "history) VALUES(?,?,?,1,?,?,?) ON CONFLICT(scope, signature) DO UPDATE SET "
+        "proof_count=proof_count+1, last_ms=excluded.last_ms, "
+        "history=json_insert(history, '$[#]', ?)",
+        (
+            ctx.scope,
+            sig,
+            claim.statement,
+            ctx.now,
+            ctx.now,
+            json.dumps([ctx.source]),
+            ctx.source,
+        ),
+    )
+
+
+def record_trace(mem: Memory, ctx: WriteContext, op: str, detail: dict[str, Any]) -> None:
+    """A decision-trace row, with the actor when there is one."""
+    if ctx.actor is not None:  # who wrote: principal, key, delegation target
+        detail = {**detail, "actor": ctx.actor}
+    mem.db.execute(
+        "INSERT INTO traces(op, scope, source_id, created_ms, detail) VALUES(?,?,?,?,?)",
+        (op, ctx.scope, ctx.source, ctx.now, json.dumps(detail, default=str)),
+    )

@@ -1,0 +1,170 @@
+"""Writing a conversation turn or structured triples (``Memory.remember``): a turn is read
+for facts (stage 0, the optional LLM stages, then catalogue-guided alignment), stored with its
+extraction in one transaction, then written to the engine's episodic tier; triples become
+claims that are reconciled one by one."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ValidationError
+from .access import Caller, check_write
+from .catalogue import align_turn, known_names
+from .claims import Claim
+from .clock import now_ms, to_ms
+from .extract import MAX_READ_CHARS, extract_stage0, read_window
+from .recording import apply_extraction, reconcile_claim, record_source
+from .redaction import redact
+from .results import WriteResult
+from .scopes import check_scope
+from .vocab import SOURCE_KINDS, canonical_key, entity_type, is_authoritative
+from .writing import WriteContext, stream_of
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["MAX_TRIPLES", "claim_of_triple", "remember"]
+
+
+_ROLES = ("user", "assistant", "system", "tool")
+MAX_TRIPLES = 10_000
+
+
+def remember(
+    mem: Memory,
+    text: str | None = None,
+    *,
+    scope: str,
+    session_id: str | None = None,
+    role: str = "user",
+    observed_at: datetime | int | str | None = None,
+    triples: Iterable[Mapping[str, Any]] | None = None,
+    source_kind: str | None = None,
+    caller: Caller | None = None,
+) -> WriteResult:
+    """The body of ``Memory.remember``."""
+    scope = check_scope(scope)
+    mem._check_writable_scope(scope)
+    if (text is None) == (triples is None):
+        raise ValidationError("text", "give either a turn's text or triples, not both")
+    now = to_ms(observed_at, "observed_at") or now_ms()
+    if triples is not None:
+        return _remember_triples(mem, list(triples), scope, source_kind or "upsert", now, caller)
+    if source_kind not in (None, "turn"):
+        raise ValidationError("source_kind", "a text is a conversation turn ('turn')")
+    if role not in _ROLES:
+        raise ValidationError("role", f"must be one of {', '.join(_ROLES)}", value=role)
+    check_write(caller, scope, False)
+    mem.engine.validate([{"text": text, "session_id": session_id}])
+    readable = caller.readable if caller is not None else None
+    with mem._lock:
+        known = known_names(mem, scope, readable)
+        reference = datetime.fromtimestamp(now / 1000, UTC)
+        speaker = "user" if role == "user" else "assistant"
+        read, cut = read_window(text)
+        extraction = extract_stage0(read, reference=reference, role=speaker, known=known)
+        if mem._llm is not None:  # outside the transaction: a slow model blocks no reader
+            extraction = mem._llm.extract(
+                read, role=speaker, reference=reference, stage0=extraction, known=known
+            )
+        align_turn(mem, read, scope, extraction, readable)
+        if cut:
+            extraction.errors.append(
+                f"text: facts were read from the first {len(read)} of {len(text)} "
+                f"characters (limit {MAX_READ_CHARS}); the whole turn is stored and searchable"
+            )
+        turn_id = f"turn-{uuid.uuid4().hex}"
+        result = WriteResult(turn_id=turn_id, errors=list(extraction.errors))
+        with mem._transaction():
+            seq = _next_seq(mem, session_id, scope)
+            mem.db.execute(
+                "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
+                "created_ms) VALUES(?,?,?,?,?,?,?,?)",
+                (turn_id, session_id, seq, role, text, scope, now, now_ms()),
+            )
+            source = record_source(mem, "turn", turn_id, session_id, now, caller)
+            ctx = WriteContext(
+                scope, source, "turn", stream_of(role, scope, session_id), now, role, caller
+            )
+            apply_extraction(mem, extraction, ctx, result, known)
+        mem.engine.remember(
+            text,
+            id=turn_id,
+            tier="episodic",
+            scope=scope,
+            session_id=session_id,
+            timestamp_ms=now,
+            meta={"kind": "turn", "role": role},
+        )
+        mem.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (turn_id,))
+        if mem._scopes is not None:
+            mem._scopes.add(scope)
+        return redact(mem, result, readable)
+
+
+def _remember_triples(
+    mem: Memory,
+    triples: list[Mapping[str, Any]],
+    scope: str,
+    kind: str,
+    now: int,
+    caller: Caller | None = None,
+) -> WriteResult:
+    if kind not in SOURCE_KINDS:
+        raise ValidationError("source_kind", f"must be one of {', '.join(SOURCE_KINDS)}")
+    if not triples:
+        raise ValidationError("triples", "is empty")
+    if len(triples) > MAX_TRIPLES:
+        raise ValidationError("triples", "too many in one call", limit=MAX_TRIPLES)
+    check_write(caller, scope, is_authoritative(kind))
+    claims = [claim_of_triple(t, i) for i, t in enumerate(triples)]
+    result = WriteResult()
+    with mem._lock:
+        with mem._transaction():
+            source = record_source(mem, kind, None, None, now, caller)
+            ctx = WriteContext(scope, source, kind, f"{kind}:{scope}", now, "document", caller)
+            for claim in claims:
+                reconcile_claim(mem, claim, ctx, result)
+        return redact(mem, result, ctx.readable)
+
+
+def claim_of_triple(t: Mapping[str, Any], i: int) -> Claim:
+    """The claim of one triple (``triples[i]``), checked."""
+    if not isinstance(t, Mapping):
+        raise ValidationError(f"triples[{i}]", "must be an object")
+    subject = t.get("subject")
+    key = t.get("key", t.get("predicate"))
+    value = t.get("value", t.get("object"))
+    for name, v in (("subject", subject), ("key", key), ("value", value)):
+        if v is None or (isinstance(v, str) and not v.strip()):
+            raise ValidationError(f"triples[{i}].{name}", "is required")
+    category = t.get("category", "knowledge")
+    if category not in ("identity", "knowledge", "context"):
+        raise ValidationError(
+            f"triples[{i}].category", "must be identity, knowledge or context", value=category
+        )
+    return Claim(
+        subject=str(subject),
+        subject_type=entity_type(t.get("type")),
+        key=canonical_key(str(key)),
+        key_phrase=str(key).replace("_", " "),
+        value=str(value),
+        category=category,
+        statement=f"{subject} {str(key).replace('_', ' ')}: {value}",
+        confidence=float(t.get("confidence", 1.0)),
+        object_type=entity_type(t["object_type"]) if t.get("object_type") else None,
+    )
+
+
+def _next_seq(mem: Memory, session_id: str | None, scope: str) -> int:
+    """The turn's number in its session, counted per (session, scope): a number counted
+    over every scope would tell a writer how many turns other scopes' sessions of that id
+    hold."""
+    row = mem.db.execute(
+        "SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id IS ? AND scope=?",
+        (session_id, scope),
+    ).fetchone()
+    return int(row[0]) + 1
