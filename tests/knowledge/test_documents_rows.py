@@ -1,4 +1,5 @@
-"""Rows of CSV and JSON files as (subject, predicate, object) triples."""
+"""Tables (CSV, JSON, Markdown, HTML) read as frames: the row's name is the subject, its codes
+are aliases, the header names the attribute and gives bare numbers their unit."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engramdb.errors import ValidationError
+from engramdb.knowledge.claims import ORG
 from engramdb.knowledge.documents import (
     ParsedDocument,
     Triple,
@@ -15,12 +17,17 @@ from engramdb.knowledge.documents import (
     pick_key_column,
     rows_to_triples,
 )
+from engramdb.knowledge.documents.rows import header_unit
 
 
 def _parse(tmp_path: Path, name: str, content: str) -> ParsedDocument:
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
     return parse_document(path.read_bytes(), name=name)
+
+
+def _facts(doc: ParsedDocument) -> set[tuple[str, str, str]]:
+    return {(t.subject, t.predicate, t.object) for t in rows_to_triples(doc)}
 
 
 CATALOG = """Product Name,SKU,Price (EUR),Return Window
@@ -30,62 +37,136 @@ Widget,W-1,,14 days
 """
 
 
-def test_csv_rows_become_triples_keyed_by_the_id_column(tmp_path: Path) -> None:
-    doc = _parse(tmp_path, "catalog.csv", CATALOG)
-    triples = rows_to_triples(doc)
+def test_csv_rows_are_named_by_their_name_column_with_the_sku_as_alias(tmp_path: Path) -> None:
+    """The seed's own case: chat says "the AirPods Pro", not AP-2."""
+    triples = rows_to_triples(_parse(tmp_path, "catalog.csv", CATALOG))
     assert triples[:3] == [
-        Triple("AP-2", "product_name", "AirPods Pro", "sku", 0, "Product Name"),
-        Triple("AP-2", "price_eur", "279.00", "sku", 0, "Price (EUR)"),
-        Triple("AP-2", "return_window", "30 days", "sku", 0, "Return Window"),
+        Triple("AirPods Pro", "sku", "AP-2", "catalog", 0, "SKU", ("AP-2",)),
+        Triple("AirPods Pro", "price", "279.00 EUR", "catalog", 0, "Price (EUR)", ("AP-2",)),
+        Triple("AirPods Pro", "return_window", "30 days", "catalog", 0, "Return Window", ("AP-2",)),
     ]
+    # the empty price cell gives no triple; a row without a name is named by its code
     assert [(t.subject, t.predicate) for t in triples[3:]] == [
-        ("W-1", "product_name"),  # the empty price cell gives no triple
-        ("W-1", "return_window"),
-        ("X-9", "price_eur"),
+        ("Widget", "sku"),
+        ("Widget", "return_window"),
+        ("X-9", "price"),
     ]
 
 
-def test_explicit_key_column_and_rows_without_a_key(tmp_path: Path) -> None:
+def test_explicit_key_column_and_an_unknown_one(tmp_path: Path) -> None:
     doc = _parse(tmp_path, "catalog.csv", CATALOG)
-    triples = rows_to_triples(doc, key_column="Product Name")
-    assert {t.subject for t in triples} == {"AirPods Pro", "Widget"}  # row 3 has no name
-    assert {t.subject_type for t in triples} == {"product_name"}
-    assert Triple("Widget", "sku", "W-1", "product_name", 1, "SKU") in triples
-
-
-def test_unknown_key_column_is_refused(tmp_path: Path) -> None:
-    doc = _parse(tmp_path, "catalog.csv", CATALOG)
+    assert {t.subject for t in rows_to_triples(doc, key_column="SKU")} == {"AP-2", "W-1", "X-9"}
     with pytest.raises(ValidationError, match="'Colour' is not a column") as caught:
         rows_to_triples(doc, key_column="Colour")
     assert caught.value.field == "key_column"
 
 
-def test_without_an_id_like_column_the_first_column_is_the_key(tmp_path: Path) -> None:
-    doc = _parse(tmp_path, "cities.csv", "City,Country,Population\nLyon,France,522000\n")
-    assert rows_to_triples(doc) == [
-        Triple("Lyon", "country", "France", "city", 0, "Country"),
-        Triple("Lyon", "population", "522000", "city", 0, "Population"),
-    ]
+def test_header_units_type_bare_numbers(tmp_path: Path) -> None:
+    doc = _parse(
+        tmp_path,
+        "kit.csv",
+        "name,weight_g,battery_life_hours,price_usd,discount_pct,colour\n"
+        "Aria Headphones,250,30,129.00,10,black\n",
+    )
+    assert _facts(doc) == {
+        ("Aria Headphones", "weight", "250 g"),
+        ("Aria Headphones", "battery_life", "30 hours"),
+        ("Aria Headphones", "price", "129.00 USD"),
+        ("Aria Headphones", "discount", "10%"),
+        ("Aria Headphones", "colour", "black"),
+    }
 
 
-def test_json_object_subject_is_the_document_title(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("header", "attribute", "unit"),
+    [
+        ("weight_g", "weight", "g"),
+        ("Price (EUR)", "price", "EUR"),
+        ("Price (USD/month)", "price_month", "USD"),
+        ("price_month", "price_month", None),  # per month, not a number of months
+        ("duration_minutes", "duration", "minutes"),
+        ("Return Window", "return_window", None),
+        ("g", "g", None),
+    ],
+)
+def test_header_unit(header: str, attribute: str, unit: str | None) -> None:
+    assert header_unit(header) == (attribute, unit)
+
+
+def test_rows_of_one_name_are_told_apart_by_a_qualifying_column(tmp_path: Path) -> None:
+    doc = _parse(
+        tmp_path,
+        "fares.csv",
+        "route,passenger,price_gbp\nLeeds-York,adult,12.50\nLeeds-York,child,6.25\n",
+    )
+    assert _facts(doc) == {
+        ("Leeds-York", "adult_price", "12.50 GBP"),
+        ("Leeds-York", "child_price", "6.25 GBP"),
+    }
+
+
+def test_json_things_are_named_and_the_top_level_is_the_organisation(tmp_path: Path) -> None:
+    content = """{"company": "Northwind", "free_shipping_over_usd": 75,
+      "stores": [{"id": "NW-PDX", "name": "Portland", "hours": {"sun": "11:00-18:00"},
+                  "services": ["ski tuning", "bike repair"]}],
+      "loyalty": {"program": "Trailpoints", "points_per_dollar": 2}}"""
+    triples = rows_to_triples(_parse(tmp_path, "stores.json", content))
+    facts = {(t.subject, t.predicate, t.object) for t in triples}
+    assert facts == {
+        ("Northwind", "free_shipping_over", "75 USD"),
+        ("Portland", "id", "NW-PDX"),
+        ("Portland", "hours_sun", "11:00-18:00"),
+        ("Portland", "services", "ski tuning"),
+        ("Portland", "services", "bike repair"),
+        ("Trailpoints", "points_per_dollar", "2"),
+    }
+    assert {t.subject: t.subject_type for t in triples}["Northwind"] == "organisation"
+    assert {t.subject: t.aliases for t in triples}["Portland"] == ("NW-PDX",)
+
+
+def test_an_unnamed_json_object_speaks_for_the_organisation(tmp_path: Path) -> None:
     content = '{"returns": {"windowDays": 30, "restockingFee": null}, "channels": ["web", "store"]}'
-    doc = _parse(tmp_path, "store-policy.json", content)
-    assert rows_to_triples(doc) == [
-        Triple("store-policy", "returns.window_days", "30", "document", 0, "returns.windowDays"),
-        Triple("store-policy", "channels", "web", "document", 0, "channels"),
-        Triple("store-policy", "channels", "store", "document", 0, "channels"),
-    ]
+    assert _facts(_parse(tmp_path, "store-policy.json", content)) == {
+        (ORG, "returns_window", "30 days"),
+        (ORG, "channels", "web"),
+        (ORG, "channels", "store"),
+    }
 
 
-def test_json_records_use_the_key_column(tmp_path: Path) -> None:
-    content = '[{"id": 7, "name": "Desk", "in_stock": true}, {"id": 8, "dims": {"w": 1.5}}]'
-    doc = _parse(tmp_path, "items.json", content)
-    assert rows_to_triples(doc) == [
-        Triple("7", "name", "Desk", "id", 0, "name"),
-        Triple("7", "in_stock", "true", "id", 0, "in_stock"),
-        Triple("8", "dims.w", "1.5", "id", 1, "dims.w"),
-    ]
+def test_markdown_tables_comparison_matrices_and_html_properties(tmp_path: Path) -> None:
+    md = _parse(
+        tmp_path,
+        "plans.md",
+        "# Plans\n\nPick one.\n\n| Plan | Price (USD/month) | Seats |\n|---|---|---|\n"
+        "| Starter | 19 | 3 |\n| Team | 79 | 10 |\n\n## Compare\n\n"
+        "| Feature | Starter | Team |\n|---|---|---|\n| SSO | no | yes |\n",
+    )
+    assert _facts(md) == {
+        ("Starter", "price_month", "19 USD"),
+        ("Starter", "seats", "3"),
+        ("Team", "price_month", "79 USD"),
+        ("Team", "seats", "10"),
+        ("Starter", "sso", "no"),
+        ("Team", "sso", "yes"),
+    }
+    html = _parse(
+        tmp_path,
+        "shell.html",
+        "<h1>Ridgeline Shell</h1><h2>Specifications</h2><table><tr><th>Spec</th><th>Value</th>"
+        "</tr><tr><td>Weight (g)</td><td>410</td></tr><tr><td>Fabric</td><td>nylon</td></tr>"
+        "</table><h2>Opening hours</h2><table><tr><td>Sunday</td><td>10-4</td></tr></table>",
+    )
+    shop = _parse(
+        tmp_path,
+        "hours.html",
+        "<h2>Opening hours</h2><table><tr><td>Sunday</td><td>10-4</td></tr></table>",
+    )
+    assert _facts(shop) == {(ORG, "opening_hours_sunday", "10-4")}
+    assert _facts(html) == {
+        ("Ridgeline Shell", "weight", "410 g"),
+        ("Ridgeline Shell", "fabric", "nylon"),
+        ("Ridgeline Shell", "opening_hours_sunday", "10-4"),
+    }
 
 
 def test_prose_documents_have_no_triples(tmp_path: Path) -> None:
@@ -109,8 +190,8 @@ def test_normalize_key(raw: str, normal: str) -> None:
 @pytest.mark.parametrize(
     ("columns", "key"),
     [
-        (["Name", "SKU", "ID"], "ID"),
-        (["Title", "Product"], "Product"),
+        (["Name", "SKU", "ID"], "Name"),
+        (["Title", "Product"], "Title"),
         (["colour", "product_id", "name"], "name"),
         (["colour", "Product Name"], "Product Name"),
         (["colour", "size"], "colour"),

@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 
 from engramdb.errors import ValidationError
 
-from .model import Section
+from .model import Section, Table
 
 __all__ = [
     "MAX_NESTING",
@@ -24,6 +24,7 @@ __all__ = [
     "file_stem",
     "record_line",
     "render_value",
+    "singular",
     "squash_spaces",
 ]
 
@@ -42,6 +43,7 @@ class Extraction:
     sections: list[Section]
     rows: list[dict[str, object]] = field(default_factory=list)
     metadata: dict[str, object] = field(default_factory=dict)
+    tables: list[Table] = field(default_factory=list)
 
 
 class TextBuilder:
@@ -68,11 +70,14 @@ class TextBuilder:
         if text:
             self._append(text)
 
-    def block(self, text: str, path: tuple[str, ...] = (), page: int | None = None) -> None:
-        """Add a paragraph-like block under ``path``; blank blocks are dropped."""
+    def block(
+        self, text: str, path: tuple[str, ...] = (), page: int | None = None
+    ) -> tuple[int, int] | None:
+        """Add a paragraph-like block under ``path``; blank blocks are dropped. Its span in the
+        text (for a table, so prose reading can step over it)."""
         text = text.strip()
         if not text:
-            return
+            return None
         key = (path, page)
         if self._key != key:
             self._close()
@@ -81,6 +86,7 @@ class TextBuilder:
         if not self._blocks:
             self._start = start
         self._blocks.append(text)
+        return start, start + len(text)
 
     def build(self) -> tuple[str, list[Section]]:
         self._close()
@@ -154,6 +160,19 @@ def render_value(value: object) -> str:
 def record_line(row: dict[str, object]) -> str:
     """One record on one line, so a chunk boundary never cuts a record in two."""
     return "; ".join(f"{key}: {render_value(v)}" for key, v in row.items() if not blank(v))
+
+
+def singular(word: str) -> str:
+    """What one row of a table called ``word`` is: ``stores`` → ``store``, ``addons`` →
+    ``addon``, ``categories`` → ``category`` (a type hint, not grammar)."""
+    w = word.strip().casefold().replace("-", "_").split("_")[-1] if word.strip() else "item"
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "shes", "ches", "xes")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w or "item"
 
 
 def blank(value: object) -> bool:

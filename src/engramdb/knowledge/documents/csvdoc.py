@@ -8,7 +8,16 @@ import io
 
 from engramdb.errors import ValidationError
 
-from ._text import Extraction, Sniffer, TextBuilder, decode_text, file_stem, record_line
+from ._text import (
+    Extraction,
+    Sniffer,
+    TextBuilder,
+    decode_text,
+    file_stem,
+    record_line,
+    singular,
+)
+from .model import Table
 
 __all__ = ["parse_csv"]
 
@@ -51,8 +60,14 @@ def parse_csv(data: bytes, name: str) -> Extraction:
     builder.block("\n".join(record_line(row) for row in rows))
     body, sections = builder.build()
     metadata: dict[str, object] = {"columns": columns, "delimiter": dialect.delimiter}
+    table = Table(tuple(columns), tuple(rows), kind=singular(file_stem(name)))
     return Extraction(
-        title=file_stem(name), text=body, sections=sections, rows=rows, metadata=metadata
+        title=file_stem(name),
+        text=body,
+        sections=sections,
+        rows=rows,
+        metadata=metadata,
+        tables=[table],
     )
 
 

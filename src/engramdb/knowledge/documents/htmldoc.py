@@ -13,6 +13,8 @@ from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag, XMLParsedAsHT
 from bs4.element import NavigableString, PageElement, PreformattedString
 
 from ._text import Extraction, TextBuilder, decode_text, file_stem, squash_spaces
+from .model import Table
+from .rows import grid_table
 
 __all__ = ["parse_html", "soup"]
 
@@ -66,7 +68,9 @@ def parse_html(data: bytes, name: str) -> Extraction:
 
     title = page_title or walker.first_h1 or file_stem(name)
     metadata: dict[str, object] = {"links": list(dict.fromkeys(links))} if links else {}
-    return Extraction(title=title, text=body, sections=sections, metadata=metadata)
+    return Extraction(
+        title=title, text=body, sections=sections, metadata=metadata, tables=walker.tables
+    )
 
 
 def soup(markup: str) -> BeautifulSoup:
@@ -113,6 +117,7 @@ class _Walker:
 
     def __init__(self) -> None:
         self.builder = TextBuilder()
+        self.tables: list[Table] = []
         self.first_h1 = ""
         self._stack: list[tuple[int, str]] = []
         self._buffer: list[str] = []
@@ -161,8 +166,11 @@ class _Walker:
             self.builder.block(tag.get_text().strip("\n"), self._path)
         elif name == "table":
             self.flush()
-            for rows in _tables(tag):
-                self.builder.block("\n".join(rows), self._path)
+            for grid in _tables(tag):
+                span = self.builder.block("\n".join(" | ".join(r) for r in grid), self._path)
+                table = grid_table(grid, self._path, span)
+                if table is not None:
+                    self.tables.append(table)
         elif name == "li":
             self.flush()
             self._prefix = "- "
@@ -189,15 +197,15 @@ class _Walker:
             self.first_h1 = text
 
 
-def _tables(table: Tag) -> list[list[str]]:
-    """The rows (``cell | cell``) of ``table`` and then of each table nested in it, in linear
+def _tables(table: Tag) -> list[list[list[str]]]:
+    """The rows (lists of cell texts) of ``table`` and then of each table nested in it, in linear
     time: a cell's text leaves out the tables nested in it (they are read as tables of their
     own), so no text is read twice however deep tables nest."""
     out: list[list[str]] = []
     queue = deque([table])
     while queue:
         current = queue.popleft()
-        rows: list[str] = []
+        rows: list[list[str]] = []
         row: list[list[str]] | None = None
         cell: list[str] | None = None
         cell_tag: Tag | None = None
@@ -234,10 +242,10 @@ def _tables(table: Tag) -> list[list[str]]:
     return out
 
 
-def _add_row(rows: list[str], cells: list[list[str]]) -> None:
+def _add_row(rows: list[list[str]], cells: list[list[str]]) -> None:
     texts = [" ".join(" ".join(parts).split()) for parts in cells]
     if any(texts):
-        rows.append(" | ".join(texts))
+        rows.append(texts)
 
 
 def _is_text(tag: Tag, node: PageElement) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from engramdb.errors import ValidationError
 
+from ..claims import ORG
 from ._text import (
     Extraction,
     TextBuilder,
@@ -17,7 +18,17 @@ from ._text import (
     file_stem,
     record_line,
     render_value,
+    singular,
 )
+from .model import Table
+from .rows import NAME_COLUMNS, normalize_key
+
+ORG_KEYS = (
+    "company", "vendor", "organisation", "organization", "business", "brand", "provider",
+    "operator", "insurer", "airline", "bank", "hotel", "clinic", "practice", "restaurant",
+    "school", "college", "university", "gym", "merchant", "retailer", "store_name", "org",
+)  # fmt: skip
+"""Top-level keys whose string names the organisation the document speaks for."""
 
 __all__ = ["flatten", "parse_json"]
 
@@ -54,7 +65,76 @@ def parse_json(data: bytes, name: str) -> Extraction:
         found = next((value[k] for k in ("title", "name") if isinstance(value.get(k), str)), "")
         title = found.strip() or title
     metadata: dict[str, object] = {"shape": shape}
-    return Extraction(title=title, text=text, sections=sections, rows=rows, metadata=metadata)
+    return Extraction(
+        title=title,
+        text=text,
+        sections=sections,
+        rows=rows,
+        metadata=metadata,
+        tables=things(value, file_stem(name)),
+    )
+
+
+def things(value: object, stem: str) -> list[Table]:
+    """The things a JSON document describes, as tables: an array of objects is a table of
+    its own (``stores`` → rows of kind ``store``); an object named by a name-like key is one
+    thing; a nested object without a name adds dotted attributes to its parent; the top level
+    is the organisation (named by ``company``/``vendor``/... when it says so) unless it names
+    a thing itself."""
+    tables: list[Table] = []
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        _array(value, singular(stem), tables)
+    elif isinstance(value, dict):
+        row = _record(value, tables)
+        org = next(
+            (k for k in row if normalize_key(k) in ORG_KEYS and isinstance(row[k], str)), None
+        )
+        if org is not None:
+            subject = str(row.pop(org)).strip()
+            if row:
+                tables.insert(0, Table(tuple(row), (row,), "organisation", subject, "organisation"))
+        elif _named(value):
+            tables.insert(0, Table(tuple(row), (row,), singular(stem)))
+        elif row:
+            tables.insert(0, Table(tuple(row), (row,), "organisation", ORG, "organisation"))
+    return tables
+
+
+def _named(obj: dict[str, object]) -> bool:
+    return any(normalize_key(str(k)) in NAME_COLUMNS and isinstance(v, str) for k, v in obj.items())
+
+
+def _array(items: list[dict[str, object]], kind: str, tables: list[Table]) -> None:
+    at = len(tables)
+    rows = [_record(item, tables) for item in items]
+    rows = [r for r in rows if r]
+    if rows:
+        columns = tuple(dict.fromkeys(c for r in rows for c in r))
+        tables.insert(at, Table(columns, tuple(rows), kind))
+
+
+def _record(obj: dict[str, object], tables: list[Table], prefix: str = "") -> dict[str, object]:
+    """One thing's cells; the things nested in it go to ``tables``."""
+    row: dict[str, object] = {}
+    for key, item in obj.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(item, dict):
+            if _named(item):
+                nested = _record(item, tables)
+                if nested:
+                    tables.append(Table(tuple(nested), (nested,), singular(str(key))))
+            else:
+                row.update(_record(item, tables, path))
+        elif isinstance(item, list):
+            objects = [v for v in item if isinstance(v, dict)]
+            scalars = [v for v in item if not isinstance(v, (dict, list))]
+            if objects:
+                _array(objects, singular(str(key)), tables)
+            if scalars:
+                row[path] = scalars
+        elif not blank(item):
+            row[path] = item
+    return row
 
 
 def flatten(value: dict[str, object]) -> dict[str, object]:

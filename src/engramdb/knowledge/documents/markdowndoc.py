@@ -15,6 +15,8 @@ from markdown_it.token import Token
 
 from ._text import Extraction, TextBuilder, decode_text, file_stem, squash_spaces
 from .htmldoc import soup
+from .model import Table
+from .rows import grid_table
 
 __all__ = ["parse_markdown"]
 
@@ -39,6 +41,7 @@ def parse_markdown(data: bytes, name: str) -> Extraction:
     builder = TextBuilder()
     stack: list[tuple[int, str]] = []
     first_heading: tuple[int, str] | None = None
+    tables: list[Table] = []
     for kind, level, text in _blocks(_parser().parse(source), links):
         if kind == "heading":
             if not text:
@@ -50,7 +53,12 @@ def parse_markdown(data: bytes, name: str) -> Extraction:
             if first_heading is None or (level == 1 and first_heading[0] != 1):
                 first_heading = (level, text)
         else:
-            builder.block(text, tuple(t for _, t in stack))
+            path = tuple(t for _, t in stack)
+            span = builder.block(text, path)
+            grid = _grid(text) if kind == "table" else None
+            table = grid_table(grid, path, span) if grid else None
+            if table is not None:
+                tables.append(table)
     body, sections = builder.build()
 
     title = front.get("title") or (first_heading[1] if first_heading else "") or file_stem(name)
@@ -59,7 +67,12 @@ def parse_markdown(data: bytes, name: str) -> Extraction:
         metadata["front_matter"] = front
     if links:
         metadata["links"] = list(dict.fromkeys(links))
-    return Extraction(title=title, text=body, sections=sections, metadata=metadata)
+    return Extraction(title=title, text=body, sections=sections, metadata=metadata, tables=tables)
+
+
+def _grid(text: str) -> list[list[str]]:
+    """A table block's ``cell | cell`` lines back as cells (cells never hold a newline)."""
+    return [line.split(" | ") for line in text.split("\n")]
 
 
 def _front_matter(raw: str) -> dict[str, str]:
@@ -89,7 +102,8 @@ def _blocks(tokens: Sequence[Token], links: list[str]) -> Iterator[tuple[str, in
             i += 1
         elif token.nesting == 1:
             end = _closing(tokens, i)
-            yield "block", 0, _container(tokens[i : end + 1], links)
+            kind = "table" if token.type == "table_open" else "block"
+            yield kind, 0, _container(tokens[i : end + 1], links)
             i = end + 1
         else:
             i += 1

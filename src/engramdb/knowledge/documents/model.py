@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["MAX_DOCUMENT_BYTES", "Chunk", "ParsedDocument", "Section", "Triple"]
+__all__ = ["MAX_DOCUMENT_BYTES", "Chunk", "ParsedDocument", "Section", "Table", "Triple"]
 
 MAX_DOCUMENT_BYTES = 25 * 1024 * 1024
 """Largest accepted upload. Parsing holds the whole file and its text in memory."""
@@ -30,6 +30,27 @@ class Section:
 
 
 @dataclass(frozen=True, slots=True)
+class Table:
+    """Rows that each describe one thing: a CSV file, a JSON array of objects (or one object),
+    a Markdown or HTML table. Read as frames, never as prose.
+
+    ``kind`` says what a row is (``store`` from a JSON key ``stores``); ``subject`` names the
+    thing a one-row table describes when no column does (a JSON document's top level: the
+    organisation unless it names itself); ``start``/``end`` locate the table in the document's
+    text when it is part of prose (Markdown, HTML), so prose reading can skip it.
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[dict[str, object], ...]
+    kind: str = "item"
+    subject: str | None = None
+    subject_type: str | None = None
+    heading_path: tuple[str, ...] = ()
+    start: int | None = None
+    end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedDocument:
     """One file turned into plain text with structure.
 
@@ -46,6 +67,7 @@ class ParsedDocument:
     sections: list[Section] = field(default_factory=list)
     rows: list[dict[str, object]] = field(default_factory=list)
     metadata: dict[str, object] = field(default_factory=dict)
+    tables: list[Table] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +103,5 @@ class Triple:
     subject_type: str
     row: int
     column: str
+    #: other names of the subject found in its row (SKU, id, code): chat may use any of them
+    aliases: tuple[str, ...] = ()

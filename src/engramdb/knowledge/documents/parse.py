@@ -68,4 +68,5 @@ def parse_document(data: bytes, *, name: str, media_type: str | None = None) -> 
         sections=found.sections,
         rows=found.rows,
         metadata=metadata,
+        tables=found.tables,
     )

@@ -1,26 +1,70 @@
-"""Rows of structured files as (subject, predicate, object) triples.
+"""Tables as frames: each row is one thing, its name-like cell is the subject, its identifiers
+(SKU, id, code) are aliases, every other cell is an attribute named by its header.
 
-A catalogue row ``sku=A1, name=Widget, price=9.99`` becomes ``(A1, name, Widget)`` and
-``(A1, price, 9.99)``: authoritative facts the reconciler can hold chat claims against. A JSON
-object describes one thing, the document itself, so its subject is the document title.
+A catalogue row ``sku=AR-100, name=Aria Headphones, price_usd=129.00, weight_g=250`` becomes
+``(Aria Headphones, price, 129.00 USD)`` and ``(Aria Headphones, weight, 250 g)`` with the alias
+``AR-100``: chat says "the Aria headphones", rarely the SKU, and a unit that only the header
+states ("weight_g") is what makes "250" comparable with "a quarter of a kilo". A column that
+only tells rows of one name apart ("adult" / "child" under "fare type") qualifies the attribute
+instead ("adult price"), so siblings never look like two values of one fact.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from engramdb.errors import ValidationError
 
-from ._text import blank, render_value
-from .model import ParsedDocument, Triple
+from ..claims import ORG
+from ._text import blank, render_value, singular
+from .model import ParsedDocument, Table, Triple
 
-__all__ = ["KEY_COLUMN_NAMES", "normalize_key", "pick_key_column", "rows_to_triples"]
+__all__ = [
+    "KEY_COLUMN_NAMES",
+    "grid_table",
+    "header_unit",
+    "normalize_key",
+    "pick_key_column",
+    "rows_to_triples",
+]
 
-KEY_COLUMN_NAMES = ("id", "sku", "name", "product", "title")
-"""Column names that identify a row, most specific first; checked before the first column."""
+NAME_COLUMNS = (
+    "name", "title", "product", "product_name", "plan", "plan_name", "service", "service_name",
+    "item", "item_name", "room", "room_type", "course", "course_name", "model", "tariff",
+    "package", "programme", "program", "treatment", "dish", "account", "account_type", "card",
+    "policy", "branch", "store", "location", "route", "fare", "membership", "tier", "class",
+    "option", "type", "description",
+)  # fmt: skip
+"""Headers whose cell names the row's thing, most telling first (then any ``*_name``)."""
+
+ID_COLUMNS = ("id", "sku", "code", "ref", "reference", "slug", "item_no", "part_number")
+"""Headers whose cell identifies a row (then any ``*_id``, ``*_sku``, ``*_code``)."""
+
+KEY_COLUMN_NAMES = ID_COLUMNS + NAME_COLUMNS
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
+_NUMBER = re.compile(r"[+-]?\d[\d,]*(?:\.\d+)?")
+_IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,31}")
+_NOT_IDS = ("zip_code", "post_code", "postcode", "postal_code", "promo_code", "area_code")
+
+_CURRENCIES = ("usd", "eur", "gbp", "cad", "aud", "nzd", "chf", "jpy", "inr", "sek", "nok", "dkk")
+_UNITS = {
+    **{c: c.upper() for c in _CURRENCIES},
+    "pct": "%", "percent": "%", "percentage": "%",
+    "g": "g", "grams": "g", "kg": "kg", "mg": "mg", "lb": "lb", "lbs": "lb", "oz": "oz",
+    "ml": "ml", "l": "l", "litres": "l", "liters": "l",
+    "mm": "mm", "cm": "cm", "m": "m", "metres": "m", "meters": "m", "km": "km", "in": "in",
+    "inches": "in", "ft": "ft", "miles": "miles",
+    "seconds": "seconds", "secs": "seconds", "minutes": "minutes", "mins": "minutes",
+    "hours": "hours", "hrs": "hours", "days": "days", "weeks": "weeks", "months": "months",
+    "years": "years",
+    "mb": "MB", "gb": "GB", "tb": "TB", "mbps": "Mbps", "gbps": "Gbps", "kwh": "kWh",
+    "mah": "mAh", "kw": "kW", "w": "W",
+}  # fmt: skip
+"""Header suffixes that give a bare number its unit (plural for time: ``price_month`` is per
+month, not a number of months)."""
 
 
 def normalize_key(name: str) -> str:
@@ -34,64 +78,262 @@ def normalize_key(name: str) -> str:
     )
 
 
-def pick_key_column(columns: list[str]) -> str:
-    """The column whose cell names a row: an id-like column if there is one, else the first.
+def header_unit(column: str) -> tuple[str, str | None]:
+    """The attribute a header names and the unit it gives bare numbers: ``weight_g`` →
+    (``weight``, ``g``), ``Price (EUR)`` → (``price``, ``EUR``), ``battery_life_hours`` →
+    (``battery_life``, ``hours``); a header that is only a unit keeps its name."""
+    key = normalize_key(column).replace(".", "_")
+    words = key.split("_")
+    if len(words) > 1 and words[-1] in _UNITS:
+        return "_".join(words[:-1]), _UNITS[words[-1]]
+    for i in range(len(words) - 1, 0, -1):  # "Price (USD/month)": a currency anywhere
+        if words[i] in _CURRENCIES:
+            return "_".join(words[:i] + words[i + 1 :]), _UNITS[words[i]]
+    return key, None
 
-    Exact names win (``id``, ``sku``, ``name``, ``product``, ``title``), then names ending in one
-    (``product_id``, ``product_name``).
-    """
-    normal = {column: normalize_key(column) for column in columns}
-    for wanted in KEY_COLUMN_NAMES:
-        for column in columns:
-            if normal[column] == wanted:
-                return column
-    for wanted in KEY_COLUMN_NAMES:
-        for column in columns:
-            if normal[column].endswith("_" + wanted):
-                return column
-    return columns[0]
+
+def with_unit(text: str, unit: str | None) -> str:
+    """``250`` under ``weight_g`` is ``250 g``; a cell that states its own unit is kept."""
+    if unit is None or not _NUMBER.fullmatch(text.strip()):
+        return text
+    if unit == "%":
+        return f"{text}%"
+    return f"{text} {unit}"
+
+
+def pick_key_column(columns: list[str]) -> str:
+    """The column whose cell names a row, from the headers alone: a name-like column, else an
+    id-like one, else the first."""
+    return _name_column(columns, []) or columns[0]
 
 
 def rows_to_triples(doc: ParsedDocument, *, key_column: str | None = None) -> list[Triple]:
-    """Every non-empty cell as a triple about its row's key; rows without a key are skipped.
+    """Every non-empty cell of every table as a triple about its row's thing.
 
-    List values (a JSON list of scalars) give one triple per item. ``subject_type`` is the
-    normalised key column (``sku``), or ``document`` for a JSON object.
-    """
-    if not doc.rows:
-        return []
-    if doc.metadata.get("shape") == "object":
-        return [
-            Triple(doc.title, normalize_key(column), text, "document", 0, column)
-            for column, value in doc.rows[0].items()
-            for text in _texts(value)
-        ]
-    columns = list(dict.fromkeys(column for row in doc.rows for column in row))
-    if key_column is None:
-        key = pick_key_column(columns)
-    elif key_column in columns:
-        key = key_column
-    else:
-        raise ValidationError(
-            "key_column",
-            f"{key_column!r} is not a column of {doc.name!r}; columns are {', '.join(columns)}",
-            value=key_column,
-        )
-    subject_type = normalize_key(key) or "row"
+    ``key_column`` names the column of the subject (else it is chosen: a name-like column whose
+    cells are mostly not numbers, else the first text column of distinct cells, else an
+    identifier). List values give one triple per item."""
     triples: list[Triple] = []
-    for index, row in enumerate(doc.rows):
-        subject = render_value(row.get(key, "")).strip() if not blank(row.get(key)) else ""
+    for table in doc.tables:
+        triples.extend(_table_triples(doc, table, key_column))
+    return triples
+
+
+def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) -> list[Triple]:
+    columns = list(table.columns)
+    rows = list(table.rows)
+    if not rows or not columns:
+        return []
+    if table.subject is not None:  # one thing's attributes (a JSON object's top level)
+        name, ids = None, [c for c in columns if _is_id_column(c, rows)]
+    elif key_column is not None:
+        if key_column not in columns:
+            raise ValidationError(
+                "key_column",
+                f"{key_column!r} is not a column of {doc.name!r}; columns are {', '.join(columns)}",
+                value=key_column,
+            )
+        name, ids = key_column, [c for c in columns if c != key_column and _is_id_column(c, rows)]
+    else:
+        name = _name_column(columns, rows)
+        ids = [c for c in columns if c != name and _is_id_column(c, rows)]
+        if name is None and ids:
+            name, ids = ids[0], ids[1:]
+        if name is None:
+            name = columns[0]
+    qualifiers = _qualifier_columns(columns, rows, name, ids) if name is not None else []
+    kind = table.subject_type or table.kind
+    out: list[Triple] = []
+    for index, row in enumerate(rows):
+        codes = [a for c in ids if (a := _cell(row, c))]
+        subject = table.subject if table.subject is not None else _cell(row, name)
+        subject = subject or (codes[0] if codes else "")  # a row without a name: its code
         if not subject:
             continue
+        aliases = tuple(a for a in codes if a != subject)
+        qualifier = " ".join(q for c in qualifiers if (q := _cell(row, c)))
         for column, value in row.items():
-            if column == key:
+            if (
+                column == name
+                or column in qualifiers
+                or (column in ids and _cell(row, column) == subject)
+            ):
                 continue
-            predicate = normalize_key(column) or column
-            triples.extend(
-                Triple(subject, predicate, text, subject_type, index, column)
+            attribute, unit = header_unit(column)
+            if column in ids:
+                attribute, unit = normalize_key(column).replace(".", "_"), None
+            predicate = attribute or normalize_key(column) or column
+            if qualifier:
+                predicate = f"{normalize_key(qualifier).replace('.', '_')}_{predicate}"
+            out.extend(
+                Triple(subject, predicate, with_unit(text, unit), kind, index, column, aliases)
                 for text in _texts(value)
             )
-    return triples
+    return out
+
+
+_VALUE_LIKE = re.compile(r"\d|[$£€¥%]|^(?:yes|no|free|included|n/?a|none|-|—)$", re.IGNORECASE)
+_MATRIX_CORNERS = ("", "feature", "features", "attribute", "property", "spec", "specs", "details")
+
+
+def grid_table(
+    grid: list[list[str]], path: tuple[str, ...] = (), span: tuple[int, int] | None = None
+) -> Table | None:
+    """A Markdown or HTML table as frames. A header row of labels names the columns; a
+    two-column table without one is the properties of what its heading names (``Check-in |
+    3 pm`` under "The Harbour Room"); a header whose corner is empty or "Feature" over names
+    is a comparison matrix, read one column per thing."""
+    grid = [[" ".join(c.split()) for c in r] for r in grid if any(c.strip() for c in r)]
+    if not grid or max(len(r) for r in grid) < 2:
+        return None
+    width = max(len(r) for r in grid)
+    grid = [r + [""] * (width - len(r)) for r in grid]
+    head = grid[0]
+    start, end = span if span is not None else (None, None)
+    labels = all(c and not _VALUE_LIKE.search(c) for c in head[1:]) and bool(head[0] or width > 2)
+    if len(grid) > 1 and labels and width > 2 and normalize_key(head[0]) in _MATRIX_CORNERS:
+        things = []
+        for j in range(1, width):
+            row: dict[str, object] = {"name": head[j]}
+            row.update({r[0]: r[j] for r in grid[1:] if r[0] and r[j]})
+            things.append(row)
+        columns = tuple(dict.fromkeys(c for r in things for c in r))
+        return Table(columns, tuple(things), "item", heading_path=path, start=start, end=end)
+    if len(grid) > 1 and labels and width == 2 and normalize_key(head[1]) in _VALUE_HEADERS:
+        grid = grid[1:]  # "Spec | Value": a header over properties
+        labels = False
+    if len(grid) > 1 and labels and head[0]:
+        columns = _unique(head)
+        rows = tuple(dict(zip(columns, r, strict=True)) for r in grid[1:])
+        kind = singular(normalize_key(head[0]))
+        return Table(columns, rows, kind, heading_path=path, start=start, end=end)
+    if width == 2 and not labels:  # properties: "Check-in | 3 pm"
+        named = next((h for h in reversed(path) if not _generic(h)), None)
+        topic = normalize_key(path[-1]).replace(".", "_") if path else ""
+        if topic and set(topic.split("_")) <= _SPEC_WORDS:
+            topic = ""  # "Specifications" says nothing the attribute does not
+        if named is not None:
+            row = {
+                (f"{topic}_{normalize_key(r[0])}" if topic else r[0]): r[1]
+                for r in grid
+                if r[0] and r[1]
+            }
+            if row:
+                return Table(tuple(row), (row,), "item", named, None, path, start, end)
+        row = {
+            (f"{topic}_{normalize_key(r[0])}" if topic else r[0]): r[1]
+            for r in grid
+            if r[0] and r[1]
+        }
+        if row:
+            return Table(tuple(row), (row,), "organisation", ORG, "organisation", path, start, end)
+    return None
+
+
+_VALUE_HEADERS = ("value", "values", "detail", "details", "", "info", "description")
+_SECTION_WORDS = frozenset(
+    "specifications specification specs spec details detail overview features feature key "
+    "facts summary at a glance opening hours contact contacts pricing prices price fees fee "
+    "charges rates rate delivery shipping returns return policy policies information info "
+    "terms conditions general about us our your the and of table options plans services "
+    "technical product products room rooms menu schedule timetable support faq faqs "
+    "included what's whats s".split()
+)
+
+
+_SPEC_WORDS = frozenset(
+    "specifications specification specs spec details detail overview features feature key "
+    "facts summary at a glance technical information info general the and of".split()
+)
+
+
+def _generic(heading: str) -> bool:
+    """A section heading ("Specifications", "Opening hours") rather than a thing's name."""
+    words = re.findall(r"[a-z']+", heading.casefold())
+    return not words or all(w in _SECTION_WORDS for w in words)
+
+
+def _unique(header: Sequence[str]) -> tuple[str, ...]:
+    out: list[str] = []
+    for i, c in enumerate(header):
+        name = c or f"column_{i + 1}"
+        while name in out:
+            name += "_2"
+        out.append(name)
+    return tuple(out)
+
+
+def _cell(row: dict[str, object], column: str | None) -> str:
+    if column is None or blank(row.get(column)):
+        return ""
+    return render_value(row.get(column)).strip()
+
+
+def _numeric(text: str) -> bool:
+    return bool(_NUMBER.fullmatch(text.strip().lstrip("$£€").rstrip("%")))
+
+
+def _name_column(columns: Sequence[str], rows: Sequence[dict[str, object]]) -> str | None:
+    normal = {c: normalize_key(c).replace(".", "_") for c in columns}
+
+    def texty(c: str) -> bool:
+        cells = [_cell(r, c) for r in rows]
+        cells = [x for x in cells if x]
+        return not cells or sum(not _numeric(x) for x in cells) * 2 > len(cells)
+
+    for wanted in NAME_COLUMNS:
+        for c in columns:
+            if normal[c] == wanted and texty(c):
+                return c
+    for c in columns:
+        if normal[c].endswith("_name") and texty(c):
+            return c
+    for c in columns:  # the first text column of distinct cells that is no identifier
+        cells = [_cell(r, c) for r in rows]
+        if (
+            rows
+            and all(cells)
+            and len(set(cells)) == len(cells)
+            and texty(c)
+            and not _is_id_column(c, rows)
+        ):
+            return c
+    return None
+
+
+def _is_id_column(column: str, rows: Sequence[dict[str, object]]) -> bool:
+    """An identifier: an id-like header (``sku``, ``*_id``, ``*_code``) whose cells are short
+    codes, distinct across rows."""
+    n = normalize_key(column).replace(".", "_")
+    named = n in ID_COLUMNS or (n.endswith(("_id", "_sku", "_code", "_ref")) and n not in _NOT_IDS)
+    if not named:
+        return False
+    cells = [_cell(r, column) for r in rows]
+    cells = [c for c in cells if c]
+    return (
+        bool(cells)
+        and len(set(cells)) == len(cells)
+        and all(_IDENTIFIER.fullmatch(c) for c in cells)
+    )
+
+
+def _qualifier_columns(
+    columns: Sequence[str], rows: Sequence[dict[str, object]], name: str, ids: Sequence[str]
+) -> list[str]:
+    """When one name has several rows ("Express" standard and weekend rates), the first text
+    column that tells them apart qualifies their attributes."""
+    names = [_cell(r, name) for r in rows]
+    if len(set(names)) == len(names):
+        return []
+    for c in columns:
+        if c == name or c in ids:
+            continue
+        cells = [_cell(r, c) for r in rows]
+        if all(cells) and not any(_numeric(x) for x in cells):
+            pairs = list(zip(names, cells, strict=True))
+            if len(set(pairs)) == len(pairs):
+                return [c]
+    return []
 
 
 def _texts(value: object) -> list[str]:
