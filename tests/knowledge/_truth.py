@@ -72,9 +72,15 @@ def names_fact(mem: Memory, fid: int, label: dict[str, str]) -> bool:
         return False
     if not f.authoritative or not _same_value(f.value, label["value"]):
         return False
-    quote = set(_words(label["quote"]))
+    if label["quote"] == label["value"]:
+        return True
+    quote = set(_words(label["quote"].replace(",", " ").replace("|", " ")))
     said = set(_words(f.statement)) | set(_words(f.entity)) | set(_words(f.key.replace("_", " ")))
-    return not quote or len(quote & said) / len(quote) >= 0.5 or label["quote"] == label["value"]
+    if not quote or len(quote & said) / len(quote) >= 0.5:
+        return True
+    # a table row ("Growth,399,3990,50,10"): the fact is about the thing the row names
+    named = set(_words(f.entity.replace("-", " ")))
+    return bool(named) and named <= quote and not f.entity.startswith("@")
 
 
 def outcome(mem: Memory, result, case: dict[str, Any]) -> str:
@@ -137,6 +143,8 @@ def scores(results: list[tuple[dict[str, Any], str]]) -> dict[str, Any]:
 
 # -- curated extraction (truth_corpus/extraction.json, EXTRACTION.md) ------------------------
 
+_BARE_NUMBER = re.compile(r"[+-]?\d[\d,]*(?:\.\d+)?")
+_LEADING_NUMBER = re.compile(r"[$£€]?\s?([+-]?\d[\d,]*(?:\.\d+)?)(?:\s?[A-Za-z%]{1,8})?$")
 _ARTICLES = re.compile(r"^(?:a|an|the|my|our|your|about|around|approximately|approx\.?)\s+")
 
 
@@ -147,6 +155,9 @@ def _strict_value(got: str, want: str) -> bool:
     w = _ARTICLES.sub("", " ".join(_words(want)).strip(" .,;:"))
     if g and g == w:
         return True
+    if _BARE_NUMBER.fullmatch(want.strip()):  # "250" under "weight (g)", stored as "250 g"
+        m = _LEADING_NUMBER.match(got.strip())
+        return bool(m) and m.group(1).replace(",", "") == want.strip().replace(",", "")
     tg, tw = parse_value(got), parse_value(want)
     return tg.kind == tw.kind != "text" and compare(tg, tw) == "same"
 

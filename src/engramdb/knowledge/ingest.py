@@ -13,9 +13,9 @@ from ..errors import ValidationError
 from .access import Caller, check_write
 from .catalogue import known_names
 from .clock import now_ms, to_ms
-from .documents import MAX_DOCUMENT_BYTES, chunk, parse_document, rows_to_triples
+from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
-from .recording import apply_extraction, reconcile_claim, record_source
+from .recording import add_alias, apply_extraction, reconcile_claim, record_source
 from .redaction import redact
 from .results import DocumentResult, WriteResult
 from .scopes import check_scope
@@ -25,7 +25,26 @@ from .writing import WriteContext
 if TYPE_CHECKING:
     from .memory import Memory
 
-__all__ = ["upload"]
+__all__ = ["prose_of", "upload"]
+
+
+def prose_of(doc: ParsedDocument) -> list[str]:
+    """Each section's text with its tables blanked (they are read as frames, and ``cell |
+    cell`` lines read as sentences give nonsense); offsets stay those of the section."""
+    out = []
+    for section in doc.sections:
+        text = section.text
+        for t in doc.tables:
+            if t.start is None or t.end is None or t.end <= section.start or t.start >= section.end:
+                continue
+            a, b = (
+                max(t.start, section.start) - section.start,
+                min(t.end, section.end) - section.start,
+            )
+            text = text[:a] + " " * (b - a) + text[b:]
+        if text.strip():
+            out.append(text)
+    return out
 
 
 def upload(
@@ -141,7 +160,8 @@ def upload(
                 caller,
             )
             ctx.document_id = doc_id
-            for triple in rows_to_triples(doc) if doc.rows else []:
+            aliased: set[tuple[str, str]] = set()
+            for triple in rows_to_triples(doc):
                 claim = claim_of_triple(
                     {
                         "subject": triple.subject,
@@ -152,11 +172,15 @@ def upload(
                     triple.row,
                 )
                 reconcile_claim(mem, claim, ctx, result)
-            if not doc.rows:
+                for alias in triple.aliases:
+                    if (triple.subject, alias) not in aliased:
+                        aliased.add((triple.subject, alias))
+                        add_alias(mem, claim.subject, claim.subject_type, alias, ctx)
+            if not any(t.start is None for t in doc.tables):  # a CSV or JSON file is all rows
                 known = known_names(mem, scope, ctx.readable)
-                for section in doc.sections:
+                for text in prose_of(doc):
                     extraction = extract_stage0(
-                        section.text,
+                        text,
                         reference=datetime.fromtimestamp(now / 1000, UTC),
                         role="document",
                         known=known,

@@ -313,6 +313,27 @@ def _entity(
     return int(cur.lastrowid), etype, key
 
 
+def add_alias(mem: Memory, subject: str, etype: str, alias: str, ctx: WriteContext) -> None:
+    """Another name of a curated thing (its SKU, id or code), as an entity that
+    ``resolves_to`` it: a claim about "AR-100" is then a claim about the Aria Headphones."""
+    eid, etype, key = _entity(mem, subject, etype, ctx, "knowledge")
+    akey = normalize_name(alias) or alias.casefold()
+    if not akey or akey == key:
+        return
+    row = mem.db.execute(
+        "SELECT id, resolves_to FROM entities WHERE key=? AND scope=? AND type=?",
+        (akey, ctx.scope, etype),
+    ).fetchone()
+    if row is None:
+        mem.db.execute(
+            "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
+            "created_ms, resolves_to) VALUES(?,?,?,?,?,?,?,?,?)",
+            (etype, akey, alias, ctx.scope, "knowledge", 1, ctx.source, ctx.now, eid),
+        )
+    elif row[1] is None and row[0] != eid:
+        mem.db.execute("UPDATE entities SET resolves_to=? WHERE id=?", (eid, row[0]))
+
+
 def _revoke(mem: Memory, text: str, ctx: WriteContext) -> list[dict[str, Any]]:
     """Revoke the active instruction of the write's own scope the statement names best.
     Instructions of ancestor scopes are never touched (a customer's "you no longer need

@@ -42,6 +42,7 @@ ID_COLUMNS = ("id", "sku", "code", "ref", "reference", "slug", "item_no", "part_
 """Headers whose cell identifies a row (then any ``*_id``, ``*_sku``, ``*_code``)."""
 
 KEY_COLUMN_NAMES = ID_COLUMNS + NAME_COLUMNS
+_NAME_HEADERS = ("name", "title", "product", "product_name")
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
@@ -153,15 +154,9 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
         aliases = tuple(a for a in codes if a != subject)
         qualifier = " ".join(q for c in qualifiers if (q := _cell(row, c)))
         for column, value in row.items():
-            if (
-                column == name
-                or column in qualifiers
-                or (column in ids and _cell(row, column) == subject)
-            ):
-                continue
+            if column == name or column in qualifiers or column in ids:
+                continue  # identifiers are aliases, not attributes
             attribute, unit = header_unit(column)
-            if column in ids:
-                attribute, unit = normalize_key(column).replace(".", "_"), None
             predicate = attribute or normalize_key(column) or column
             if qualifier:
                 predicate = f"{normalize_key(qualifier).replace('.', '_')}_{predicate}"
@@ -274,31 +269,23 @@ def _numeric(text: str) -> bool:
 
 
 def _name_column(columns: Sequence[str], rows: Sequence[dict[str, object]]) -> str | None:
+    """The row header: a column headed as a name ("name", "title", "product name"), else the
+    leftmost text column, as tables are laid out (when rows share it, a column to its right
+    qualifies them: "/v2/query" for Starter and for Business); identifiers and numbers never
+    name a row."""
     normal = {c: normalize_key(c).replace(".", "_") for c in columns}
 
     def texty(c: str) -> bool:
-        cells = [_cell(r, c) for r in rows]
-        cells = [x for x in cells if x]
+        cells = [x for r in rows if (x := _cell(r, c))]
         return not cells or sum(not _numeric(x) for x in cells) * 2 > len(cells)
 
-    for wanted in NAME_COLUMNS:
-        for c in columns:
-            if normal[c] == wanted and texty(c):
-                return c
-    for c in columns:
-        if normal[c].endswith("_name") and texty(c):
+    usable = [c for c in columns if texty(c) and not _is_id_column(c, rows)]
+    for c in usable:
+        if normal[c] in _NAME_HEADERS or normal[c].endswith("_name"):
             return c
-    for c in columns:  # the first text column of distinct cells that is no identifier
-        cells = [_cell(r, c) for r in rows]
-        if (
-            rows
-            and all(cells)
-            and len(set(cells)) == len(cells)
-            and texty(c)
-            and not _is_id_column(c, rows)
-        ):
-            return c
-    return None
+    if not rows:  # headers alone: the first name-like one
+        return next((c for c in usable if normal[c] in NAME_COLUMNS), None)
+    return usable[0] if usable else None
 
 
 def _is_id_column(column: str, rows: Sequence[dict[str, object]]) -> bool:
