@@ -15,6 +15,7 @@ from .catalogue import known_names
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
+from .recheck import recheck_beliefs
 from .recording import add_alias, apply_extraction, reconcile_claim, record_source
 from .redaction import redact
 from .results import DocumentResult, WriteResult
@@ -187,6 +188,7 @@ def upload(
                     )
                     extraction.uncertainties = []  # a policy's wording is not a hedge
                     apply_extraction(mem, extraction, ctx, result, known)
+            recheck_beliefs(mem, ctx, result)
         if retired:
             for mid in retired:
                 mem.engine.forget(mid)

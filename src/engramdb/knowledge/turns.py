@@ -16,6 +16,7 @@ from .catalogue import align_turn, known_names
 from .claims import Claim
 from .clock import now_ms, to_ms
 from .extract import MAX_READ_CHARS, extract_stage0, read_window
+from .recheck import recheck_beliefs
 from .recording import apply_extraction, reconcile_claim, record_source
 from .redaction import redact
 from .results import WriteResult
@@ -128,6 +129,8 @@ def _remember_triples(
             ctx = WriteContext(scope, source, kind, f"{kind}:{scope}", now, "document", caller)
             for claim in claims:
                 reconcile_claim(mem, claim, ctx, result)
+            if ctx.authoritative:
+                recheck_beliefs(mem, ctx, result)
         return redact(mem, result, ctx.readable)
 
 

@@ -1,0 +1,136 @@
+"""Curated knowledge that arrives after a belief still meets it, so reconciliation does not
+depend on order: a customer who said "your returns window is 60 days" before the returns policy
+was uploaded is flagged the moment it is.
+
+After a curated write (a document or an upsert), every live experiential fact below the write's
+scope about a thing the new curated rows describe (or about the organisation) is read again as
+a claim, against the new curated rows only (older ones met it when it was said), by the same
+candidate matching and the same pure decision as any claim. Only conflicts are recorded: the
+belief and the curated row both stay, and an uncertainty names both.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .candidates import candidates, kind_of
+from .claims import ORG, Claim
+from .reconcile import Existing, Incoming, decide
+from .recording import open_uncertainty, record_trace
+from .results import WriteResult
+from .scopes import org_of
+from .vocab import normalize_name
+from .writing import WriteContext
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["MAX_RECHECKED", "recheck_beliefs"]
+
+MAX_RECHECKED = 2_000
+"""Beliefs one curated write reads again, newest first (each costs one candidate match)."""
+
+
+def recheck_beliefs(mem: Memory, ctx: WriteContext, result: WriteResult) -> None:
+    """Open a conflict for each live belief below ``ctx.scope`` that the curated facts this
+    write stored contradict."""
+    new = [f.id for f in result.facts if f.authoritative]
+    if not new:
+        return
+    marks = ",".join("?" * len(new))
+    entities = [
+        r[0]
+        for r in mem.db.execute(
+            f"SELECT DISTINCT entity_id FROM facts WHERE id IN ({marks})", new
+        ).fetchall()
+    ]
+    emarks = ",".join("?" * len(entities))
+    org = normalize_name(org_of(ctx.scope) or "")
+    # beliefs about those things, about things that resolve to them, or about the organisation
+    rows = mem.db.execute(
+        f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.statement, f.category,
+            f.scope, f.stream, f.confidence, e.name, e.type, e.key
+        FROM facts f JOIN entities e ON e.id = f.entity_id
+        WHERE f.authoritative = 0 AND f.closed_ms IS NULL AND f.forgotten = 0
+        AND f.scope LIKE ? ESCAPE '\\'
+        AND (f.entity_id IN ({emarks}) OR e.resolves_to IN ({emarks})
+             OR e.type = 'organisation' OR e.key IN (SELECT key FROM entities WHERE id IN
+             ({emarks})))
+        ORDER BY f.id DESC LIMIT {MAX_RECHECKED}""",
+        [_below(ctx.scope), *entities, *entities, *entities],
+    ).fetchall()
+    fresh = set(new)
+    for r in rows:
+        if r[11] == "person":
+            continue  # what a person is or has is never a claim about the catalogue
+        _recheck(mem, r, fresh, org, ctx, result)
+
+
+def _below(scope: str) -> str:
+    escaped = scope.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"{escaped}/%"
+
+
+def _recheck(
+    mem: Memory, r: tuple, fresh: set[int], org: str, ctx: WriteContext, result: WriteResult
+) -> None:
+    fid, key, phrase, value, value_kind, statement, category, scope, stream, conf = r[:10]
+    name, etype, ekey = r[10], r[11], r[12]
+    is_org = etype == "organisation" and ekey == org
+    claim = Claim(
+        subject=ORG if is_org else name,
+        subject_type=etype,
+        key=key,
+        key_phrase=phrase,
+        value=value,
+        category=category,
+        statement=statement,
+        confidence=conf,
+    )
+    bctx = WriteContext(scope, ctx.source, "turn", stream, ctx.now, "user")
+    found = [c for c in candidates(mem, ekey, etype, claim, bctx) if c[0] in fresh]
+    if not found:
+        return
+    incoming = Incoming(
+        value=value,
+        value_kind=value_kind or kind_of(claim),
+        authoritative=False,
+        confidence=conf,
+        scope=scope,
+        stream=stream,
+    )
+    existing = [Existing(c[0], c[3], c[4], bool(c[5]), c[6], c[7], c[12]) for c in found]
+    decision = decide(incoming, existing, mem.confidence_floor)
+    if decision.action != "conflict" or _already_open(mem, fid, decision.conflicts_with):
+        return
+    about = f"{ekey} {key}"
+    reason = f"{decision.reason} (said before it: {value!r})"
+    u = open_uncertainty(
+        mem, bctx, about, reason, "conflict", [fid, *decision.conflicts_with], result
+    )
+    for curated in decision.conflicts_with:
+        result.conflicts.append(
+            {"uncertainty": u, "fact": curated, "against": [fid], "about": about}
+        )
+    detail: dict[str, Any] = {
+        "claim": {"subject": claim.subject, "key": key, "value": value},
+        "action": "conflict",
+        "reason": reason,
+        "belief": fid,
+        "conflicts_with": decision.conflicts_with,
+    }
+    result.decisions.append({**detail, "action": "recheck-conflict"})
+    record_trace(mem, ctx, "recheck", detail)
+
+
+def _already_open(mem: Memory, belief: int, curated: list[int]) -> bool:
+    for (ids,) in mem.db.execute(
+        "SELECT fact_ids FROM uncertainties WHERE kind='conflict' AND resolved=0 AND forgotten=0 "
+        "AND fact_ids LIKE ?",
+        (f"%{belief}%",),
+    ):
+        have = set(json.loads(ids))
+        if belief in have and have & set(curated):
+            return True
+    return False

@@ -1,0 +1,70 @@
+"""Reconciliation does not depend on order: curated knowledge that arrives after a belief meets
+it (``knowledge/recheck.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engramdb import Memory
+
+
+@pytest.fixture
+def mem(tmp_path):
+    with Memory.open(tmp_path / "m", embedder="hashing") as m:
+        yield m
+
+
+def _curated(mem: Memory, fid: int):
+    f = mem._fact(fid)
+    assert f.authoritative
+    return f
+
+
+def test_a_belief_said_before_the_policy_is_flagged_when_the_policy_arrives(mem):
+    said = mem.remember(
+        "Your return window is 60 days.",
+        scope="org/acme/user/bob",
+        session_id="s1",
+    )
+    assert not said.conflicts  # nothing curated yet
+    doc = mem.upload(
+        b"# Returns\n\nItems may be returned within 30 days of delivery.",
+        name="returns.md",
+        scope="org/acme",
+    )
+    assert doc.write.conflicts, doc.write.decisions
+    c = doc.write.conflicts[0]
+    assert _curated(mem, c["fact"]).value == "30 days"
+    assert not mem._fact(c["against"][0]).authoritative
+    # the conflict is open in the customer's view, with the policy that applies
+    conflicts = mem.state(lens="org/acme/user/bob")["conflicts"]
+    assert conflicts and conflicts[0]["applies"]["value"] == "30 days"
+    # uploading the same policy again opens no second conflict
+    again = mem.upload(
+        b"# Returns\n\nItems may be returned within 30 days of delivery.\n",
+        name="returns-v2.md",
+        scope="org/acme",
+    )
+    assert len(mem.state(lens="org/acme/user/bob")["conflicts"]) == 1 or not again.write.conflicts
+
+
+def test_an_upsert_after_the_belief_is_flagged_and_an_agreeing_one_is_not(mem):
+    mem.remember("Aria Headphones cost $99.", scope="org/acme/user/bob", session_id="s1")
+    mem.remember("Orbit Speaker costs $89.", scope="org/acme/user/bob", session_id="s1")
+    up = mem.remember(
+        triples=[
+            {"subject": "Aria Headphones", "type": "product", "key": "price", "value": "$129"},
+            {"subject": "Orbit Speaker", "type": "product", "key": "price", "value": "$89"},
+        ],
+        scope="org/acme",
+    )
+    values = {_curated(mem, c["fact"]).value for c in up.conflicts}
+    assert values == {"$129"}
+
+
+def test_beliefs_outside_the_curated_scope_are_not_read_again(mem):
+    mem.remember("Your return window is 60 days.", scope="org/globex/user/ann", session_id="s")
+    doc = mem.upload(
+        b"Items may be returned within 30 days of delivery.", name="r.txt", scope="org/acme"
+    )
+    assert not doc.write.conflicts
