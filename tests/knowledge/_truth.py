@@ -58,11 +58,27 @@ def _same_value(got: str, want: str) -> bool:
         or re.search(rf"(?<!\w){re.escape(g)}(?!\w)", w)
     ):
         return True
+    if _BARE_NUMBER.fullmatch(want.strip()):  # "19.90" under "monthly_eur", stored "19.9 EUR"
+        m = _LEADING_NUMBER.match(got.strip())
+        if m and float(m.group(1).replace(",", "")) == float(want.strip().replace(",", "")):
+            return True
     tg, tw = parse_value(got), parse_value(want)
     return tg.kind == tw.kind != "text" and compare(tg, tw) == "same"
 
 
-def names_fact(mem: Memory, fid: int, label: dict[str, str]) -> bool:
+def _occurrences(case: dict[str, Any], value: str) -> int:
+    """How often the labelled value is written in the case's curated texts: once, and a
+    stored curated fact of that value can only have been read from there."""
+    texts = [
+        w.get("text", "") if w["kind"] == "document" else json.dumps(w.get("triples", []))
+        for w in [*case["setup"], case["probe"]]
+        if w["kind"] in ("document", "upsert")
+    ]
+    pattern = re.compile(rf"(?<![\w.]){re.escape(value.casefold())}(?![\w]|\.\d)")
+    return sum(len(pattern.findall(t.casefold())) for t in texts)
+
+
+def names_fact(mem: Memory, fid: int, label: dict[str, str], unique: bool = False) -> bool:
     """Whether stored fact ``fid`` is the curated fact ``label`` names: an authoritative row
     whose value is the label's value, stated in the label's quote (its statement shares most of
     the quote's words, or the value appears once in the quote)."""
@@ -72,7 +88,7 @@ def names_fact(mem: Memory, fid: int, label: dict[str, str]) -> bool:
         return False
     if not f.authoritative or not _same_value(f.value, label["value"]):
         return False
-    if label["quote"] == label["value"]:
+    if unique or label["quote"] == label["value"]:
         return True
     quote = set(_words(label["quote"].replace(",", " ").replace("|", " ")))
     said = set(_words(f.statement)) | set(_words(f.entity)) | set(_words(f.key.replace("_", " ")))
@@ -90,9 +106,10 @@ def outcome(mem: Memory, result, case: dict[str, Any]) -> str:
     if result.conflicts:
         label = case.get("fact")
         if label is not None:
+            unique = _occurrences(case, label["value"]) == 1
             for c in result.conflicts:
                 ids = [c.get("fact"), *c.get("against", [])]
-                if any(i is not None and names_fact(mem, i, label) for i in ids):
+                if any(i is not None and names_fact(mem, i, label, unique) for i in ids):
                     return "conflict"
         return "conflict-wrong-fact" if label is not None else "conflict"
     actions = {d["action"] for d in result.decisions}
