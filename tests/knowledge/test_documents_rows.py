@@ -197,3 +197,30 @@ def test_normalize_key(raw: str, normal: str) -> None:
 )
 def test_pick_key_column(columns: list[str], key: str) -> None:
     assert pick_key_column(columns) == key
+
+
+def test_a_qualifier_tells_namesakes_apart_and_leaves_other_rows_alone(tmp_path: Path) -> None:
+    doc = _parse(
+        tmp_path,
+        "eggs.csv",
+        "name,size,price_gbp\nEggs,6 pack,1.90\nEggs,12 pack,3.40\nOat Milk,1L,1.85\n",
+    )
+    assert _facts(doc) == {
+        ("Eggs", "6_pack_price", "1.90 GBP"),
+        ("Eggs", "12_pack_price", "3.40 GBP"),
+        ("Oat Milk", "size", "1L"),
+        ("Oat Milk", "price", "1.85 GBP"),
+    }
+
+
+def test_a_json_documents_currency_prices_its_bare_amounts(tmp_path: Path) -> None:
+    content = (
+        '{"store": "Corner Pantry", "currency": "GBP", "delivery": {"fee": 3.5},'
+        ' "products": [{"name": "Oat Milk", "price": 1.85, "size": "1L"}]}'
+    )
+    facts = _facts(_parse(tmp_path, "shop.json", content))
+    assert facts == {
+        ("Corner Pantry", "delivery_fee", "3.5 GBP"),
+        ("Oat Milk", "price", "1.85 GBP"),
+        ("Oat Milk", "size", "1L"),
+    }

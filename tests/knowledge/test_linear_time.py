@@ -245,7 +245,8 @@ def test_the_worst_shapes_scale_linearly(name):
         small, big = shape(name, BUDGET // 4), shape(name, BUDGET)
         t_small = max(_best_of(lambda r=read, t=small: r(t)), 0.002)  # below 2 ms: noise
         t_big = _best_of(lambda r=read, t=big: r(t))
-        assert t_big / t_small < MAX_RATIO or t_big < 0.02, (reader, name, t_small, t_big)
+        # (under 50 ms the ratio is noise on a shared machine; a quadratic shape costs seconds)
+        assert t_big / t_small < MAX_RATIO or t_big < 0.05, (reader, name, t_small, t_big)
 
 
 def test_deep_json_is_refused_clearly_and_deep_html_is_read():

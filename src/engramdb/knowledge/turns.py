@@ -16,6 +16,7 @@ from .catalogue import align_turn, known_names
 from .claims import Claim
 from .clock import now_ms, to_ms
 from .extract import MAX_READ_CHARS, extract_stage0, read_window
+from .mentions import partial_names, resolve_partial
 from .recheck import recheck_beliefs
 from .recording import apply_extraction, reconcile_claim, record_source
 from .redaction import redact
@@ -66,7 +67,11 @@ def remember(
         reference = datetime.fromtimestamp(now / 1000, UTC)
         speaker = "user" if role == "user" else "assistant"
         read, cut = read_window(text)
+        partial = partial_names(read, known)  # "the Diavola" is the catalogue's Pizza Diavola
+        known = {**known, **{surface: known[name] for surface, name in partial.items()}}
         extraction = extract_stage0(read, reference=reference, role=speaker, known=known)
+        if partial:
+            resolve_partial(extraction, partial)
         if mem._llm is not None:  # outside the transaction: a slow model blocks no reader
             extraction = mem._llm.extract(
                 read, role=speaker, reference=reference, stage0=extraction, known=known

@@ -3,7 +3,9 @@ either is also rendered as readable ``key: value`` lines for chunking and passag
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from collections.abc import Iterator
 
 from engramdb.errors import ValidationError
@@ -27,6 +29,7 @@ ORG_KEYS = (
     "company", "vendor", "organisation", "organization", "business", "brand", "provider",
     "operator", "insurer", "airline", "bank", "hotel", "clinic", "practice", "restaurant",
     "school", "college", "university", "gym", "merchant", "retailer", "store_name", "org",
+    "store", "shop",
 )  # fmt: skip
 """Top-level keys whose string names the organisation the document speaks for."""
 
@@ -82,6 +85,10 @@ def things(value: object, stem: str) -> list[Table]:
     is the organisation (named by ``company``/``vendor``/... when it says so) unless it names
     a thing itself."""
     tables: list[Table] = []
+    currency = _currency(value)
+    if currency is not None:
+        tables = _with_currency(things(_without_currency(value), stem), currency)
+        return tables
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         _array(value, singular(stem), tables)
     elif isinstance(value, dict):
@@ -98,6 +105,23 @@ def things(value: object, stem: str) -> list[Table]:
         elif row:
             tables.insert(0, Table(tuple(row), (row,), "organisation", ORG, "organisation"))
     return tables
+
+
+def _currency(value: object) -> str | None:
+    """The currency a document states once at its top ("currency": "GBP")."""
+    if isinstance(value, dict):
+        c = value.get("currency")
+        if isinstance(c, str) and re.fullmatch(r"[A-Za-z]{3}|[$£€¥]", c.strip()):
+            return c.strip().upper()
+    return None
+
+
+def _without_currency(value: object) -> object:
+    return {k: v for k, v in value.items() if k != "currency"} if isinstance(value, dict) else value
+
+
+def _with_currency(tables: list[Table], currency: str) -> list[Table]:
+    return [dataclasses.replace(t, currency=currency) for t in tables]
 
 
 def _named(obj: dict[str, object]) -> bool:

@@ -48,6 +48,8 @@ class Table:
     heading_path: tuple[str, ...] = ()
     start: int | None = None
     end: int | None = None
+    #: the currency the document states once ("currency": "GBP") for its bare amounts
+    currency: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ instead ("adult price"), so siblings never look like two values of one fact.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from engramdb.errors import ValidationError
@@ -143,6 +144,7 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
         if name is None:
             name = columns[0]
     qualifiers = _qualifier_columns(columns, rows, name, ids) if name is not None else []
+    names = Counter(_cell(r, name) for r in rows) if name is not None else Counter()
     kind = table.subject_type or table.kind
     out: list[Triple] = []
     for index, row in enumerate(rows):
@@ -152,11 +154,15 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
         if not subject:
             continue
         aliases = tuple(a for a in codes if a != subject)
-        qualifier = " ".join(q for c in qualifiers if (q := _cell(row, c)))
+        shared = name is not None and names[_cell(row, name)] > 1
+        # the qualifying cell tells a row from its namesakes only ("6 pack" / "12 pack")
+        qualifier = " ".join(q for c in qualifiers if (q := _cell(row, c))) if shared else ""
         for column, value in row.items():
-            if column == name or column in qualifiers or column in ids:
+            if column == name or (shared and column in qualifiers) or column in ids:
                 continue  # identifiers are aliases, not attributes
             attribute, unit = header_unit(column)
+            if unit is None and table.currency and _MONEY.search(attribute):
+                unit = table.currency  # "price": 1.85 under "currency": "GBP"
             predicate = attribute or normalize_key(column) or column
             if qualifier:
                 predicate = f"{normalize_key(qualifier).replace('.', '_')}_{predicate}"
@@ -167,6 +173,10 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
     return out
 
 
+_MONEY = re.compile(
+    r"(?:^|_)(?:price|prices|cost|costs|fee|fees|charge|charges|fare|fares|premium|deposit|"
+    r"excess|tuition|rent|order|over|spend|bonus|credit|refund|fine|penalty|surcharge)(?:_|$)"
+)
 _VALUE_LIKE = re.compile(r"\d|[$£€¥%]|^(?:yes|no|free|included|n/?a|none|-|—)$", re.IGNORECASE)
 _MATRIX_CORNERS = ("", "feature", "features", "attribute", "property", "spec", "specs", "details")
 
