@@ -82,7 +82,9 @@ def _templates(
     said = set(WORD.findall(low))
     ranked: list[tuple[int, Template]] = []
     names: set[str] = set()
-    for t, t_words, name_words in _curated_templates(mem, scope, readable):
+    entries = _curated_templates(mem, scope, readable)
+    index = mem._template_cache[tuple(readable_chain(scope, readable))][2] if entries else {}
+    for t, t_words, name_words in (entries[i] for i in _pool(entries, index, words | said)):
         named = bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
         if named:
             names.add(t.subject)
@@ -151,10 +153,35 @@ def _curated_templates(
         )
         t_words = aligned_words(f"{subject} {phrase or key} {statement}")
         out.append((t, t_words, frozenset(WORD.findall(subject.casefold()))))
+    index: dict[str, list[int]] = {}
+    for i, (_, t_words, name_words) in enumerate(out):
+        for w in t_words | name_words:
+            index.setdefault(w, []).append(i)
     if len(mem._template_cache) > 256:
         mem._template_cache.clear()
-    mem._template_cache[tuple(scopes)] = (signature, out)
+    mem._template_cache[tuple(scopes)] = (signature, out, index)
     return out
+
+
+def _pool(entries: list, index: dict[str, list[int]], turn_words: set[str]) -> list[int]:
+    """Which templates a turn is scored against: all of a small catalogue; of a large one,
+    those sharing the turn's rarest words ("7" of "Product 7", not "product" or "price",
+    which every row has), so a turn costs the same against ten facts or thousands."""
+    if len(entries) <= _SMALL:
+        return list(range(len(entries)))
+    postings = sorted((len(index[w]), w) for w in turn_words if w in index)
+    pool: set[int] = set()
+    for n, w in postings:
+        if pool and n > len(entries) // 4:
+            break  # a word most rows share tells none of them apart
+        pool.update(index[w])
+        if len(pool) >= _SMALL:
+            break
+    return sorted(pool)
+
+
+#: A catalogue at most this large is read whole by every turn.
+_SMALL = 4 * MAX_TEMPLATES
 
 
 def _names_it(low: str, name: str) -> bool:

@@ -9,6 +9,7 @@ nothing when the catalogue has two Aria headphones. Pure: no database, no model.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -54,16 +55,34 @@ def _another_model(text: str, turn: list[tuple[str, int, int]], last: int, name:
     return text[start].isupper() or tok.isdigit()
 
 
+@functools.lru_cache(maxsize=64)
+def _index(
+    known: frozenset[str],
+) -> tuple[dict[str, set[str]], Counter[str], dict[str, list[str]]]:
+    """The words of each name of several words, how many names have each, and the names of
+    each word: built once per catalogue (a turn reads it; it is rebuilt when a name comes or
+    goes)."""
+    name_tokens = {
+        n: {_SAME.get(t, t) for t in _TOKEN.findall(n)}
+        for n in sorted(known)
+        if len(_TOKEN.findall(n)) > 1
+    }
+    df = Counter(t for toks in name_tokens.values() for t in toks)
+    index: dict[str, list[str]] = {}
+    for n, toks in name_tokens.items():
+        for t in toks:
+            index.setdefault(t, []).append(n)
+    return name_tokens, df, index
+
+
 def partial_names(text: str, known: Mapping[str, str]) -> dict[str, str]:
     """``{surface: name}`` for each run of ``text`` that names one catalogue thing of
     ``known`` (lower-cased name -> type) by part of its name; surfaces are lower-cased, as
     ``known``'s keys, and a name written in full is left to exact matching."""
-    names = [n for n in known if len(_TOKEN.findall(n)) > 1]
-    if not names:
+    name_tokens, df, index = _index(frozenset(known))
+    if not name_tokens:
         return {}
-    name_tokens = {n: {_SAME.get(t, t) for t in _TOKEN.findall(n)} for n in names}
-    df = Counter(t for toks in name_tokens.values() for t in toks)
-    total = len(names)
+    total = len(name_tokens)
 
     def idf(t: str) -> float:
         return math.log(1 + total / df[t])
@@ -71,10 +90,6 @@ def partial_names(text: str, known: Mapping[str, str]) -> dict[str, str]:
     turn = _tokens(text)
     low = text.casefold()
     found: dict[str, str] = {}
-    index: dict[str, list[str]] = {}
-    for n, toks in name_tokens.items():
-        for t in toks:
-            index.setdefault(t, []).append(n)
     i = 0
     while i < len(turn):
         tok = turn[i][0]
@@ -83,7 +98,13 @@ def partial_names(text: str, known: Mapping[str, str]) -> dict[str, str]:
             continue
         best: tuple[float, str, int] | None = None
         second = 0.0
-        for n in index[tok]:
+        # the names to try: those with the rarest of the next few words ("123" of "product
+        # 123", not "product", which every name of a large catalogue may have)
+        near = [t for t, _, _ in turn[i : i + _GAP + 2] if t in index and t not in STOP]
+        rarest = min(near, key=lambda t: df[t])
+        for n in index[rarest] if tok in index else ():
+            if tok not in name_tokens[n]:
+                continue
             toks = name_tokens[n]
             j, last, gap, got = i, i, 0, set()
             while j < len(turn) and gap <= _GAP:
