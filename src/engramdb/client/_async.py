@@ -26,8 +26,9 @@ class AsyncClient(Core):
     seconds with jitter (or the server's ``Retry-After``). Other calls are sent once. A non-2xx
     answer raises an ``ApiError`` subclass built from the problem document.
 
-    ``state``, ``profile``, ``entity`` and the management calls return the server's JSON
-    (camelCase keys); ``remember``, ``upload``, ``query`` and ``history`` return typed results.
+    ``state``, ``profile``, ``entity``, ``conflicts``, ``resolve_conflict`` and the management
+    calls return the server's JSON (camelCase keys); ``remember``, ``upload``, ``query`` and
+    ``history`` return typed results.
     """
 
     def __init__(
@@ -144,12 +145,33 @@ class AsyncClient(Core):
         """Facts and passages ranked together, inside the key's read region."""
         return await self._call(self._query(text, lens, k, mode, as_of, explain))
 
-    async def context(self, query: str | None = None, *, lens: Lens = None, k: int = 8) -> str:
-        """The context block for a prompt."""
-        return await self._call(self._context(query, lens, k))
+    async def context(
+        self, query: str | None = None, *, lens: Lens = None, k: int = 8, budget: int = 4_000
+    ) -> str:
+        """The context block for a prompt: at most ``budget`` characters, most relevant first,
+        never mixing people."""
+        return await self._call(self._context(query, lens, k, budget))
 
-    async def state(self, *, lens: Lens = None) -> dict[str, Any]:
-        return await self._call(self._view("state", lens))
+    async def state(
+        self, *, lens: Lens = None, limit: int | None = None, offset: int = 0
+    ) -> dict[str, Any]:
+        """Facts by category, instructions, unknowns and conflicts; each list paged alike
+        (``page.totals`` holds every list's total)."""
+        return await self._call(self._view("state", lens, limit=limit, offset=offset or None))
+
+    async def conflicts(
+        self, *, lens: Lens = None, include_resolved: bool = False
+    ) -> list[dict[str, Any]]:
+        """Open conflicts between what was said and curated knowledge (or every one, with
+        its resolution)."""
+        return await self._call(self._conflicts(lens, include_resolved))
+
+    async def resolve_conflict(
+        self, id: int, *, outcome: str, note: str | None = None
+    ) -> dict[str, Any]:
+        """``"uphold"`` (the curated fact stands), ``"accept"`` (it is outdated and closed;
+        needs memory:curate over it) or ``"dismiss"`` (not a conflict; never opened again)."""
+        return await self._call(self._resolve_conflict(id, outcome, note))
 
     async def profile(self, *, lens: Lens = None) -> dict[str, Any]:
         return await self._call(self._view("profile", lens))

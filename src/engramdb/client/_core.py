@@ -318,8 +318,8 @@ class Core:
             parse=lambda r: [QueryHit.from_json(h) for h in r.json()["hits"]],
         )
 
-    def _context(self, query: str | None, lens: Lens, k: int) -> Call:
-        body = _drop_none({"query": query, "lens": _lens(lens), "k": k})
+    def _context(self, query: str | None, lens: Lens, k: int, budget: int | None = None) -> Call:
+        body = _drop_none({"query": query, "lens": _lens(lens), "k": k, "budget": budget})
         return Call(
             "POST",
             self._ctx("/context"),
@@ -328,8 +328,22 @@ class Core:
             parse=lambda r: r.json()["context"],
         )
 
-    def _view(self, name: str, lens: Lens) -> Call:
-        return Call("GET", self._ctx(f"/{name}"), params=_drop_none({"lens": _lens(lens)}))
+    def _view(self, name: str, lens: Lens, **params: Any) -> Call:
+        params = _drop_none({"lens": _lens(lens), **params})
+        return Call("GET", self._ctx(f"/{name}"), params=params)
+
+    def _conflicts(self, lens: Lens, include_resolved: bool) -> Call:
+        params = _drop_none({"lens": _lens(lens), "includeResolved": include_resolved or None})
+        return self._list(self._ctx("/conflicts"), "conflicts", params)
+
+    def _resolve_conflict(self, id: int, outcome: str, note: str | None) -> Call:
+        # the same outcome again answers the recorded decision: safe to send again
+        return Call(
+            "POST",
+            self._ctx(f"/conflicts/{_seg(id)}/resolve"),
+            json=_drop_none({"outcome": outcome, "note": note}),
+            read_only=True,
+        )
 
     def _entity(self, type: str, name: str, as_of: When, lens: Lens) -> Call:
         params = _drop_none({"asOf": _when(as_of, iso=True), "lens": _lens(lens)})

@@ -25,8 +25,9 @@ class Client(Core):
     seconds with jitter (or the server's ``Retry-After``). Other calls are sent once. A non-2xx
     answer raises an ``ApiError`` subclass built from the problem document.
 
-    ``state``, ``profile``, ``entity`` and the management calls return the server's JSON
-    (camelCase keys); ``remember``, ``upload``, ``query`` and ``history`` return typed results.
+    ``state``, ``profile``, ``entity``, ``conflicts``, ``resolve_conflict`` and the management
+    calls return the server's JSON (camelCase keys); ``remember``, ``upload``, ``query`` and
+    ``history`` return typed results.
     """
 
     def __init__(
@@ -141,12 +142,31 @@ class Client(Core):
         """Facts and passages ranked together, inside the key's read region."""
         return self._call(self._query(text, lens, k, mode, as_of, explain))
 
-    def context(self, query: str | None = None, *, lens: Lens = None, k: int = 8) -> str:
-        """The context block for a prompt."""
-        return self._call(self._context(query, lens, k))
+    def context(
+        self, query: str | None = None, *, lens: Lens = None, k: int = 8, budget: int = 4_000
+    ) -> str:
+        """The context block for a prompt: at most ``budget`` characters, most relevant first,
+        never mixing people."""
+        return self._call(self._context(query, lens, k, budget))
 
-    def state(self, *, lens: Lens = None) -> dict[str, Any]:
-        return self._call(self._view("state", lens))
+    def state(
+        self, *, lens: Lens = None, limit: int | None = None, offset: int = 0
+    ) -> dict[str, Any]:
+        """Facts by category, instructions, unknowns and conflicts; each list paged alike
+        (``page.totals`` holds every list's total)."""
+        return self._call(self._view("state", lens, limit=limit, offset=offset or None))
+
+    def conflicts(
+        self, *, lens: Lens = None, include_resolved: bool = False
+    ) -> list[dict[str, Any]]:
+        """Open conflicts between what was said and curated knowledge (or every one, with
+        its resolution)."""
+        return self._call(self._conflicts(lens, include_resolved))
+
+    def resolve_conflict(self, id: int, *, outcome: str, note: str | None = None) -> dict[str, Any]:
+        """``"uphold"`` (the curated fact stands), ``"accept"`` (it is outdated and closed;
+        needs memory:curate over it) or ``"dismiss"`` (not a conflict; never opened again)."""
+        return self._call(self._resolve_conflict(id, outcome, note))
 
     def profile(self, *, lens: Lens = None) -> dict[str, Any]:
         return self._call(self._view("profile", lens))

@@ -439,8 +439,10 @@ def _copies(mem: Memory, rel: _Related) -> tuple[list[int], list[int]]:
             r[0]
             for r in db.execute(
                 f"SELECT id FROM traces WHERE json_extract(detail, '$.stored') IN ({m}) "
-                f"OR json_extract(detail, '$.corroborated') IN ({m})",
-                [*ids, *ids],
+                f"OR json_extract(detail, '$.corroborated') IN ({m}) "
+                # a recheck or a conflict's resolution quotes the belief it is about
+                f"OR json_extract(detail, '$.belief') IN ({m})",
+                [*ids, *ids, *ids],
             )
         )
         observations.update(

@@ -8,7 +8,8 @@ and semantic tiers) so that ``query`` ranks facts and passages together.
 
 This class opens, closes and catches up the store and names the public operations; each step
 of the pipeline lives in its own module (``turns``, ``ingest``, ``catalogue``, ``candidates``,
-``recording``, ``redaction``, ``reads``, ``views``, ``lifecycle``; see docs/knowledge.md).
+``recording``, ``redaction``, ``reads``, ``views``, ``workflow``, ``lifecycle``; see
+docs/knowledge.md).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import numpy as np
 from ..engine import Engine, EngineConfig, MemoryInput
 from ..errors import NotFoundError, ValidationError
 from ..store.sqlite import connect
-from . import ingest, reads, redaction, turns, views
+from . import ingest, reads, redaction, turns, views, workflow
 from .access import Caller
 from .clock import now_ms, to_ms
 from .reconcile import CONFIDENCE_FLOOR
@@ -273,6 +274,29 @@ class Memory:
         entities it may not read are dropped, with the names they carry."""
         return reads.trace_detail(self, detail)
 
+    def conflicts(
+        self, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
+    ) -> list[dict[str, Any]]:
+        """Open (or every) conflict between a belief and curated knowledge, with both sides;
+        a resolved one carries its ``resolution``, ``note``, ``resolved_ms``, ``resolved_by``."""
+        return views.conflicts(self, check_lens(lens), include_resolved)
+
+    def resolve_conflict(
+        self,
+        id: int | str,
+        *,
+        outcome: str,
+        note: str | None = None,
+        caller: Caller | None = None,
+    ) -> dict[str, Any]:
+        """Act on a conflict: ``"uphold"`` (the curated fact stands; the belief is closed,
+        superseded by it), ``"accept"`` (the curated fact is outdated and is closed; needs
+        ``memory:curate`` over its scope) or ``"dismiss"`` (not a conflict; both stay, and
+        the pair is never opened again). Needs ``memory:write`` over the conflict's scope; a
+        conflict with a side the caller may not read is a ``NotFoundError``. Returns the
+        conflict with its ``resolution`` and the facts it ``closed`` (see ``workflow``)."""
+        return workflow.resolve_conflict(self, id, outcome=outcome, note=note, caller=caller)
+
     def resolve_uncertainty(self, id: int) -> None:
         with self._lock:
             cur = self.db.execute(
@@ -287,16 +311,37 @@ class Memory:
     ) -> list[dict[str, Any]]:
         return reads.instructions(self, lens=lens, include_revoked=include_revoked)
 
-    def state(self, *, lens: str | Sequence[str] | None = None, as_of=None) -> dict[str, Any]:
-        return views.state(self, check_lens(lens), to_ms(as_of, "as_of"))
+    def state(
+        self,
+        *,
+        lens: str | Sequence[str] | None = None,
+        as_of=None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> dict[str, Any]:
+        """Live facts by category, instructions, unknowns and open conflicts. Each list is
+        paged alike (``offset`` items skipped, at most ``limit`` kept; None: all); ``page``
+        gives the offset, the limit and each list's ``totals``."""
+        return views.state(self, check_lens(lens), to_ms(as_of, "as_of"), limit, offset)
 
     def profile(self, *, lens: str | Sequence[str] | None = None) -> dict[str, Any]:
         return views.profile(self, check_lens(lens))
 
     def context(
-        self, query: str | None = None, *, lens: str | Sequence[str] | None = None, k: int = 8
+        self,
+        query: str | None = None,
+        *,
+        lens: str | Sequence[str] | None = None,
+        k: int = 8,
+        budget: int = views.DEFAULT_BUDGET,
     ) -> str:
-        return views.context(self, query, check_lens(lens), k)
+        """A prompt block of at most ``budget`` characters (default 4,000), most relevant
+        first: instructions and open conflicts, curated facts ranked by ``query``, beliefs,
+        then up to ``k`` passages; a last line counts what was left out. It never mixes
+        people: unless the lens names exactly one person (the owner of a personal scope such
+        as ``org/acme/user/bob``), it holds only what is common to all, nothing of any
+        personal scope."""
+        return views.context(self, query, check_lens(lens), k, budget)
 
     def entity(
         self, type: str, name: str, *, as_of=None, lens: str | Sequence[str] | None = None

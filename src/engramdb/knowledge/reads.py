@@ -6,7 +6,7 @@ the read region (``redaction.is_visible``)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -192,10 +192,13 @@ def passage_hits(
     mode: str,
     at: int | None,
     explain: bool,
+    keep: Callable[[str], bool] | None = None,
 ) -> list[QueryHit]:
     """Turns and document chunks the engine recalls for ``text``, of scopes the reader may
-    see (forgotten rows dropped)."""
+    see (forgotten rows dropped) and, with ``keep``, of the scopes it admits only."""
     scopes = _visible_scopes(mem, paths)
+    if keep is not None:
+        scopes = sorted(s for s in (_passage_scopes(mem) if scopes is None else scopes) if keep(s))
     if scopes == []:
         return []
     profile = {"vector": "semantic", "bm25": "precise"}.get(mode)
@@ -263,11 +266,13 @@ def uncertainties(
     mem: Memory, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
 ) -> list[dict[str, Any]]:
     """Open (or every) uncertainty visible through ``lens``, with the facts the reader may
-    see; a conflict whose other sides it may not see is left out."""
+    see; a conflict whose other sides it may not see is left out. A resolved one carries its
+    ``resolution`` (uphold, accept, dismiss; None when closed by ``resolve_uncertainty``),
+    ``note``, ``resolved_ms`` and ``resolved_by`` (the actor; None for embedded use)."""
     paths = check_lens(lens)
     rows = mem.db.execute(
-        "SELECT id, about, reason, kind, scope, fact_ids, resolved, created_ms FROM "
-        "uncertainties WHERE forgotten=0 ORDER BY id"
+        "SELECT id, about, reason, kind, scope, fact_ids, resolved, created_ms, resolved_ms, "
+        "resolution, note, resolved_by FROM uncertainties WHERE forgotten=0 ORDER BY id"
     ).fetchall()
     rows = [r for r in rows if (include_resolved or not r[6]) and is_visible(r[4], paths)]
     ids = {f for r in rows for f in json.loads(r[5])}
@@ -288,25 +293,36 @@ def uncertainties(
                 "facts": shown,
                 "resolved": bool(r[6]),
                 "created_ms": r[7],
+                # how it was resolved (``workflow.resolve_conflict``); None while open
+                "resolved_ms": r[8],
+                "resolution": r[9],
+                "note": r[10],
+                "resolved_by": json.loads(r[11]) if r[11] else None,
             }
         )
     return out
 
 
+#: The keys of a trace's detail that hold fact ids (lists, single ids): a reader sees only
+#: the ids it may read.
+_TRACE_LISTS = ("candidates", "closed", "conflicts_with", "beliefs")
+_TRACE_IDS = ("stored", "corroborated", "belief")
+
+
 def trace_detail(mem: Memory, detail: dict[str, Any]) -> dict[str, Any]:
     """The body of ``Memory.trace_detail``."""
     facts: set[int] = set()
-    for key in ("candidates", "closed", "conflicts_with"):
+    for key in _TRACE_LISTS:
         facts.update(x for x in detail.get(key) or () if isinstance(x, int))
-    for key in ("stored", "corroborated"):
+    for key in _TRACE_IDS:
         if isinstance(detail.get(key), int):
             facts.add(detail[key])
     seen = visible_facts(mem, facts, None)
     out = dict(detail)
-    for key in ("candidates", "closed", "conflicts_with"):
+    for key in _TRACE_LISTS:
         if isinstance(out.get(key), list):
             out[key] = [x for x in out[key] if x in seen]
-    for key in ("stored", "corroborated"):
+    for key in _TRACE_IDS:
         if isinstance(out.get(key), int) and out[key] not in seen:
             out[key] = None
     target = out.get("resolves_to")

@@ -21,6 +21,7 @@ from .recording import open_uncertainty, record_trace
 from .results import WriteResult
 from .scopes import org_of
 from .vocab import normalize_name
+from .workflow import dismissed
 from .writing import WriteContext
 
 if TYPE_CHECKING:
@@ -102,7 +103,11 @@ def _recheck(
     )
     existing = [Existing(c[0], c[3], c[4], bool(c[5]), c[6], c[7], c[12]) for c in found]
     decision = decide(incoming, existing, mem.confidence_floor)
-    if decision.action != "conflict" or _already_open(mem, fid, decision.conflicts_with):
+    if (
+        decision.action != "conflict"
+        or _already_open(mem, fid, decision.conflicts_with)
+        or dismissed(mem, fid, decision.conflicts_with)
+    ):
         return
     about = f"{ekey} {key}"
     reason = f"{decision.reason} (said before it: {value!r})"

@@ -22,6 +22,7 @@ from .scopes import ancestors, org_of, readable_chain
 from .values import parse_value
 from .vocab import CATEGORIES, TRUST_PRIORS, entity_type, normalize_name
 from .words import content_words
+from .workflow import dismissed
 from .writing import WriteContext, actor_of
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteR
             (decision.corroborates,),
         )
         result.corroborations.append(decision.corroborates)
-    if decision.action == "conflict":
+    if decision.action == "conflict" and not dismissed(mem, new_id, decision.conflicts_with):
         about = f"{claim.subject if claim.subject not in (SELF, ORG) else ekey} {claim.key}"
         # the other side's value is not quoted: it may lie outside what a reader of this
         # scope may read; views show each side through the reader's region

@@ -1,6 +1,7 @@
 """The knowledge database (``knowledge.db`` beside the engine's files): the tables of the memory
 model. Rows are never updated in place except to close them (``closed_ms``, ``valid_until_ms``,
-``active``, ``resolved``) or to count corroboration: history is kept, and ``as_of`` reads walk it.
+``active``, ``resolved`` with its ``resolution``) or to count corroboration: history is kept,
+and ``as_of`` reads walk it.
 
 Why a second SQLite file and not the engine's ``index.db``: the engine applies its index only
 from its own log frames (physical redo), so knowledge rows cannot share those transactions
@@ -195,6 +196,11 @@ _ADDED_COLUMNS = (
     # a soft forget hides the traces and observations that quote what it forgot
     ("traces", "forgotten", "INTEGER NOT NULL DEFAULT 0"),
     ("observations", "forgotten", "INTEGER NOT NULL DEFAULT 0"),
+    # how a conflict was resolved (``workflow.resolve_conflict``): uphold, accept or dismiss,
+    # the resolver's note, and who resolved it (``Caller.provenance()`` as JSON; NULL: embedded)
+    ("uncertainties", "resolution", "TEXT"),
+    ("uncertainties", "note", "TEXT"),
+    ("uncertainties", "resolved_by", "TEXT"),
 )
 
 

@@ -5,25 +5,44 @@ experiential values personalise, and a conflict between them is shown, never hid
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import NotFoundError
+from ..errors import NotFoundError, ValidationError
+from . import reads
+from .access import owner_of
 from .results import Fact
 from .vocab import normalize_name
 
 if TYPE_CHECKING:
     from .memory import Memory
 
-__all__ = ["context", "entity", "history", "profile", "state"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "MAX_BUDGET",
+    "MAX_PAGE",
+    "check_budget",
+    "check_page",
+    "conflicts",
+    "context",
+    "entity",
+    "history",
+    "one_person",
+    "profile",
+    "state",
+]
 
 _PREFERENCE_KEYS = frozenset({"prefers", "likes", "dislikes", "diet", "allergy", "language"})
 
 
-def _conflicts(mem: Memory, lens: list[str] | None) -> list[dict[str, Any]]:
-    """Open conflicts with the facts on each side, the curated one marked as the one that
-    applies."""
+def conflicts(
+    mem: Memory, lens: list[str] | None, include_resolved: bool = False
+) -> list[dict[str, Any]]:
+    """Open (or, with ``include_resolved``, every) conflict with the facts on each side, the
+    curated one marked as the one that applies; a resolved one carries its ``resolution``,
+    ``note``, ``resolved_ms`` and ``resolved_by``."""
     out = []
-    for u in mem.uncertainties(lens=lens):
+    for u in mem.uncertainties(lens=lens, include_resolved=include_resolved):
         if u["kind"] != "conflict":
             continue
         sides = []
@@ -69,15 +88,46 @@ def _fact_view(f: Fact) -> dict[str, Any]:
     }
 
 
-def state(mem: Memory, lens: list[str] | None, as_of: int | None) -> dict[str, Any]:
+def state(
+    mem: Memory,
+    lens: list[str] | None,
+    as_of: int | None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> dict[str, Any]:
+    """Live facts by category, instructions, unknowns and open conflicts. Each list is paged
+    alike (``offset`` items skipped, at most ``limit`` kept; None: all); ``page`` gives the
+    offset, the limit and each list's ``totals``."""
+    limit, offset = check_page(limit, offset)
     facts = mem.facts(lens=lens, as_of=as_of)
     out: dict[str, Any] = {"identity": [], "knowledge": [], "context": []}
     for f in facts:
         out.setdefault(f.category, []).append(_fact_view(f))
     out["instructions"] = mem.instructions(lens=lens)
     out["unknowns"] = [u for u in mem.uncertainties(lens=lens) if u["kind"] != "conflict"]
-    out["conflicts"] = _conflicts(mem, lens)
-    return out
+    out["conflicts"] = conflicts(mem, lens)
+    totals = {name: len(items) for name, items in out.items()}
+    end = None if limit is None else offset + limit
+    paged: dict[str, Any] = {name: items[offset:end] for name, items in out.items()}
+    paged["page"] = {"offset": offset, "limit": limit, "totals": totals}
+    return paged
+
+
+#: The most items one page of ``state`` holds per list.
+MAX_PAGE = 10_000
+
+
+def check_page(limit: object, offset: object) -> tuple[int | None, int]:
+    """A valid (limit, offset) of a paged view."""
+    if limit is not None and (
+        isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE
+    ):
+        raise ValidationError(
+            "limit", f"must be a whole number from 1 to {MAX_PAGE}, or None", limit=MAX_PAGE
+        )
+    if isinstance(offset, bool) or not isinstance(offset, int) or not 0 <= offset <= 2**62:
+        raise ValidationError("offset", "must be a whole number, 0 or more", value=offset)
+    return limit, offset
 
 
 def profile(mem: Memory, lens: list[str] | None) -> dict[str, Any]:
@@ -98,51 +148,132 @@ def profile(mem: Memory, lens: list[str] | None) -> dict[str, Any]:
             and not (f.key in _PREFERENCE_KEYS or f.entity_type == "person")
         ],
         "instructions": mem.instructions(lens=lens),
-        "conflicts": _conflicts(mem, lens),
+        "conflicts": conflicts(mem, lens),
     }
 
 
-def context(mem: Memory, query: str | None, lens: list[str] | None, k: int) -> str:
-    """A prompt block: instructions, then authoritative facts with their sources, then what was
-    said (experiential, labelled as beliefs), then open conflicts and the policy that applies,
-    then the most relevant passages."""
-    facts = mem.facts(lens=lens)
+#: The characters a context block holds by default, and at most.
+DEFAULT_BUDGET = 4_000
+MAX_BUDGET = 200_000
+
+
+def check_budget(budget: object) -> int:
+    """A valid character budget of a context block."""
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise ValidationError(
+            "budget", "must be a whole number of characters", limit=MAX_BUDGET, value=budget
+        )
+    if budget < 1:
+        raise ValidationError("budget", "must be at least 1 character", limit=1, value=budget)
+    if budget > MAX_BUDGET:
+        raise ValidationError("budget", "is too large", limit=MAX_BUDGET, value=budget)
+    return budget
+
+
+def one_person(lens: list[str] | None) -> Callable[[str], bool]:
+    """Which scopes a context block may draw on so that it never mixes people: when every
+    personal scope the lens names is one person's (``access.owner_of``), that person's and the
+    shared scopes; otherwise (no lens, an organisation's lens, two people) the shared scopes
+    only, what is common to all."""
+    owners = {o[1] for o in map(owner_of, lens or ()) if o is not None}
+    own = next(iter(owners)) if len(owners) == 1 else None
+
+    def keep(scope: str) -> bool:
+        o = owner_of(scope)
+        return o is None or o[1] == own
+
+    return keep
+
+
+def context(
+    mem: Memory, query: str | None, lens: list[str] | None, k: int, budget: int = DEFAULT_BUDGET
+) -> str:
+    """A prompt block of at most ``budget`` characters, most relevant first: instructions and
+    open conflicts (with the policy that applies), then curated facts with their sources and
+    then what was said (experiential, labelled as beliefs), each ranked by the query, then the
+    ``k`` most relevant passages. What does not fit is left out, and a last line says how
+    many items were. It never mixes people (``one_person``)."""
+    budget = check_budget(budget)
+    keep = one_person(lens)
+    facts = [f for f in mem.facts(lens=lens) if keep(f.scope)]
     if query:
         ranked = {h.fact.id: h.score for h in mem._fact_hits(query, facts, "hybrid", False)}
-        facts = sorted(facts, key=lambda f: -ranked.get(f.id, 0.0))[: max(k * 3, 12)]
-    lines: list[str] = []
-    instr = mem.instructions(lens=lens)
-    if instr:
-        lines.append("## Instructions (follow these)")
-        lines += [f"- {i['text']}" for i in instr]
-    curated = [f for f in facts if f.authoritative]
-    if curated:
-        lines.append("## Authoritative facts (curated; ground answers in these)")
-        lines += [f"- {f.statement.strip()} [source: {_source_label(mem, f)}]" for f in curated]
-    beliefs = [f for f in facts if not f.authoritative]
-    if beliefs:
-        lines.append("## What the user has said (experiential beliefs, not verified)")
-        lines += [f"- {f.statement.strip()} [{f.category}, said in {f.scope}]" for f in beliefs]
-    conflicts = _conflicts(mem, lens)
-    if conflicts:
-        lines.append("## Open conflicts (acknowledge what was said; cite the policy that applies)")
-        for c in conflicts:
-            said = [s for s in c["sides"] if not s["authoritative"]]
-            applies = c["applies"]
-            text = f"- {c['about']}: "
-            if said:
-                text += "the user said " + "; ".join(repr(s["value"]) for s in said)
-            if applies:
-                text += f"; the policy that applies says {applies['value']!r}"
-            lines.append(text)
+        facts = sorted(facts, key=lambda f: -ranked.get(f.id, 0.0))
+    else:
+        facts = sorted(facts, key=lambda f: (-f.importance, -f.known_ms))
+    instr = [i for i in mem.instructions(lens=lens) if keep(i["scope"])]
+    said = []
+    for c in conflicts(mem, lens):
+        sides = [s for s in c["sides"] if keep(s["scope"])]
+        if not keep(c["scope"]) or not sides:
+            continue
+        beliefs = [s for s in sides if not s["authoritative"]]
+        applies = c["applies"] if c["applies"] in sides else None
+        text = f"- {c['about']}: "
+        if beliefs:
+            text += "the user said " + "; ".join(repr(s["value"]) for s in beliefs)
+        if applies:
+            text += f"; the policy that applies says {applies['value']!r}"
+        said.append(text)
+    passages = []
     if query:
-        passages = [h for h in mem._passage_hits(query, lens, k, "hybrid", None, False)][:k]
-        if passages:
-            lines.append("## Relevant passages")
-            for h in passages:
-                label = "document" if h.kind == "chunk" else "conversation"
-                lines.append(f"- ({label}) {h.text.strip()[:400]}")
-    return "\n".join(lines)
+        for h in reads.passage_hits(mem, query, lens, k, "hybrid", None, False, keep)[:k]:
+            label = "document" if h.kind == "chunk" else "conversation"
+            passages.append(f"- ({label}) {h.text.strip()[:400]}")
+    sections = [
+        ("## Instructions (follow these)", [f"- {i['text']}" for i in instr]),
+        ("## Open conflicts (acknowledge what was said; cite the policy that applies)", said),
+        (
+            "## Authoritative facts (curated; ground answers in these)",
+            [
+                f"- {f.statement.strip()} [source: {_source_label(mem, f)}]"
+                for f in facts
+                if f.authoritative
+            ],
+        ),
+        (
+            "## What the user has said (experiential beliefs, not verified)",
+            [
+                f"- {f.statement.strip()} [{f.category}, said in {f.scope}]"
+                for f in facts
+                if not f.authoritative
+            ],
+        ),
+        ("## Relevant passages", passages),
+    ]
+    return _fill(sections, budget)
+
+
+def _fill(sections: list[tuple[str, list[str]]], budget: int) -> str:
+    """The sections' lines, in order, within ``budget`` characters: an item that does not fit
+    is left out (a later, shorter one may still fit), and a last line counts them."""
+    whole = "\n".join(line for h, items in sections if items for line in (h, *items))
+    if len(whole) <= budget:
+        return whole
+    total = sum(len(items) for _, items in sections)
+    reserve = len(_left_out(total, budget)) + 1
+    lines: list[str] = []
+    used = 0
+    left = 0
+    for heading, items in sections:
+        headed = False
+        for item in items:
+            cost = len(item) + (0 if headed else len(heading) + 1) + (1 if lines else 0)
+            if used + cost + reserve > budget:
+                left += 1
+                continue
+            if not headed:
+                lines.append(heading)
+                headed = True
+            lines.append(item)
+            used += cost
+    lines.append(_left_out(left, budget))
+    return "\n".join(lines)[:budget]
+
+
+def _left_out(n: int, budget: int) -> str:
+    items = "item was" if n == 1 else "items were"
+    return f"[{n} more {items} left out to stay within {budget} characters]"
 
 
 def _source_label(mem: Memory, f: Fact) -> str:

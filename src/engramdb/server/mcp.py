@@ -1,12 +1,14 @@
 """MCP tools over the same memory and the same authorisation as the REST API.
 
-Seven tools: ``remember``, ``recall``, ``context``, ``reflect``, ``forget``, ``upload`` and
-``inspect``. Every call is authorised like a REST request: reads go through
+Eight tools: ``remember``, ``recall``, ``context``, ``reflect``, ``forget``, ``upload``,
+``inspect`` and ``resolve_conflict``. Every call is authorised like a REST request: reads go through
 ``Memory.region(auth.readable)`` (fail-closed: what lies outside the key's read region is
 simply not there), writes are refused unless ``auth.writable(scope, authoritative)``
 (authoritative: an upload or an upsert of triples), and ``forget`` needs ``memory:forget``
 over every row it removes (and ``memory:curate`` for curated ones), checked row by row by
-``Memory.forget(..., caller=auth)``; writes are reconciled through ``caller=auth`` too.
+``Memory.forget(..., caller=auth)``; writes are reconciled through ``caller=auth`` too, and
+``resolve_conflict`` is checked by ``Memory.resolve_conflict(..., caller=auth)``
+(``memory:write`` over the conflict, ``memory:curate`` over the curated side to accept).
 Results are JSON objects in camelCase, like the REST API. A failed operation is a tool result
 with ``isError: true`` and ``structuredContent.error = {status, title, message, ...}`` (the
 HTTP status the REST API would have answered); JSON-RPC errors are left to protocol faults.
@@ -64,7 +66,16 @@ if TYPE_CHECKING:
 
 __all__ = ["CONTEXT_HEADER", "TOOLS", "build_mcp", "mount_mcp", "run_stdio"]
 
-TOOLS = ("remember", "recall", "context", "reflect", "forget", "upload", "inspect")
+TOOLS = (
+    "remember",
+    "recall",
+    "context",
+    "reflect",
+    "forget",
+    "upload",
+    "inspect",
+    "resolve_conflict",
+)
 #: The header naming the context of HTTP calls that pass no ``context`` argument.
 CONTEXT_HEADER = "x-engramdb-context"
 #: Where the HTTP endpoint leaves the caller's AuthContext in the ASGI scope.
@@ -223,7 +234,7 @@ class _Tools:
             )
         return k
 
-    # -- the seven tools
+    # -- the eight tools
     def remember(
         self,
         auth: AuthContext,
@@ -303,13 +314,31 @@ class _Tools:
         }
 
     def context(
-        self, auth: AuthContext, name: str, *, query: str | None, lens: list[str] | None, k: int
+        self,
+        auth: AuthContext,
+        name: str,
+        *,
+        query: str | None,
+        lens: list[str] | None,
+        k: int,
+        budget: int,
     ) -> dict[str, Any]:
         self._text_limit("query", query)
         k = self._k(k)
         with self.contexts.use(name) as mem, mem.region(auth.readable):
-            text = mem.context(query, lens=strict_lens(lens, auth), k=k)
+            text = mem.context(query, lens=strict_lens(lens, auth), k=k, budget=budget)
         return {"context": text}
+
+    def resolve_conflict(
+        self, auth: AuthContext, name: str, *, id: int, outcome: str, note: str | None
+    ) -> dict[str, Any]:
+        # rights are Memory.resolve_conflict's: a side out of reach is a 404, no
+        # memory:write a 403, and accepting needs memory:curate over the curated side
+        with self.contexts.use(name) as mem, mem.region(auth.readable):
+            out = mem.resolve_conflict(id, outcome=outcome, note=note, caller=auth)
+        if not auth.manages():  # who resolved is for administrators, as a trace's actor
+            out.pop("resolved_by", None)
+        return to_data(out)
 
     def reflect(self, auth: AuthContext, name: str) -> dict[str, Any]:
         raise Problem(
@@ -392,6 +421,8 @@ class _Tools:
         key: str | None,
         lens: list[str] | None,
         as_of: str | int | None,
+        limit: int | None = None,
+        offset: int = 0,
     ) -> dict[str, Any]:
         view = view or ("entity" if entity else "state")
         paths = strict_lens(lens, auth)
@@ -401,7 +432,8 @@ class _Tools:
             )
         with self.contexts.use(name) as mem, mem.region(auth.readable):
             if view == "state":
-                return {"view": "state", **to_data(mem.state(lens=paths, as_of=as_of))}
+                state = mem.state(lens=paths, as_of=as_of, limit=limit, offset=offset)
+                return {"view": "state", **to_data(state)}
             if view == "profile":
                 return {"view": "profile", **to_data(mem.profile(lens=paths))}
             assert entity_type is not None and entity is not None
@@ -491,15 +523,54 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         ] = None,
         lens: Lens = None,
         k: Annotated[int, Field(ge=1, le=100)] = 8,
+        budget: Annotated[
+            int,
+            Field(description="The most characters the block may hold (1 to 200,000)."),
+        ] = 4_000,
         context: ContextArg = None,
         ctx: Context | None = None,
     ) -> Result:
-        """The memory as a prompt block (Markdown) to put before answering: who the user is,
-        the policies that apply, open conflicts and uncertainties, relevant passages."""
+        """The memory as a prompt block (Markdown) to put before answering, most relevant
+        first within a character budget: instructions, open conflicts and the policy that
+        applies, curated facts, what the user said, relevant passages. It never mixes people:
+        a lens that names no single user's scope gets only what is common to all."""
         return tools.run(  # type: ignore[return-value]
             ctx,
             context,
-            lambda auth, name: tools.context(auth, name, query=query, lens=lens, k=k),
+            lambda auth, name: tools.context(
+                auth, name, query=query, lens=lens, k=k, budget=budget
+            ),
+        )
+
+    def resolve_conflict(
+        id: Annotated[
+            int,
+            Field(
+                description="The conflict id (from the conflicts of inspect state).", ge=0, le=2**62
+            ),
+        ],
+        outcome: Annotated[
+            Literal["uphold", "accept", "dismiss"],
+            Field(
+                description="uphold: the curated fact stands, the user's belief is closed; "
+                "accept: the user was right, the curated fact is outdated and closed (needs "
+                "memory:curate over it); dismiss: not a real conflict, both stay."
+            ),
+        ],
+        note: Annotated[
+            str | None, Field(description="Why (kept with the decision).", max_length=2_000)
+        ] = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Resolve a conflict between what a user said and curated knowledge. Needs
+        memory:write over the conflict's scope."""
+        return tools.run(  # type: ignore[return-value]
+            ctx,
+            context,
+            lambda auth, name: tools.resolve_conflict(
+                auth, name, id=id, outcome=outcome, note=note
+            ),
         )
 
     def reflect(
@@ -591,6 +662,13 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         ] = None,
         lens: Lens = None,
         as_of: AsOf = None,
+        limit: Annotated[
+            int | None,
+            Field(description="state: at most this many items per list.", ge=1, le=10_000),
+        ] = None,
+        offset: Annotated[
+            int, Field(description="state: skip this many items of each list.", ge=0)
+        ] = 0,
         context: ContextArg = None,
         ctx: Context | None = None,
     ) -> Result:
@@ -609,6 +687,8 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
                 key=key,
                 lens=lens,
                 as_of=as_of,
+                limit=limit,
+                offset=offset,
             ),
         )
 
@@ -621,6 +701,11 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         (forget, "forget", ToolAnnotations(destructive_hint=True, open_world_hint=False)),
         (upload, "upload", ToolAnnotations(destructive_hint=False, open_world_hint=False)),
         (inspect, "inspect", read),
+        (
+            resolve_conflict,
+            "resolve_conflict",
+            ToolAnnotations(destructive_hint=True, idempotent_hint=True, open_world_hint=False),
+        ),
     ]
     out = []
     for fn, name, hints in specs:
@@ -638,7 +723,7 @@ def build_mcp(
     auth: Auth | None = None,
     config: ServerConfig | None = None,
 ) -> MCPServer:
-    """The MCP server of EngramDB's seven tools.
+    """The MCP server of EngramDB's eight tools.
 
     ``source`` is the FastAPI ``app.state`` of ``create_app`` (``.contexts``, ``.config``) or a
     :class:`ContextRegistry`. ``auth`` fixes who calls (an ``AuthContext``, or a function

@@ -1,5 +1,5 @@
 """The memory routes of one context: facts, documents, query, context, state, profile,
-sessions, entities, forget and the lifecycle jobs."""
+conflicts, sessions, entities, forget and the lifecycle jobs."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .auth import AuthContext, scope_filter_sql
 from .common import check_write, strict_lens, to_data
 from .contexts import ContextNotFound, check_context
 from .problems import Problem
-from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ScopeIn
+from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ResolveIn, ScopeIn
 
 __all__ = ["add_memory_routes"]
 
@@ -50,6 +50,13 @@ def _remember(mem, body: FactIn, ctx: AuthContext):
 def _region_sql(ctx: AuthContext, column: str = "scope") -> tuple[str, list[str]]:
     """The caller's read region as a SQL condition: lists filter by rights before they page."""
     return scope_filter_sql(column, ctx.read_scopes())
+
+
+def _audited(conflict: dict[str, Any], ctx: AuthContext) -> dict[str, Any]:
+    """Who resolved a conflict (principal, key) is for administrators, as a trace's actor."""
+    if ctx.manages():
+        return conflict
+    return {k: v for k, v in conflict.items() if k != "resolved_by"}
 
 
 def _reached(request: Request, context: str) -> None:
@@ -241,18 +248,65 @@ def add_memory_routes(app: FastAPI) -> None:
 
     @app.post(P + "/context", tags=["recall"])
     def context_block(context: str, body: ContextIn, request: Request) -> dict[str, Any]:
+        """A prompt block of at most ``budget`` characters (default 4,000), most relevant
+        first; it never mixes people (a lens that names no single person gets only what is
+        common to all)."""
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            text = mem.context(body.query, lens=strict_lens(body.lens, ctx), k=body.k)
+            text = mem.context(
+                body.query, lens=strict_lens(body.lens, ctx), k=body.k, budget=body.budget
+            )
         return {"context": text}
 
     @app.get(P + "/state", tags=["views"])
     def state(
-        context: str, request: Request, lens: list[str] | None = Query(None)
+        context: str,
+        request: Request,
+        lens: list[str] | None = Query(None),
+        limit: int | None = Query(None),
+        offset: int = Query(0),
     ) -> dict[str, Any]:
+        """Live facts by category, instructions, unknowns and open conflicts; each list paged
+        alike by ``limit`` and ``offset``, with every list's total under ``page.totals``."""
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return to_data(mem.state(lens=strict_lens(lens, ctx)))
+            return to_data(mem.state(lens=strict_lens(lens, ctx), limit=limit, offset=offset))
+
+    @app.get(P + "/conflicts", tags=["conflicts"])
+    def conflicts(
+        context: str,
+        request: Request,
+        lens: list[str] | None = Query(None),
+        include_resolved: bool = Query(False),
+        include_resolved_camel: bool | None = Query(None, alias="includeResolved"),
+    ) -> dict[str, Any]:
+        """Conflicts between what a customer said and curated knowledge, both sides as the key
+        may read them: the open ones, or every one with its resolution
+        (``include_resolved``)."""
+        ctx = authenticate(request)
+        every = include_resolved if include_resolved_camel is None else include_resolved_camel
+        with read(request, context) as mem, mem.region(ctx.readable):
+            items = mem.conflicts(lens=strict_lens(lens, ctx), include_resolved=every)
+        return {"conflicts": to_data([_audited(c, ctx) for c in items])}
+
+    @app.post(P + "/conflicts/{conflict_id}/resolve", tags=["conflicts"])
+    def resolve_conflict(
+        context: str,
+        body: ResolveIn,
+        request: Request,
+        conflict_id: int = FPath(..., ge=0, le=2**62),
+    ) -> dict[str, Any]:
+        """Resolve a conflict: ``uphold`` (the belief is closed, superseded by the curated
+        fact), ``accept`` (the curated fact is closed; needs memory:curate over its scope) or
+        ``dismiss`` (both stay; the pair is not opened again). Needs memory:write over the
+        conflict's scope; a conflict with a side the key cannot read is a 404. The same
+        outcome again answers the recorded decision."""
+        ctx = authenticate(request)
+        with use(request, context) as mem, mem.region(ctx.readable):
+            out = mem.resolve_conflict(
+                conflict_id, outcome=body.outcome, note=body.note, caller=ctx
+            )
+        return to_data(_audited(out, ctx))
 
     @app.get(P + "/profile", tags=["views"])
     def profile(

@@ -14,6 +14,7 @@ __all__ = [
     "FactIn",
     "ForgetIn",
     "QueryIn",
+    "ResolveIn",
     "ScopeIn",
     "camel",
 ]
@@ -75,6 +76,16 @@ class ContextIn(_In):
     query: str | None = Field(default=None, max_length=65_536)
     lens: list[str] | None = Field(default=None, max_length=64)
     k: int = Field(default=8, ge=1, le=100)
+    #: characters; checked by ``Memory.context`` (a 422 problem with the field and the limit)
+    budget: int = 4_000
+
+
+class ResolveIn(_In):
+    """How a conflict is resolved: ``uphold`` (the curated fact stands), ``accept`` (the
+    customer was right; needs memory:curate over the curated fact) or ``dismiss``."""
+
+    outcome: Literal["uphold", "accept", "dismiss"]
+    note: str | None = Field(default=None, max_length=2_000)
 
 
 class ScopeIn(_In):
