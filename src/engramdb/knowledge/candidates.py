@@ -18,13 +18,14 @@ from .lexicon import words as aligned_words
 from .reconcile import (
     _names_same_thing,
     contrasting,
+    denies_count,
     family_contrast,
     money_nouns_differ,
     other_sizes_differ,
 )
 from .scopes import is_org_root, org_of, readable_chain
 from .values import parse_value
-from .vocab import is_known_key, normalize_name
+from .vocab import is_person_key, normalize_name
 from .words import STOP, WORD
 from .writing import WriteContext
 
@@ -142,6 +143,7 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
             if (
                 claim.key in ("*", r[1])
                 or _names_same_thing(r[3], claim.value)
+                or denies_count(r[1], claim.value)
                 or (gerund.endswith("ing") and _lemma(gerund[:-3] + "s") == r[1])
             ):
                 out.append(r)  # a negation closes what it names, whatever the key
@@ -198,7 +200,7 @@ def same_key(
         and {mine, kind} != {"free", "money"}
     ):
         return False
-    if claim.key != key and is_known_key(claim.key) and is_known_key(key):
+    if claim.key != key and is_person_key(claim.key) and is_person_key(key):
         return False  # two different attributes the vocabulary knows apart
     if (
         "number" in (mine, kind)

@@ -44,6 +44,7 @@ __all__ = [
     "Incoming",
     "contrasting",
     "decide",
+    "denies_count",
     "money_nouns_differ",
     "same_value",
 ]
@@ -60,6 +61,8 @@ class Existing:
     confidence: float
     scope: str
     stream: str
+    #: A denial names this fact outright ("no dogs anymore" names "number of dogs: two").
+    named: bool = False
 
 
 @dataclass(frozen=True)
@@ -229,6 +232,14 @@ def _names_same_thing(old: str, new: str) -> bool:
     return _head(new) in words or _head(old) == _head(new)
 
 
+def denies_count(key: str, value: str) -> bool:
+    """Whether a denial's value ("any dogs", "rabbits") names what a count's key counts
+    (``number_of_dogs``): the count is what it denies."""
+    if not key.startswith("number_of_"):
+        return False
+    return _head(key.removeprefix("number_of_")) in {_head(w) for w in value.split()}
+
+
 def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR) -> Decision:
     """What to do with ``new`` given the live facts ``found`` about the same thing."""
     verdicts = [
@@ -243,7 +254,7 @@ def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR
             for e, v in verdicts
             if not e.authoritative
             and e.scope == new.scope
-            and (v == "same" or _names_same_thing(e.value, new.value))
+            and (v == "same" or e.named or _names_same_thing(e.value, new.value))
         ]
 
     if new.negated:

@@ -16,7 +16,7 @@ from .candidates import candidates, kind_of
 from .claims import ORG, SELF, Claim, Extraction
 from .extract.stage0 import _is_clock
 from .reads import fact
-from .reconcile import Decision, Existing, Incoming, decide
+from .reconcile import Decision, Existing, Incoming, decide, denies_count
 from .results import WriteResult
 from .scopes import ancestors, org_of, readable_chain
 from .values import parse_value
@@ -128,7 +128,20 @@ def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteR
         multi=claim.multi,
         typed=claim.typed,
     )
-    existing = [Existing(r[0], r[3], r[4], bool(r[5]), r[6], r[7], r[12]) for r in found]
+    denial = claim.negated or claim.past
+    existing = [
+        Existing(
+            r[0],
+            r[3],
+            r[4],
+            bool(r[5]),
+            r[6],
+            r[7],
+            r[12],
+            named=denial and denies_count(r[1], claim.value),
+        )
+        for r in found
+    ]
     decision = decide(incoming, existing, mem.confidence_floor)
     new_id = None
     if decision.store:

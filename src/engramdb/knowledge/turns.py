@@ -11,11 +11,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ValidationError
-from .access import Caller, check_write
+from .access import Caller, check_write, speaker_of
 from .catalogue import align_turn, known_names
-from .claims import Claim
+from .claims import SELF, Claim
 from .clock import now_ms, to_ms
 from .extract import MAX_READ_CHARS, extract_stage0, read_window
+from .extract.first_person import Frame
 from .mentions import partial_names, resolve_partial
 from .recheck import recheck_beliefs
 from .recording import apply_extraction, reconcile_claim, record_source
@@ -69,7 +70,8 @@ def remember(
         read, cut = read_window(text)
         partial = partial_names(read, known)  # "the Diavola" is the catalogue's Pizza Diavola
         known = {**known, **{surface: known[name] for surface, name in partial.items()}}
-        extraction = extract_stage0(read, reference=reference, role=speaker, known=known)
+        said = _last_said(mem, scope, session_id) if speaker == "user" else None
+        extraction = extract_stage0(read, reference=reference, role=speaker, known=known, said=said)
         if partial:
             resolve_partial(extraction, partial)
         if mem._llm is not None:  # outside the transaction: a slow model blocks no reader
@@ -137,6 +139,30 @@ def _remember_triples(
             if ctx.authoritative:
                 recheck_beliefs(mem, ctx, result)
         return redact(mem, result, ctx.readable)
+
+
+def _last_said(mem: Memory, scope: str, session_id: str | None) -> list[Frame]:
+    """What the speaker's previous turn of this session stated (its live facts), which a bare
+    correction ("Sorry, 41 Park Road.") corrects. Read from the store: a restart or another
+    worker process sees the same."""
+    row = mem.db.execute(
+        "SELECT id FROM turns WHERE session_id IS ? AND scope=? AND role='user' "
+        "ORDER BY seq DESC LIMIT 1",
+        (session_id, scope),
+    ).fetchone()
+    if row is None:
+        return []
+    speaker = speaker_of(scope)
+    frames = []
+    for key, value, name, etype, category in mem.db.execute(
+        "SELECT f.key, f.value, e.name, e.type, f.category FROM facts f "
+        "JOIN sources s ON s.id=f.source_id JOIN entities e ON e.id=f.entity_id "
+        "WHERE s.kind='turn' AND s.ref=? AND f.closed_ms IS NULL AND f.forgotten=0",
+        (row[0],),
+    ):
+        subject = SELF if etype == "person" and name == speaker else name
+        frames.append(Frame(key, value, (0, 0), subject, etype, category, False))
+    return frames
 
 
 def claim_of_triple(t: Mapping[str, Any], i: int) -> Claim:

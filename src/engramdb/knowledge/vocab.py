@@ -33,6 +33,7 @@ __all__ = [
     "Category",
     "canonical_key",
     "is_known_key",
+    "is_person_key",
     "entity_type",
     "is_authoritative",
     "normalize_name",
@@ -226,6 +227,23 @@ _CANONICAL = {alias: key for key, aliases in _KEY_SYNONYMS.items() for alias in 
 def is_known_key(key: str) -> bool:
     """Whether a key (or phrase) is in the synonym vocabulary."""
     return "_".join(_NON_WORD.sub(" ", key.casefold()).split()) in _CANONICAL
+
+
+#: Attributes of a person the first-person reader names: each one is its own attribute, never
+#: the same as another ("nationality" is no "lives_in", "dog_name" no "cat_name").
+PERSON_KEYS = frozenset(
+    """nationality nickname surname first_name marital_status employment_type workplace
+    work_location field region birth_year birthplace home_type trait birth_order
+    work_schedule commute_destination allergy likes dislikes diet pet twin address business
+    moving_to vehicle car trip_destination""".split()
+)
+_PERSON_KEY_SHAPE = re.compile(r"^(?:number_of_[a-z]+|[a-z]+_(?:name|age)|favourite_[a-z]+)$")
+
+
+def is_person_key(key: str) -> bool:
+    """A key the vocabulary knows apart from any other: a synonym key or a person's
+    attribute (``PERSON_KEYS``, ``<relation>_name``, ``number_of_<things>``, ...)."""
+    return is_known_key(key) or key in PERSON_KEYS or bool(_PERSON_KEY_SHAPE.match(key))
 
 
 #: Compounds that contain a synonym but name something else ("tax return" is no return window).

@@ -35,6 +35,7 @@ from ..claims import ORG, SELF, Claim, Extraction, Mention, OpenQuestion
 from ..documents.sentences import sentences
 from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key
+from .first_person import Frame, frames_of, read_first_person
 
 __all__ = ["extract_stage0", "key_from_phrase"]
 
@@ -489,17 +490,20 @@ def extract_stage0(
     reference: datetime | None = None,
     role: str = "user",
     known: dict[str, str] | None = None,
+    said: list[Frame] | None = None,
 ) -> Extraction:
     """Claims, instructions, revocations, uncertainties and entity mentions of ``text``.
 
     ``role`` is ``"user"`` for a speaker talking about themselves, ``"assistant"``, or
     ``"document"`` (first person plural means the organisation). ``known`` maps lower-cased
-    entity names to their types (catalogue entities, for mentions and subjects)."""
+    entity names to their types (catalogue entities, for mentions and subjects). ``said``
+    holds the speaker's values of the turn before (``frames_of``), which "sorry, X" corrects."""
     ref = reference or datetime.now(UTC)
     if ref.tzinfo is None:
         ref = ref.replace(tzinfo=UTC)
     out = Extraction()
     known = known or {}
+    prior: list[Frame] = list(said or [])  # the values said so far ("I meant X")
     for a, b in sentences(text):
         if _NON_ASSERTIVE.search(text[a:b]):
             continue  # a wish or a hypothetical asserts nothing, in any of its clauses
@@ -518,7 +522,8 @@ def extract_stage0(
             if not s.text.strip():
                 continue
             before = len(out.claims)
-            _read_sentence(s, out, role, known)
+            _read_sentence(s, out, role, known, prior)
+            prior.extend(frames_of(out.claims[before:]))
             if role == "document" and all(c.negated for c in out.claims[before:]):
                 # nothing read, or only a denial a curated text cannot "close": the rule
                 rule = _policy_rule(s)
@@ -529,8 +534,8 @@ def extract_stage0(
 
 
 _LABELLED = re.compile(
-    r"^\s*(?:[-*•]\s*)?(?P<label>[A-Z][\w&'+/]*(?:[ -][A-Za-z][\w&'+/]*){0,3})"
-    r"(?:\s*\((?P<qual>[^)]{1,40})\))?\s*:\s+(?P<rest>.+)$"
+    r"^\s*(?:[-*•]\s*)?(?P<label>[A-Z][\w&'+/]*(?:[ -][A-Za-z0-9][\w&'+/]*){0,3})"
+    r"(?:\s*\((?P<qual>[^)]{1,40})\))?(?:\s*:|\s+[—–-])\s+(?P<rest>.+)$"
 )
 
 
@@ -706,7 +711,9 @@ def monthday(text: str) -> str | None:
 _FAQ_PREFIX = re.compile(r"^\s*(?:[-*•]\s*)?(q|a|question|answer)\s*[:.)]\s+", _F)
 
 
-def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, str]) -> None:
+def _read_sentence(
+    s: _Sentence, out: Extraction, role: str, known: dict[str, str], prior: list[Frame]
+) -> None:
     t = s.text.strip()
     if role == "document" and t.endswith("?"):
         return  # a page's question ("How long do refunds take?") states nothing
@@ -723,6 +730,14 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
     if _NON_ASSERTIVE.search(t):
         return  # a wish or a hypothetical asserts nothing about how things are
     hedged = bool(_HEDGE.search(t))
+    frames: list[Frame] = []
+    if role == "user":
+        plain = _expand(_LEADING_CLAUSE.sub("", _HEDGE_PREFIX.sub("", t) if hedged else t))
+        reading = read_first_person(plain, prior)
+        if reading.silent:
+            return  # a wish, a report, someone else's fact: nothing about the speaker
+        # denials first: "Sorry, 41 Park Road" must not close the value it corrects with
+        frames = sorted(reading.frames, key=lambda f: not f.negated)
     negated = bool(_NEGATION.search(t))
     past = bool(_USED_TO.search(t))
     body = _HEDGE_PREFIX.sub("", t) if hedged else t
@@ -758,6 +773,10 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
         claims = _typed(body, s, role, known)
     if not claims:
         claims = _clause(body, s, role, known)
+    if frames:
+        claims = [_frame_claim(f, s) for f in frames] + [
+            c for c in claims if _kept_beside(c, frames)
+        ]
     for c in claims:
         category = c.category
         if contextual and category != "identity":
@@ -773,12 +792,13 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
             statement=s.raw.strip(),
             span=c.span if body == t else s.span(0, len(s.text)),
             confidence=conf,
-            negated=(negated or c.negated) and not past,
-            past=past,
+            negated=c.negated if c.stage == -1 else (negated or c.negated) and not past,
+            past=c.past if c.stage == -1 else past,
             multi=c.multi,
             object_type=c.object_type,
             valid_from_ms=valid_from,
             typed=c.typed,
+            stage=0,
             value_kind=c.value_kind
             or ("frequency" if frequency_days(c.value) else None)
             or ("hours" if c.typed is None and _is_clock(c.value) else None),
@@ -797,6 +817,47 @@ def _read_sentence(s: _Sentence, out: Extraction, role: str, known: dict[str, st
 
 
 # -- first person ---------------------------------------------------------------------------
+
+#: Keys the phrase patterns below read well enough to keep beside the frame reader's.
+_PATTERN_KEYS = frozenset(
+    "car commute hometown age name lives_in employer role allergy diet language learning "
+    "working_on prefers likes dislikes has pet birthday email phone *".split()
+)
+
+
+def _frame_claim(f: Frame, s: _Sentence) -> Claim:
+    """A frame as a claim (``stage=-1`` marks its own negation and past, which the
+    sentence-wide flags must not override)."""
+    return Claim(
+        subject=f.subject,
+        subject_type=f.subject_type,
+        key=f.key,
+        key_phrase=f.key.replace("_", " "),
+        value=f.value,
+        category=f.category,
+        statement=s.raw,
+        span=s.span(0, len(s.text.rstrip().rstrip(".!?"))),  # the statement, as patterns do
+        multi=f.multi,
+        negated=f.negated,
+        past=f.past,
+        stage=-1,
+    )
+
+
+def _kept_beside(c: Claim, frames: list[Frame]) -> bool:
+    """Whether a phrase-pattern claim adds to the frames: a key the patterns read well, and
+    a value no frame has read (better)."""
+    v = c.value.casefold()
+    if c.subject != SELF:  # someone else's fact ("Biscuit weighs 18 kg"): the frames name it
+        if any(f.value == c.subject and not f.key.endswith("_name") for f in frames):
+            return False  # a place or a thing the frames read, misread as a subject
+        return not any(f.value.casefold() in v or v in f.value.casefold() for f in frames)
+    if c.key not in _PATTERN_KEYS and not is_known_key(c.key):
+        return False
+    return not any(
+        f.key == c.key or f.value.casefold() in v or v in f.value.casefold() for f in frames
+    )
+
 
 _SELF_PATTERNS: list[tuple[re.Pattern[str], str, str, bool]] = [
     (

@@ -1,0 +1,290 @@
+"""The first-person frame reader: what a user's sentence says about the speaker, their family,
+pets and belongings, read as frames (attribute, value span) over tagged words.
+
+Phrase patterns fitted to examples generalise badly ("my dog is called Rex" -> "called Rex"),
+so the reader finds a trigger (``person_triggers``: a verb, "I am", a possessive with a family
+or pet noun) and reads the shortest span that is the value with a small span grammar over
+words tagged from capitalisation and closed lists (``person_spans``, ``person_words``).
+
+This module reads a sentence clause by clause and decides what it says:
+
+- "X, not Y", "sorry, I meant X", a bare "Sorry, 41 Park Road." after a value of its shape,
+  "I said X but it's actually Y": X is stated and Y denied (a negated frame, same attribute);
+  a value that says more than the one just said ("a trainee accountant") replaces it;
+- "no longer", "not ... anymore": each value of the clause is denied; "I quit my job at X":
+  X is no longer stated; any other denial is left to stage 0's rules;
+- questions, wishes, hypotheticals, requests ("write me a poem about ..."), reported speech
+  and other people's facts ("my friend lives in Paris") say nothing about the speaker
+  (``Reading.silent``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field, replace
+
+from ..claims import SELF, Claim
+from .person_spans import Frame, Reader, Tok, _capital, _low, _stem, _tok, tokens
+from .person_triggers import SPEAKER, TERMINATIVE, scan
+from .person_words import OTHER_PEOPLE, is_number
+
+__all__ = ["Frame", "Reading", "frames_of", "read_first_person"]
+
+_F = re.IGNORECASE
+
+
+@dataclass
+class Reading:
+    frames: list[Frame] = field(default_factory=list)
+    #: The sentence states nothing about the speaker (a wish, someone else's fact): no other
+    #: rule should read it as the speaker's either.
+    silent: bool = False
+
+
+_NON_ASSERTIVE = re.compile(
+    r"\b(?:i|we)(?:'d| would) (?:love|like|prefer|want) to\b|\b(?:i|we) (?:want|hope|plan|wish)"
+    r" to\b|\b(?:i|we) wish\b|\bsomeday\b|"
+    r"\b(?:i|we) (?:might|may|could)(?: not)?(?: be)? (?:mov|liv|mov|get|go|buy|start|quit)\w*",
+    _F,
+)
+_REPORTED = re.compile(r"\b(?:he|she|they) (?:said|says|told me|reckons|thinks)\b", _F)
+#: Imperatives that open a request: what follows is material, not the speaker's facts.
+_REQUESTS = frozenset(
+    """write translate draft compose summarise summarize rewrite rephrase paraphrase generate
+    create imagine pretend proofread""".split()
+)
+_NEGATIVE = frozenset("not never don't doesn't didn't isn't aren't wasn't anymore".split())
+
+
+# -- clauses, corrections, verdicts ------------------------------------------------------
+
+_CLAUSE_SPLIT = frozenset((";", "but", "though", "although", "—", "whereas"))
+
+
+def read_first_person(text: str, prior: list[Frame] | None = None) -> Reading:
+    """The frames of one user sentence. ``prior`` holds the frames of the turn's earlier
+    sentences, which "I meant X" corrects."""
+    if _NON_ASSERTIVE.search(text) or _REPORTED.search(text):
+        return Reading(silent=True)
+    toks = tokens(text)
+    if _low(toks, 0) in _REQUESTS:
+        return Reading(silent=True)  # "Write me a poem about ...", "Translate 'I am ...'"
+    if _about_other(toks) or (_low(toks, 0) in ("he", "she", "they") and len(toks) > 2):
+        return Reading(silent=True)  # someone else's fact, or one of no known subject
+    out = Reading()
+    if prior:
+        fixed = _said_actually(text, toks, prior)
+        if fixed:
+            return Reading(fixed)
+    start = 0
+    for end in [n for n, tok in enumerate(toks) if tok[0].casefold() in _CLAUSE_SPLIT] + [
+        len(toks)
+    ]:
+        out.frames += _read_clause(text, toks[start:end], prior or [])
+        start = end + 1
+    if prior:
+        out.frames = _refined(out.frames, prior[-_RECENT:]) + out.frames
+    return out
+
+
+def _refined(frames: list[Frame], prior: list[Frame]) -> list[Frame]:
+    """ "I'm an accountant. Well, a trainee accountant": a value that says more than the one
+    said just before for the same attribute replaces it (the shorter one is denied first, as
+    the two would otherwise agree)."""
+    out = []
+    for f in frames:
+        if f.multi or f.negated:
+            continue
+        words = set(f.value.casefold().split())
+        for p in prior:
+            said = set(p.value.casefold().split())
+            if p.key == f.key and p.subject == f.subject and said < words and not p.negated:
+                out.append(replace(p, negated=True))
+    return out
+
+
+def _said_actually(text: str, toks: list[Tok], prior: list[Frame]) -> list[Frame]:
+    """ "I said Tuesday but it's actually Wednesday": the value said before, corrected."""
+    low = [w.casefold() for w, _, _ in toks]
+    said = next((n for n in range(len(low) - 2) if low[n : n + 2] == ["i", "said"]), None)
+    if said is None or "actually" not in low[said:]:
+        return []
+    rest = text[toks[said + 2][1] :].casefold()
+    old = next(
+        (f for f in reversed(prior[-_RECENT:]) if f.value and rest.startswith(f.value.casefold())),
+        None,
+    )
+    if old is None:
+        return []
+    r = Reader(text, toks, False)
+    k = low.index("actually", said) + 1
+    j = r.name_run(k)
+    a, b = (k, j) if j > k else r.phrase(k, 3)
+    r.add(old.key, a, b, subject=old.subject, multi=old.multi, category=old.category)
+    return [*r.frames, replace(old, negated=True)] if r.frames else []
+
+
+def _about_other(toks: list[Tok]) -> bool:
+    """ "My friend lives in Paris", "lol my coworker Dave is vegan": someone else's facts
+    ("my manager is Tom Reyes" is the speaker's own relation, and is read by other rules)."""
+    for n in range(min(3, len(toks) - 1)):
+        if toks[n][0].casefold() in ("my", "our") and _stem(toks[n + 1][0]) in OTHER_PEOPLE:
+            after = _low(toks, n + 2)
+            if toks[n + 1][0].endswith("'s"):  # "my manager's Tom" / "my mate's cat Gizmo"
+                relation = after in ("a", "an", "the", "now") or _capital(_tok(toks, n + 2))
+                return not relation
+            if after in ("is", "was", "are", "now"):
+                return False
+            return not any(w.casefold() in ("i", "i'm", "me") for w, _, _ in toks[: n + 6])
+    return False
+
+
+def _read_clause(text: str, toks: list[Tok], prior: list[Frame]) -> list[Frame]:
+    if not toks:
+        return []
+    low = [w.casefold() for w, _, _ in toks]
+    past = any(low[n] == "used" and low[n + 1 : n + 2] == ["to"] for n in range(len(low) - 1))
+    denied: list[Tok] = []
+    for n in range(len(toks) - 1):  # "X, not Y": Y is denied
+        if low[n] == "," and low[n + 1] == "not":
+            denied, toks, low = toks[n + 2 :], toks[:n], low[:n]
+            break
+    if not toks:
+        return []
+    r = Reader(text, toks, past)
+    meant = next((n for n in range(len(low) - 1) if low[n : n + 2] == ["i", "meant"]), None)
+    if low[0] in TERMINATIVE:  # "Sold the Golf last week"
+        a, b = r.phrase(1, 3)
+        j = r.name_run(a)
+        r.add("*", a, j if j > a else b, negated=True, multi=True, category="knowledge")
+    elif meant is None and prior and _CORRECTION & set(low) and _corrected(r, low, prior):
+        scan(r, r.read_to)  # "Oh wait, three, if you count my half-brother Leo"
+    elif meant is not None and prior:
+        _meant(r, meant + 2, prior[-1])
+    elif prior and prior[-1].key == "name" and r.name_run(0) == len(toks) - (low[-1] in ".!"):
+        r.add("name", 0, r.name_run(0))  # "Name's Volkov. Dmitri Volkov."
+    else:
+        scan(r)
+    r.frames = _not_ended(toks, low, r.frames)
+    negatives = [
+        toks[n][1]
+        for n in range(len(low))
+        if low[n] in _NEGATIVE or low[n].endswith("n't") or low[n - 1 : n + 1] == ["no", "longer"]
+    ]
+    if negatives and not any(f.key == "dislikes" for f in r.frames):
+        covered = 0  # a denial the frames do not read
+        for f in r.frames:
+            lo = bisect.bisect_left(negatives, f.span[0])
+            covered += bisect.bisect_left(negatives, f.span[1]) - lo
+        if covered < len(negatives):
+            return _no_longer(text, toks, low, past)
+    if denied and r.frames:
+        last = r.frames[-1]
+        d = Reader(text, denied, past)
+        j = d.name_run(0)
+        a, b = (0, j) if j else d.phrase(0)
+        if b > a:
+            d.add(last.key, a, b)
+            r.frames += [
+                replace(f, key=last.key, subject=last.subject, negated=True, multi=last.multi)
+                for f in d.frames
+            ]
+    return r.frames
+
+
+def _not_ended(toks: list[Tok], low: list[str], frames: list[Frame]) -> list[Frame]:
+    """The frames outside what a terminative verb names ("I quit my job at Deloitte": the
+    employer is over, not stated), up to the next comma or "and"."""
+    ended: list[tuple[int, int]] = []  # (start, end) character ranges, right to left
+    stop = len(low)
+    for n in range(len(low) - 1, -1, -1):
+        if low[n] in (",", "and"):
+            stop = n + 1
+        elif low[n] in TERMINATIVE and (n == 0 or low[n - 1] in SPEAKER | {"recently"}):
+            ended.append((toks[n][1], toks[stop - 1][2]))
+    if not ended:
+        return frames
+    ended.reverse()
+    starts = [a for a, _ in ended]
+    out = []
+    for f in frames:
+        at = bisect.bisect_right(starts, f.span[0]) - 1
+        if f.negated or at < 0 or f.span[0] >= ended[at][1]:
+            out.append(f)
+    return out
+
+
+_CORRECTION = frozenset("sorry actually correction wait oops".split())
+_AFTER_CORRECTION = frozenset("with without if actually sorry instead then now i lol haha".split())
+_RECENT = 24  # how far back a bare correction looks for the value it corrects
+
+
+def _corrected(r: Reader, low: list[str], prior: list[Frame]) -> bool:
+    """ "Sorry, 41 Park Road.", "Four, actually", "Sorry, Marc with a c.": a bare value that
+    corrects the last value of its shape (a number, a name) said before."""
+    t = r.t
+    k = 0
+    while k < len(t) and (low[k] in _CORRECTION or not t[k][0][0].isalnum() or low[k] == "the"):
+        k += 1
+    if k >= len(t):
+        return False
+    numeric = is_number(t[k][0]) or t[k][0][0].isdigit()
+    if numeric:
+        j = k + 1
+        n = r.name_run(j)
+        j = n if n > j else j  # "41 Park Road"
+    else:
+        j = r.name_run(k)
+        if j == k:
+            return False
+    if j < len(t) and t[j][0][0].isalnum() and low[j] not in _AFTER_CORRECTION:
+        return False  # a value with a sentence after it, not a bare correction
+    for old in reversed(prior[-_RECENT:]):
+        v = old.value.split()[-1] if old.value.split() else ""
+        shape = (
+            is_number(old.value.split()[0])
+            or old.value[:1].isdigit()
+            or any(c.isdigit() for c in v)
+        )
+        if old.negated or shape != numeric or (not numeric and not old.value[:1].isupper()):
+            continue
+        r.add(old.key, k, j, subject=old.subject, multi=old.multi, category=old.category)
+        r.frames.append(replace(old, negated=True, past=False))
+        r.read_to = j
+        return True
+    return False
+
+
+def frames_of(claims: list[Claim]) -> list[Frame]:
+    """Claims read before (earlier sentences, the speaker's last turn) as frames a later
+    "sorry, I meant X" can correct."""
+    return [
+        Frame(c.key, c.value, (0, 0), c.subject, c.subject_type, c.category, c.multi)
+        for c in claims
+        if not c.negated and not c.past and c.key != "*"
+    ]
+
+
+def _no_longer(text: str, toks: list[Tok], low: list[str], past: bool) -> list[Frame]:
+    """ "I don't work out of the Leeds office anymore": the clause without its denial, each
+    value denied; any other denial is left to the other rules."""
+    if "anymore" not in low and "longer" not in low and "more" not in low:
+        return []
+    drop = {n for n, w in enumerate(low) if w in _NEGATIVE or w.endswith("n't") or w == "longer"}
+    drop |= {n for n, w in enumerate(low) if w == "no" and n + 1 in drop}
+    drop |= {
+        n for n in range(len(low) - 1) if low[n : n + 2] == ["any", "more"] for n in (n, n + 1)
+    }
+    r = Reader(text, [tok for n, tok in enumerate(toks) if n not in drop], past)
+    scan(r)
+    return [replace(f, negated=True) for f in r.frames if f.subject == SELF]
+
+
+def _meant(r: Reader, i: int, last: Frame) -> None:
+    """ "Sorry, I meant Katie": the turn's last value, corrected."""
+    j = r.name_run(i)
+    a, b = (i, j) if j > i else r.phrase(i)
+    if b > a:
+        r.add(last.key, a, b, subject=last.subject, multi=last.multi, category=last.category)
+        r.frames.append(replace(last, negated=True))
