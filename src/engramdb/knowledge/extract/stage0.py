@@ -26,6 +26,7 @@ unresolvable times ("soon", "a while ago") open an uncertainty.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from collections import Counter
 from datetime import UTC, datetime
@@ -529,7 +530,101 @@ def extract_stage0(
                 rule = _policy_rule(s)
                 if rule:
                     out.claims[before:] = rule
+            if role == "document" and len(out.claims) > before:
+                out.claims[before:] = _rekeyed(text, ca, cb, out.claims[before:])
     out.mentions.extend(_mentions(text, known))
+    return out
+
+
+_HEAD = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:(?:the|our|a|an)\s+)?(?P<head>[A-Za-z0-9][\w'&+/-]*"
+    r"(?:\s+[\w'&+/-]+){0,3}?)\s+(?:costs?|takes?|is|are|ships?|includes?|comes?|lasts?|"
+    r"runs?|offers?|has|have|arrives?|delivers?|gives?)\b",
+    _F,
+)
+_QUALIFIERS = frozenset(
+    "standard express next-day same-day premium basic pro plus business economy first "
+    "adult adults child children senior student weekday weekend off-peak peak single "
+    "double twin family annual monthly".split()
+)
+_THRESHOLD = re.compile(
+    r"\b(?:over|above|more\s+than|at\s+least|minimum|min\.?|spend(?:ing)?)\s*$", _F
+)
+_FEE_NOUN = re.compile(
+    r"\b(?:[a-z]+\s+){0,2}?(?:fee|charge|surcharge|deposit|excess|premium|fine|penalty)\b", _F
+)
+
+
+_MONEY_KEY = re.compile(r"price|fee|cost|charge|threshold|deposit|excess|premium|fine|rate|fare")
+_RANGE_OF_DAYS = re.compile(r"\d+\s*[–-]\s*\d+\s+(?:\w+\s+)?(?:days?|weeks?|hours?|minutes?)\b", _F)
+
+
+def _kind(value: str) -> str:
+    """A value's kind, a range of durations ("3–5 business days") counting as a duration."""
+    kind = parse_value(value).kind
+    return "duration" if kind == "text" and _RANGE_OF_DAYS.search(value) else kind
+
+
+def _qualified_head(clause: str) -> str:
+    """The thing a document sentence is about when its opening names a variant or a model
+    ("Standard shipping", "Express shipping", "Widget 3-7", "The Pro plan"); "" when it
+    names the business's things in general ("Unworn items", "Orders")."""
+    m = _HEAD.match(re.sub(r"\s*\([^)]{0,60}\)", "", clause[:200]))
+    if not m:
+        return ""
+    words = m.group("head").split()
+    told = any(
+        w.casefold() in _QUALIFIERS or any(ch.isdigit() for ch in w) or (i and w[:1].isupper())
+        for i, w in enumerate(words)
+    )
+    return " ".join(words) if told else ""
+
+
+def _rekeyed(text: str, a: int, b: int, claims: list[Claim]) -> list[Claim]:
+    """One document sentence with values of several kinds under one key ("Standard shipping
+    takes 3-5 days and costs $6.95; orders over $75 ship free" read as three shipping times):
+    each value is keyed by its own words, the sentence's variant in front ("standard shipping
+    price", "free shipping threshold")."""
+    if any(c.span is None for c in claims):
+        return claims
+    kinds = {_kind(c.value) for c in claims}
+    misfit = any(_kind(c.value) == "money" and not _MONEY_KEY.search(c.key) for c in claims)
+    if not misfit and (len({c.key for c in claims}) > 1 or len(kinds) < 2):
+        return claims
+    head = _qualified_head(text[a:b])
+    out: list[Claim] = []
+    spans = sorted(claims, key=lambda c: c.span[0])
+    for n, c in enumerate(spans):
+        start = spans[n - 1].span[1] if n else a
+        end = spans[n + 1].span[0] if n + 1 < len(spans) else b
+        before, after = text[start : c.span[0]], text[c.span[1] : end]
+        kind = _kind(c.value)
+        fee = _FEE_NOUN.match(after.lstrip()) or _FEE_NOUN.search(before)
+        if (
+            kind == "money"
+            and _MONEY_KEY.search(c.key)
+            and len(claims) == 1
+            and (c.key != "price" or fee is None)
+        ):
+            out.append(c)  # one amount already keyed as one
+            continue
+        if kind == "money":
+            if _THRESHOLD.search(before):
+                free = "free" if re.search(r"\bfree\b", before + after, _F) else "minimum"
+                topic = head.split()[-1] if head else ""
+                phrase = f"{free} {topic} threshold"
+            elif fee is not None:
+                phrase = f"{head} {fee.group(0)}"
+            else:
+                phrase = f"{head} price"
+        elif kind == "duration" and head:
+            phrase = f"{head} time"
+        else:
+            out.append(c)
+            continue
+        words = [w for w in re.findall(r"[a-z0-9]+", phrase.casefold()) if w not in _STOP]
+        key = "_".join(words[-4:]) or c.key
+        out.append(dataclasses.replace(c, key=key, key_phrase=" ".join(words[-4:]) or c.key_phrase))
     return out
 
 
