@@ -64,7 +64,12 @@ def test_worked_example_policy_stands_belief_is_kept_conflict_is_shown(mem, tmp_
     assert mem.state(lens=ALICE)["conflicts"] == []
     # query ranks the fact and the passages together
     hits = mem.query("return window", lens=BOB, k=5)
-    assert {h.kind for h in hits} >= {"fact", "chunk"}
+    assert "fact" in {h.kind for h in hits}
+    # the one-sentence policy's chunk says what its fact says: one hit, naming the other
+    named = {i for h in hits for i in [h.id, *h.source.get("same_text", [])]}
+    assert any(i.startswith("chunk-") for i in named)
+    every = mem.query("return window", lens=BOB, k=5, one_per_text=False)
+    assert {h.kind for h in every} >= {"fact", "chunk"}
 
 
 def test_used_to_is_history_not_a_current_fact(mem):
@@ -222,7 +227,8 @@ def test_reopen_keeps_everything(tmp_path):
         m.remember("Your return policy is 60 days.", scope=BOB)
     with Memory.open(tmp_path / "s") as m:
         assert len(m.state(lens=BOB)["conflicts"]) == 1
-        assert {h.kind for h in m.query("return policy", lens=BOB)} >= {"chunk", "turn"}
+        hits = m.query("return policy", lens=BOB, one_per_text=False)
+        assert {h.kind for h in hits} >= {"chunk", "turn"}
 
 
 def test_relative_dates_set_valid_time_from_the_turns_time(mem):
@@ -267,3 +273,16 @@ def test_a_long_turn_is_read_for_facts_up_to_the_limit_and_stored_whole(mem):
     assert any(f"limit {MAX_READ_CHARS}" in e for e in r.errors)
     hits = mem.query("Quillfeather", lens="org/acme/user/bob")
     assert any(h.id == r.turn_id for h in hits)
+
+
+def test_query_returns_one_hit_per_text(mem):
+    """A turn and the fact read from it say the same words: one hit, naming the other."""
+    for _ in range(2):
+        mem.remember("I live in Lisbon.", scope=BOB, session_id="s1")
+    mem.remember("I adopted a dog named Biscuit.", scope=BOB, session_id="s1")
+    hits = mem.query("where do I live, Lisbon?", lens=BOB, k=5)
+    texts = [h.text for h in hits]
+    assert texts.count("I live in Lisbon.") == 1
+    lisbon = next(h for h in hits if h.text == "I live in Lisbon.")
+    assert lisbon.kind == "fact"  # the fact speaks for the group: it carries provenance
+    assert len(lisbon.source["same_text"]) == 2  # the two turns

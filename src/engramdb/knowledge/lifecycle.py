@@ -221,7 +221,7 @@ def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
     """What the query finds best (score above half the best) among the rows the caller may
     read and forget (and curate, if authoritative)."""
     if caller is None:
-        hits = mem.query(query, k=20)
+        hits = mem.query(query, k=20, one_per_text=False)
     else:
         outer = REGION.get()
 
@@ -233,7 +233,7 @@ def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
             )
 
         with mem.region(allowed):
-            hits = mem.query(query, k=20)
+            hits = mem.query(query, k=20, one_per_text=False)
         hits = [h for h in hits if may_forget(caller, h.scope, h.authoritative)]
     plan = _Plan()
     if hits:

@@ -252,11 +252,24 @@ class Memory:
         mode: str = "hybrid",
         as_of: datetime | int | str | None = None,
         explain: bool = False,
+        one_per_text: bool = True,
     ) -> list[QueryHit]:
         """Facts and passages (document chunks, conversation turns) ranked together. ``mode``:
         ``hybrid`` (the engine's cognitive recall), ``vector`` (similarity only), ``bm25``
-        (words only) or ``graph`` (facts of the entities the query names, then their passages)."""
-        return reads.query(self, text, lens=lens, k=k, mode=mode, as_of=as_of, explain=explain)
+        (words only) or ``graph`` (facts of the entities the query names, then their passages).
+        A text comes back once (a turn and the fact read from it say the same words): the
+        best-ranked hit, naming the others in ``source["same_text"]``; ``one_per_text=False``
+        returns every row."""
+        return reads.query(
+            self,
+            text,
+            lens=lens,
+            k=k,
+            mode=mode,
+            as_of=as_of,
+            explain=explain,
+            one_per_text=one_per_text,
+        )
 
     def _fact_hits(self, text: str, facts: list[Fact], mode: str, explain: bool) -> list[QueryHit]:
         return reads.fact_hits(self, text, facts, mode, explain)

@@ -5,6 +5,7 @@ the read region (``redaction.is_visible``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -119,6 +120,7 @@ def query(
     mode: str = "hybrid",
     as_of: datetime | int | str | None = None,
     explain: bool = False,
+    one_per_text: bool = True,
 ) -> list[QueryHit]:
     """The body of ``Memory.query``."""
     if mode not in ("hybrid", "vector", "bm25", "graph"):
@@ -132,7 +134,7 @@ def query(
         if mode != "graph" or not hits:
             hits += passage_hits(mem, text, paths, k, mode, at, explain)
         hits.sort(key=lambda h: -h.score)
-        hits = hits[:k]
+        hits = (same_text_once(hits) if one_per_text else hits)[:k]
         returned = [int(h.id[5:]) for h in hits if h.kind == "fact"]
         if returned:  # recall reinforces what it returns (x1.1, capped at 1.0)
             mem.db.executemany(
@@ -141,6 +143,26 @@ def query(
                 [(RECALL_BOOST, i) for i in returned],
             )
     return hits
+
+
+def same_text_once(hits: list[QueryHit]) -> list[QueryHit]:
+    """One hit per text: a turn and the fact read from it (or a turn said twice, or a
+    one-sentence chunk and its fact) say the same words, and two hits of one text would use
+    up ``k``. The group keeps its best rank and score; the fact speaks for it when there is
+    one (it carries authority and provenance), naming the others in ``source["same_text"]``."""
+    groups: dict[str, list[QueryHit]] = {}
+    for h in hits:  # best first
+        groups.setdefault(" ".join(h.text.casefold().split()), []).append(h)
+    out = []
+    for group in groups.values():
+        lead = next((h for h in group if h.kind == "fact"), group[0])
+        if len(group) > 1:
+            others = [h.id for h in group if h is not lead]
+            lead = dataclasses.replace(
+                lead, score=group[0].score, source={**lead.source, "same_text": others}
+            )
+        out.append(lead)
+    return out
 
 
 def fact_hits(
