@@ -65,3 +65,11 @@ def test_a_claim_about_a_part_of_a_name_conflicts_with_that_things_price(tmp_pat
         )
         sides = [mem._fact(i) for c in r.conflicts for i in c["against"]]
         assert [(f.entity, f.value) for f in sides] == [("Pizza Diavola", "13.50 GBP")]
+
+
+def test_a_word_every_name_shares_starts_no_partial_name():
+    """"product" of "Product 7" tells none of a thousand products apart; a turn repeating it
+    costs one look per word, not one per word and name."""
+    known = {f"product {i}": "product" for i in range(1000)}
+    assert partial_names("product " * 1600, known) == {}
+    assert partial_names("the Product 7 costs £4", known) == {}  # written in full

@@ -33,6 +33,8 @@ _GENERIC = frozenset(
 _GAP = 2
 """Chat words allowed between two words of a name ("the 5 gig starter plan")."""
 _MARGIN = 0.5
+_COMMON = 8
+"""A word in more names than this (and than a quarter of them) starts no partial name."""
 """How much better (in idf) the best name must cover a run than the next best."""
 
 
@@ -102,7 +104,10 @@ def partial_names(text: str, known: Mapping[str, str]) -> dict[str, str]:
         # 123", not "product", which every name of a large catalogue may have)
         near = [t for t, _, _ in turn[i : i + _GAP + 2] if t in index and t not in STOP]
         rarest = min(near, key=lambda t: df[t])
-        for n in index[rarest] if tok in index else ():
+        if df[rarest] > max(_COMMON, total // 4):
+            i += 1  # words most names share tell none apart (and would cost names x words)
+            continue
+        for n in index[rarest]:
             if tok not in name_tokens[n]:
                 continue
             toks = name_tokens[n]
