@@ -136,16 +136,21 @@ def test_a_denied_pet_closes_its_count(tmp_path):
     ["my dog ", "I am 5, ", "Ann, ", "i quit ", "sorry, 4. ", "not , not ", "speak and "],
 )
 def test_the_reader_is_linear_on_repeated_shapes(unit):
-    small = unit * (4096 // len(unit))
-    big = unit * (65536 // len(unit))
-    start = time.perf_counter()
-    read_first_person(small)
-    t_small = time.perf_counter() - start
-    start = time.perf_counter()
-    read_first_person(big)
-    t_big = time.perf_counter() - start
+    """4x the text may cost at most ~8x the time (quadratic work would cost 16x); best of
+    three runs, and under 50 ms the ratio is noise on a shared machine."""
+
+    def best(text: str) -> float:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            read_first_person(text)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    t_small = best(unit * (16384 // len(unit)))
+    t_big = best(unit * (65536 // len(unit)))
     assert t_big < 2.0
-    assert t_big < 40 * max(t_small, 0.002)  # 16x the text: linear, with room for noise
+    assert t_big / max(t_small, 0.002) < 8 or t_big < 0.05, (t_small, t_big)
 
 
 def test_any_word_salad_reads_without_error():
