@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import re
 from collections import Counter
 from datetime import UTC, datetime
@@ -1905,10 +1906,12 @@ def _mentions(text: str, known: dict[str, str]) -> list[Mention]:
     out: list[Mention] = []
     low = text.casefold()
     said = set(_NAME_WORD.findall(low))
-    heads = {name: [w for w in name.split() if len(w) > 3 and w not in _STOP][:1] for name in known}
-    shared = Counter(h[0] for h in heads.values() if h)
+    words, heads, shared, index = _name_index(frozenset(known))
+    names = {n for w in said for n in index.get(w, ())}
     for name, typ in known.items():
-        if set(_NAME_WORD.findall(name)) <= said:
+        if name not in names:
+            continue
+        if words[name] <= said:
             m = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", low)
             if m:
                 out.append(Mention(text[m.start() : m.end()], typ, m.span()))
@@ -1922,6 +1925,20 @@ def _mentions(text: str, known: dict[str, str]) -> list[Mention]:
 
 
 _NAME_WORD = re.compile(r"[^\W_]+")
+
+
+@functools.lru_cache(maxsize=64)
+def _name_index(known: frozenset[str]):
+    """Per catalogue, built once: each name's words, its head word (its first long word) and
+    how many names share that head, and the names of each word."""
+    words = {name: frozenset(_NAME_WORD.findall(name)) for name in known}
+    heads = {name: [w for w in name.split() if len(w) > 3 and w not in _STOP][:1] for name in known}
+    shared = Counter(h[0] for h in heads.values() if h)
+    index: dict[str, list[str]] = {}
+    for name, ws in words.items():
+        for w in ws | set(heads[name]):
+            index.setdefault(w, []).append(name)
+    return words, heads, shared, index
 
 
 # -- open or closed on a day ----------------------------------------------------------------
