@@ -2,7 +2,8 @@
 ``truth_corpus/SPEC.md``) against a real ``Memory`` and scores it so that a conflict counts only
 when it names the curated fact the case says applies.
 
-Used by ``tests/knowledge/test_truth_corpus.py`` and ``scripts/truth_eval.py``."""
+Used by ``scripts/truth_eval.py`` and ``tests/knowledge/test_truth_corpus.py`` (which guards
+the tune halves only)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from _suite import _prefixed, write  # the same writes as the older suites
 
 from engramdb import Memory
 from engramdb.knowledge.values import compare, parse_value
@@ -28,20 +31,6 @@ def load(domains: tuple[str, ...]) -> list[dict[str, Any]]:
     for d in domains:
         out.extend(json.loads((CORPUS / f"conflicts_{d}.json").read_text()))
     return out
-
-
-def _write(mem: Memory, w: dict[str, Any]):
-    if w["kind"] == "document":
-        return mem.upload(w["text"].encode(), name=w["name"], scope=w["scope"]).write
-    if w["kind"] == "upsert":
-        return mem.remember(triples=w["triples"], scope=w["scope"], source_kind="upsert")
-    return mem.remember(
-        w["text"],
-        scope=w["scope"],
-        session_id=w.get("session"),
-        role=w.get("role", "user"),
-        observed_at=w.get("at"),
-    )
 
 
 def _words(s: str) -> list[str]:
@@ -122,10 +111,6 @@ def outcome(mem: Memory, result, case: dict[str, Any]) -> str:
     return "none"
 
 
-def _prefixed(w: dict[str, Any], prefix: str) -> dict[str, Any]:
-    return {**w, "scope": f"{prefix}/{w['scope']}"}
-
-
 def run(cases: list[dict[str, Any]], root: Path, embedder: Any = "hashing") -> list[tuple]:
     """Every case in one store under its own top-level scope (``case<N>/...``)."""
     out = []
@@ -133,8 +118,8 @@ def run(cases: list[dict[str, Any]], root: Path, embedder: Any = "hashing") -> l
         for n, case in enumerate(cases):
             prefix = f"case{n}"
             for w in case["setup"]:
-                _write(mem, _prefixed(w, prefix))
-            out.append((case, outcome(mem, _write(mem, _prefixed(case["probe"], prefix)), case)))
+                write(mem, _prefixed(w, prefix))
+            out.append((case, outcome(mem, write(mem, _prefixed(case["probe"], prefix)), case)))
     return out
 
 

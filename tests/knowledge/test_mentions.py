@@ -68,7 +68,7 @@ def test_a_claim_about_a_part_of_a_name_conflicts_with_that_things_price(tmp_pat
 
 
 def test_a_word_every_name_shares_starts_no_partial_name():
-    """"product" of "Product 7" tells none of a thousand products apart; a turn repeating it
+    """ "product" of "Product 7" tells none of a thousand products apart; a turn repeating it
     costs one look per word, not one per word and name."""
     known = {f"product {i}": "product" for i in range(1000)}
     assert partial_names("product " * 1600, known) == {}

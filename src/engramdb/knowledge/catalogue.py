@@ -82,8 +82,7 @@ def _templates(
     said = set(WORD.findall(low))
     ranked: list[tuple[int, Template]] = []
     names: set[str] = set()
-    entries = _curated_templates(mem, scope, readable)
-    index = mem._template_cache[tuple(readable_chain(scope, readable))][2] if entries else {}
+    entries, index = _curated_templates(mem, scope, readable)
     for t, t_words, name_words in (entries[i] for i in _pool(entries, index, words | said)):
         named = bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
         if named:
@@ -98,14 +97,15 @@ def _templates(
 
 def _curated_templates(
     mem: Memory, scope: str, readable: Any = None
-) -> list[tuple[Template, frozenset, frozenset]]:
+) -> tuple[list[tuple[Template, frozenset, frozenset]], dict[str, list[int]]]:
     """Every live curated fact of the scope chain (its scopes ``readable`` admits, when
-    given) as a template, with its attribute words and its entity's name words; kept per
+    given) as a template, with its attribute words and its entity's name words, and the
+    templates of each word; kept per
     readable chain until a curated fact of it is added, closed or forgotten (a signature
     of them is read on every call)."""
     scopes = readable_chain(scope, readable)
     if not scopes:
-        return []
+        return [], {}
     marks = ",".join("?" * len(scopes))
     signature = mem.db.execute(
         f"SELECT COUNT(*), MAX(id), MAX(closed_ms), SUM(forgotten) FROM facts "
@@ -114,7 +114,7 @@ def _curated_templates(
     ).fetchone()
     cached = mem._template_cache.get(tuple(scopes))
     if cached is not None and cached[0] == signature:
-        return cached[1]
+        return cached[1], cached[2]
     org = normalize_name(org_of(scope) or "")
     out = []
     for (
@@ -160,7 +160,7 @@ def _curated_templates(
     if len(mem._template_cache) > 256:
         mem._template_cache.clear()
     mem._template_cache[tuple(scopes)] = (signature, out, index)
-    return out
+    return out, index
 
 
 def _pool(entries: list, index: dict[str, list[int]], turn_words: set[str]) -> list[int]:

@@ -60,9 +60,9 @@ class Memory:
         )
         self._lock = threading.RLock()
         self._vec_cache: dict[str, np.ndarray] = {}
-        #: scope chain -> (signature of its curated facts, their templates); see
+        #: scope chain -> (signature of its curated facts, their templates, word index); see
         #: catalogue._curated_templates
-        self._template_cache: dict[tuple[str, ...], tuple[Any, list]] = {}
+        self._template_cache: dict[tuple[str, ...], tuple[Any, list, dict]] = {}
         self._scopes: set[str] | None = None
         self._catch_up()
 

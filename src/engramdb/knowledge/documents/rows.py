@@ -146,6 +146,7 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
     qualifiers = _qualifier_columns(columns, rows, name, ids) if name is not None else []
     names = Counter(_cell(r, name) for r in rows) if name is not None else Counter()
     kind = table.subject_type or table.kind
+    headers = {c: header_unit(c) for c in columns}  # once per column, not per cell
     out: list[Triple] = []
     for index, row in enumerate(rows):
         codes = [a for c in ids if (a := _cell(row, c))]
@@ -160,7 +161,7 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
         for column, value in row.items():
             if column == name or (shared and column in qualifiers) or column in ids:
                 continue  # identifiers are aliases, not attributes
-            attribute, unit = header_unit(column)
+            attribute, unit = headers.get(column) or header_unit(column)
             if unit is None and table.currency and _MONEY.search(attribute):
                 unit = table.currency  # "price": 1.85 under "currency": "GBP"
             predicate = attribute or normalize_key(column) or column

@@ -1,0 +1,49 @@
+"""Regression guards on the tune halves of the truth-keeping corpus (``truth_corpus/``,
+``docs/knowledge.md``), a little below today's figures. The first-sight halves are measured by
+``scripts/truth_eval.py`` and never asserted here: a failing guard gets looked at, and what is
+looked at is no longer first sight."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _truth import (  # noqa: E402
+    CORPUS,
+    TUNE_DOMAINS,
+    extraction_scores,
+    first_person_scores,
+    load,
+    run,
+    run_extraction,
+    run_first_person,
+    scores,
+)
+
+
+def test_conflicts_on_the_tune_domains_do_not_regress(tmp_path):
+    s = scores(run(load(TUNE_DOMAINS), tmp_path / "c"))
+    assert s["precision"] >= 0.70 and s["recall"] >= 0.50, s
+
+
+def test_curated_extraction_on_the_tune_domains_does_not_regress(tmp_path):
+    items = [
+        i
+        for i in json.loads((CORPUS / "extraction.json").read_text())
+        if i["domain"] in TUNE_DOMAINS
+    ]
+    s = extraction_scores(run_extraction(items, tmp_path / "x"))
+    assert s["frames_right"] >= 0.56, s
+
+
+def test_first_person_facts_on_the_tune_half_do_not_regress(tmp_path):
+    cases = [
+        c
+        for c in json.loads((CORPUS / "first_person.json").read_text())
+        if int(c["id"].split("-")[1]) % 2 == 1
+    ]
+    s = first_person_scores(run_first_person(cases, tmp_path / "f"))
+    assert s["recall"] >= 0.80 and s["precision"] >= 0.88, s
