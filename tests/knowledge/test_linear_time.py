@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engramdb import Memory, ValidationError  # noqa: E402
 from engramdb.knowledge import timeexpr  # noqa: E402
 from engramdb.knowledge.documents import chunk, parse_document  # noqa: E402
-from engramdb.knowledge.documents.sentences import sentences  # noqa: E402
+from engramdb.knowledge.documents.sentences import MAX_SENTENCE_CHARS, sentences  # noqa: E402
 from engramdb.knowledge.extract.aligned import Template, align  # noqa: E402
 from engramdb.knowledge.extract.stage0 import extract_stage0  # noqa: E402
 from engramdb.knowledge.values import parse_value, parse_values  # noqa: E402
@@ -271,3 +271,26 @@ def test_unclosed_constructs_at_the_end_of_html_are_dropped_as_html5_does():
     assert doc.text == "kept\n\ntext"
     doc = parse_document(b"<p>a &#xyz; b</p>", name="a.html")
     assert doc.text == "a &#xyz; b"
+
+
+def test_a_crafted_document_does_not_slow_the_next_upload(fresh):
+    """A 64 KiB run of possessive capitals used to become a few facts whose statement was the
+    whole 64 KiB "sentence"; every later claim in the context re-read those statements (stems,
+    modifiers) for each comparison: a 64 KiB JSON object uploaded after it took 320 s (16 KiB:
+    about 80 s). Sentences are now at most ``MAX_SENTENCE_CHARS`` and what a comparison reads
+    of a live statement is computed once."""
+    fresh.upload(shape("possessive_caps").encode(), scope=ORG, name="caps.md")
+    data = shape("json_wide_object", BUDGET // 4).encode()
+    start = time.perf_counter()
+    result = fresh.upload(data, scope=ORG, name="wide.json")
+    elapsed = time.perf_counter() - start
+    assert result.facts > 1_000
+    assert elapsed < UPLOAD_BOUND_S, elapsed
+
+
+def test_sentences_are_bounded():
+    text = "word " * 2_000 + "end."
+    spans = sentences(text)
+    assert max(b - a for a, b in spans) <= MAX_SENTENCE_CHARS
+    assert "".join(text[a:b] for a, b in spans).replace(" ", "") == text.replace(" ", "")
+    assert sentences("x" * 2_500) == [(0, 1_000), (1_000, 2_000), (2_000, 2_500)]

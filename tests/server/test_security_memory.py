@@ -641,3 +641,48 @@ def test_deleting_a_document_takes_its_traces_out_of_reads(live, who):
         assert admin.delete(f"/api/v1/{ctx}/documents/{r.json()['id']}").status_code == 200
         traces = admin.get(f"/api/v1/{ctx}/traces", params={"limit": 1000}).json()["traces"]
         assert "9 days" not in json.dumps(traces)
+
+
+def test_only_json_true_purges(live, who):
+    """A destructive flag is not guessed from a truthy value: ``"purge": "yes"`` or ``1`` was
+    read as true, purged the scope and dropped the context's stored Idempotency-Key responses
+    (found by the full fuzz run: a later request reusing a key ran instead of a 409)."""
+    scope = BOB + "/strict-purge"
+    with live.client(who["bob"][2]) as bob:
+        r = bob.post(
+            f"/api/v1/{CTX}/facts",
+            json={"scope": scope, "text": "My locker is number 4410 zq-strict-purge."},
+            headers={"Idempotency-Key": "sec-strict-purge"},
+        )
+        assert r.status_code == 201, r.text
+        for truthy in ("yes", 1, "true", "on"):
+            r = bob.post(f"/api/v1/{CTX}/forget", json={"scope": scope, "purge": truthy})
+            assert r.status_code == 422, (truthy, r.text)
+            assert r.headers["content-type"].startswith("application/problem+json")
+            assert "purge" in r.text
+        hits = bob.post(f"/api/v1/{CTX}/query", json={"query": "zq-strict-purge", "lens": [scope]})
+        assert any("zq-strict-purge" in h["text"] for h in hits.json()["hits"])  # nothing lost
+        again = bob.post(  # the stored response is still there: another body is a 409
+            f"/api/v1/{CTX}/facts",
+            json={"scope": scope, "text": "something else"},
+            headers={"Idempotency-Key": "sec-strict-purge"},
+        )
+        assert again.status_code == 409, again.text
+
+
+def test_every_decision_of_a_write_has_every_field(live, who):
+    """A recheck (curated knowledge arriving after a belief) reported its decision without
+    ``stored`` / ``corroborated``: a client reading ``decision["stored"]`` failed (fuzz run)."""
+    fields = {"claim", "action", "reason", "candidates", "stored", "closed", "corroborated"}
+    with live.client(who["bob"][2]) as bob:
+        _post(bob, "/facts", {"scope": BOB, "text": "The Zq Lantern costs $40."})
+    with live.client(live.admin) as admin:
+        out = _post(
+            admin,
+            "/facts",
+            {"scope": ORG, "triples": [{"subject": "Zq Lantern", "key": "price", "value": "$25"}]},
+        )
+    actions = {d["action"] for d in out["decisions"]}
+    assert "recheck-conflict" in actions, out["decisions"]
+    for d in out["decisions"]:
+        assert fields <= d.keys(), d

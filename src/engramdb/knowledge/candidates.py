@@ -6,6 +6,7 @@ stemmed words, minus the contrasts that make two things different)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -170,6 +171,14 @@ def same_key(
     key; or, for values of compatible kinds whose keys are not two different known keys,
     topics (subject and key phrase) or statements (values masked) at least
     ``KEY_SIMILARITY`` alike."""
+    exact = claim.key == key and not (their_subject or my_subject)
+    mine = ""
+    if not exact:  # cheap refusals first: the text tests below cost a pass over both texts
+        if claim.multi:
+            return False
+        mine = claim.value_kind or ("hours" if _is_clock(claim.value) else kind_of(claim))
+        if not _kinds_meet(mine, kind):
+            return False
     masked_a = claim.statement.replace(claim.value, " ")
     masked_b = statement.replace(value, " ")
     if contrasting(masked_a, masked_b):
@@ -182,24 +191,13 @@ def same_key(
         money_nouns_differ(masked_a, masked_b)
     ):
         return False  # "the call-out fee" / "the hourly rate": two prices
-    if claim.key == key and not (their_subject or my_subject):
+    if exact:
         if key == "price" and claim.subject == ORG:
             # the fallback key of any amount of money: the statements must share what
             # is priced ("limited company accounts ... £900" is no self-assessment fee)
             shared = aligned_words(masked_a) & aligned_words(masked_b)
             return bool(shared - PRICE_WORDS)  # "a month" is when, not what
         return True
-    if claim.multi:
-        return False
-    mine = claim.value_kind or ("hours" if _is_clock(claim.value) else kind_of(claim))
-    numeric = {"number"}
-    if (
-        mine != kind
-        and not ({mine, kind} & numeric and "text" not in (mine, kind))
-        and {mine, kind} != {"frequency", "duration"}
-        and {mine, kind} != {"free", "money"}
-    ):
-        return False
     if claim.key != key and is_person_key(claim.key) and is_person_key(key):
         return False  # two different attributes the vocabulary knows apart
     if (
@@ -240,6 +238,16 @@ def same_key(
         return False
     overlap = len(wa & wb) / min(len(wa), len(wb))
     return overlap >= WORD_OVERLAP or (overlap >= 0.3 and sim >= SAME_THING_SIMILARITY)
+
+
+def _kinds_meet(mine: str, kind: str) -> bool:
+    """Whether values of these two kinds can be values of one attribute (a bare number meets
+    any amount; a frequency a duration; "free" a price)."""
+    return (
+        mine == kind
+        or ("number" in (mine, kind) and "text" not in (mine, kind))
+        or {mine, kind} in ({"frequency", "duration"}, {"free", "money"})
+    )
 
 
 def vec(mem: Memory, text: str) -> np.ndarray:
@@ -300,9 +308,11 @@ def _stem(word: str) -> str:
     return word
 
 
-def _stems(text: str) -> set[str]:
-    return {
+@lru_cache(maxsize=8192)
+def _stems(text: str) -> frozenset[str]:
+    """Cached: a live fact's statement meets every claim compared with it."""
+    return frozenset(
         _stem(w)
         for w in WORD.findall(text.casefold())
         if w not in _STEM_STOP and not w[0].isdigit() and len(w) > 2
-    }
+    )

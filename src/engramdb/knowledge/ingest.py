@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..errors import ValidationError
 from .access import Caller, check_write
 from .catalogue import known_names
+from .claims import Extraction
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
 from .extract import extract_stage0
@@ -19,6 +20,7 @@ from .recheck import recheck_beliefs
 from .recording import add_alias, apply_extraction, reconcile_claim, record_source
 from .redaction import redact
 from .results import DocumentResult, WriteResult
+from .results import decision as make_decision
 from .scopes import check_scope
 from .turns import claim_of_triple
 from .writing import WriteContext
@@ -48,6 +50,30 @@ def prose_of(doc: ParsedDocument) -> list[str]:
     return out
 
 
+def _latest(mem: Memory, name: str, scope: str) -> tuple | None:
+    """The current version of the document of this name in this scope (id, version, hash)."""
+    return mem.db.execute(
+        "SELECT id, version, content_hash FROM documents WHERE name=? AND scope=? AND "
+        "forgotten=0 AND superseded_by IS NULL ORDER BY version DESC LIMIT 1",
+        (name, scope),
+    ).fetchone()
+
+
+def _unchanged(mem: Memory, name: str, scope: str, doc: ParsedDocument) -> DocumentResult | None:
+    """The answer for identical bytes uploaded again under the same name: nothing to do."""
+    prev = _latest(mem, name, scope)
+    if not prev or prev[2] != doc.content_hash:
+        return None
+    n = mem.db.execute("SELECT COUNT(*) FROM chunks WHERE document_id=?", (prev[0],)).fetchone()
+    return DocumentResult(prev[0], name, prev[1], doc.content_hash, True, n[0], 0)
+
+
+def _read_prose(text: str, reference: datetime, known: dict[str, str]) -> Extraction:
+    extraction = extract_stage0(text, reference=reference, role="document", known=known)
+    extraction.uncertainties = []  # a policy's wording is not a hedge
+    return extraction
+
+
 def upload(
     mem: Memory,
     source: str | Path | bytes,
@@ -71,21 +97,31 @@ def upload(
         if p.stat().st_size > MAX_DOCUMENT_BYTES:
             raise ValidationError("source", "file too large", limit=MAX_DOCUMENT_BYTES)
         data, name = p.read_bytes(), name or p.name
+    # Reading (parsing, chunking, prose extraction) takes no lock: only the writes below hold
+    # the context, so a slow document costs its own request, not every tenant's.
     doc = parse_document(data, name=name, media_type=media_type)
     now = to_ms(observed_at, "observed_at") or now_ms()
+    readable = caller.readable if caller is not None else None
+    all_rows = any(t.start is None for t in doc.tables)  # a CSV or JSON file is all rows
     with mem._lock:
-        prev = mem.db.execute(
-            "SELECT id, version, content_hash FROM documents WHERE name=? AND scope=? AND "
-            "forgotten=0 AND superseded_by IS NULL ORDER BY version DESC LIMIT 1",
-            (name, scope),
-        ).fetchone()
-        if prev and prev[2] == doc.content_hash:
-            n = mem.db.execute(
-                "SELECT COUNT(*) FROM chunks WHERE document_id=?", (prev[0],)
-            ).fetchone()[0]
-            return DocumentResult(prev[0], name, prev[1], doc.content_hash, True, n, 0)
+        unchanged = _unchanged(mem, name, scope, doc)
+        if unchanged is not None:
+            return unchanged
+        known = {} if all_rows else known_names(mem, scope, readable)
+    triples = list(rows_to_triples(doc))
+    for triple in triples:  # the document's own table rows name things its prose mentions
+        if triple.subject_type != "organisation":
+            for label in (triple.subject, *triple.aliases):
+                known.setdefault(label.casefold(), triple.subject_type)
+    pieces = chunk(doc)
+    reference = datetime.fromtimestamp(now / 1000, UTC)
+    extractions = [] if all_rows else [_read_prose(t, reference, known) for t in prose_of(doc)]
+    with mem._lock:
+        unchanged = _unchanged(mem, name, scope, doc)  # (the same file, uploaded meanwhile)
+        if unchanged is not None:
+            return unchanged
+        prev = _latest(mem, name, scope)
         version = (prev[1] + 1) if prev else 1
-        pieces = chunk(doc)
         result = WriteResult()
         with mem._transaction():
             cur = mem.db.execute(
@@ -118,9 +154,7 @@ def upload(
                             "reason": f"version {version} of {name} replaces version {prev[1]}",
                         }
                     )
-                    result.decisions.append(
-                        {"action": "supersede", "closed": [fid], "reason": "new version"}
-                    )
+                    result.decisions.append(make_decision("supersede", "new version", closed=[fid]))
                 mem.db.execute(
                     "UPDATE facts SET closed_ms=?, valid_until_ms=? WHERE document_id=? AND "
                     "closed_ms IS NULL",
@@ -162,7 +196,7 @@ def upload(
             )
             ctx.document_id = doc_id
             aliased: set[tuple[str, str]] = set()
-            for triple in rows_to_triples(doc):
+            for triple in triples:
                 claim = claim_of_triple(
                     {
                         "subject": triple.subject,
@@ -177,17 +211,8 @@ def upload(
                     if (triple.subject, alias) not in aliased:
                         aliased.add((triple.subject, alias))
                         add_alias(mem, claim.subject, claim.subject_type, alias, ctx)
-            if not any(t.start is None for t in doc.tables):  # a CSV or JSON file is all rows
-                known = known_names(mem, scope, ctx.readable)
-                for text in prose_of(doc):
-                    extraction = extract_stage0(
-                        text,
-                        reference=datetime.fromtimestamp(now / 1000, UTC),
-                        role="document",
-                        known=known,
-                    )
-                    extraction.uncertainties = []  # a policy's wording is not a hedge
-                    apply_extraction(mem, extraction, ctx, result, known)
+            for extraction in extractions:
+                apply_extraction(mem, extraction, ctx, result, known)
             recheck_beliefs(mem, ctx, result)
         if retired:
             for mid in retired:

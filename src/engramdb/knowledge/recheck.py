@@ -12,13 +12,14 @@ belief and the curated row both stay, and an uncertainty names both.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .candidates import candidates, kind_of
 from .claims import ORG, Claim
 from .reconcile import Existing, Incoming, decide
 from .recording import open_uncertainty, record_trace
 from .results import WriteResult
+from .results import decision as make_decision
 from .scopes import org_of
 from .vocab import normalize_name
 from .workflow import dismissed
@@ -118,13 +119,14 @@ def _recheck(
         result.conflicts.append(
             {"uncertainty": u, "fact": curated, "against": [fid], "about": about}
         )
-    detail: dict[str, Any] = {
-        "claim": {"subject": claim.subject, "key": key, "value": value},
-        "action": "conflict",
-        "reason": reason,
-        "belief": fid,
-        "conflicts_with": decision.conflicts_with,
-    }
+    detail = make_decision(
+        "conflict",
+        reason,
+        claim={"subject": claim.subject, "key": key, "value": value},
+        candidates=[c[0] for c in found],
+        conflicts_with=decision.conflicts_with,
+        belief=fid,
+    )
     result.decisions.append({**detail, "action": "recheck-conflict"})
     record_trace(mem, ctx, "recheck", detail)
 

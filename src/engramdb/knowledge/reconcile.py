@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .extract.stage0 import clock_minutes, frequency_days, monthday
 from .lexicon import GENERIC, fold
@@ -372,28 +373,30 @@ def contrasting(a: str, b: str) -> bool:
     """Two statements about the same head noun with different modifiers on both sides
     ("a large dog" / "a small dog", "the Basic plan" / "your Premium plan", "adult admission"
     / "child admission") are about different things, however alike they read."""
-    # (a masked value can leave a possessive's "s" behind: "a week's notice" -> "'s notice")
-    # hyphens split: "portlow-inchmore crossing" names the "inchmore crossing" too
-    ta = [w.removesuffix("'s") for w in _TOKEN.findall(a.casefold().replace("-", " "))]
-    tb = [w.removesuffix("'s") for w in _TOKEN.findall(b.casefold().replace("-", " "))]
-
-    def modifiers(tokens: list[str]) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = {}
-        for mod, head in zip(tokens, tokens[1:], strict=False):
-            if mod in _DETERMINERS or head in _DETERMINERS or len(mod) < 3:
-                continue  # (a masked value can leave a possessive's "s": "a week's notice")
-            if head in _PARTICLES or mod in GENERIC or head in GENERIC or "'" in mod:
-                continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
-            if mod in _VERBS or head in _VERBS:
-                continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
-            out.setdefault(fold(head), set()).add(fold(_FAMILY_FOLD.get(mod, mod)))
-        return out
-
-    ma, mb = modifiers(ta), modifiers(tb)
-    sa = {fold(_FAMILY_FOLD.get(w, w)) for w in ta}
-    sb = {fold(_FAMILY_FOLD.get(w, w)) for w in tb}
+    ma, sa = _modified(a)
+    mb, sb = _modified(b)
     # synonyms meet ("support hotline" / "support phone"), so only other words contrast
     return any(ma[h] - sb and mb[h] - sa for h in ma.keys() & mb.keys())
+
+
+@lru_cache(maxsize=8192)
+def _modified(text: str) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """A statement's head nouns with their modifiers, and its folded words. Cached: a live
+    fact's statement meets every claim compared with it (callers must not mutate)."""
+    # (a masked value can leave a possessive's "s" behind: "a week's notice" -> "'s notice")
+    # hyphens split: "portlow-inchmore crossing" names the "inchmore crossing" too
+    tokens = [w.removesuffix("'s") for w in _TOKEN.findall(text.casefold().replace("-", " "))]
+    out: dict[str, set[str]] = {}
+    for mod, head in zip(tokens, tokens[1:], strict=False):
+        if mod in _DETERMINERS or head in _DETERMINERS or len(mod) < 3:
+            continue  # (a masked value can leave a possessive's "s": "a week's notice")
+        if head in _PARTICLES or mod in GENERIC or head in GENERIC or "'" in mod:
+            continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
+        if mod in _VERBS or head in _VERBS:
+            continue  # "cut out" / "time out": verbs; "you guys charge": no modifier
+        out.setdefault(fold(head), set()).add(fold(_FAMILY_FOLD.get(mod, mod)))
+    words = frozenset(fold(_FAMILY_FOLD.get(w, w)) for w in tokens)
+    return {h: frozenset(m) for h, m in out.items()}, words
 
 
 _PARTICLES = frozenset("out off up down back in on away over".split())
@@ -409,12 +412,14 @@ def money_nouns_differ(a: str, b: str) -> bool:
     """Two prices named by different nouns ("the call-out fee" / "the hourly rate", "a deposit"
     / "the rent") are two different prices."""
 
-    def nouns(text: str) -> set[str]:
-        found = {_head(w) for w in _TOKEN.findall(text.casefold()) if w in _MONEY_NOUNS}
-        return {"fee" if n == "charge" else n for n in found}  # "a charge" is a fee
-
-    na, nb = nouns(a), nouns(b)
+    na, nb = _money_nouns(a), _money_nouns(b)
     return bool(na and nb and not (na & nb))
+
+
+@lru_cache(maxsize=8192)
+def _money_nouns(text: str) -> frozenset[str]:
+    found = {_head(w) for w in _TOKEN.findall(text.casefold()) if w in _MONEY_NOUNS}
+    return frozenset("fee" if n == "charge" else n for n in found)  # "a charge" is a fee
 
 
 # -- what a statement is about: the tests that tell two alike statements apart ----------------
@@ -574,13 +579,17 @@ _FAMILY_FOLD = {
 def family_contrast(a: str, b: str) -> bool:
     """``a`` and ``b`` each name a member of one family (``CONTRAST_GROUPS``) that the other
     does not name: "adult admission is £18" / "children get in free"."""
-    wa = {_FAMILY_FOLD.get(w, w) for w in _TOKEN.findall(a.casefold())}
-    wb = {_FAMILY_FOLD.get(w, w) for w in _TOKEN.findall(b.casefold())}
+    wa, wb = _family_words(a), _family_words(b)
     for fam in _FOLDED_GROUPS:
         ga, gb = wa & fam, wb & fam
         if ga and gb and not (ga & gb):
             return True
     return False
+
+
+@lru_cache(maxsize=8192)
+def _family_words(text: str) -> frozenset[str]:
+    return frozenset(_FAMILY_FOLD.get(w, w) for w in _TOKEN.findall(text.casefold()))
 
 
 _FOLDED_GROUPS = tuple(frozenset(_FAMILY_FOLD.get(w, w) for w in g) for g in CONTRAST_GROUPS)

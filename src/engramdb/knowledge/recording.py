@@ -18,6 +18,7 @@ from .extract.stage0 import _is_clock
 from .reads import fact
 from .reconcile import Decision, Existing, Incoming, decide, denies_count
 from .results import WriteResult
+from .results import decision as make_decision
 from .scopes import ancestors, org_of, readable_chain
 from .values import parse_value
 from .vocab import CATEGORIES, TRUST_PRIORS, entity_type, normalize_name
@@ -182,16 +183,16 @@ def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteR
                 "about": about,
             }
         )
-    trace = {
-        "claim": {"subject": claim.subject, "key": claim.key, "value": claim.value},
-        "action": decision.action,
-        "reason": decision.reason,
-        "candidates": [r[0] for r in found],
-        "stored": new_id,
-        "closed": decision.closes,
-        "corroborated": decision.corroborates,
-        "conflicts_with": decision.conflicts_with,
-    }
+    trace = make_decision(
+        decision.action,
+        decision.reason,
+        claim={"subject": claim.subject, "key": claim.key, "value": claim.value},
+        candidates=[r[0] for r in found],
+        stored=new_id,
+        closed=decision.closes,
+        corroborated=decision.corroborates,
+        conflicts_with=decision.conflicts_with,
+    )
     result.decisions.append(trace)
     record_trace(mem, ctx, "reconcile", trace)
     if not ctx.authoritative and decision.action in ("insert", "corroborate", "supersede"):

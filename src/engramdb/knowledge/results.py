@@ -58,6 +58,33 @@ class WriteResult:
     errors: list[str] = field(default_factory=list)
 
 
+def decision(
+    action: str,
+    reason: str,
+    *,
+    claim: dict[str, Any] | None = None,
+    candidates: list[int] | None = None,
+    stored: int | None = None,
+    closed: list[int] | None = None,
+    corroborated: int | None = None,
+    conflicts_with: list[int] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """One entry of ``WriteResult.decisions``: every entry has every field, whichever step
+    made it (a claim's reconciliation, a recheck of a belief, a new document version)."""
+    return {
+        "claim": claim,
+        "action": action,
+        "reason": reason,
+        "candidates": list(candidates or []),
+        "stored": stored,
+        "closed": list(closed or []),
+        "corroborated": corroborated,
+        "conflicts_with": list(conflicts_with or []),
+        **extra,
+    }
+
+
 @dataclass
 class DocumentResult:
     id: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 from pydantic.alias_generators import to_camel
 
 __all__ = [
@@ -96,7 +96,7 @@ class ForgetIn(_In):
     query: str | None = Field(default=None, max_length=65_536)
     id: str | None = Field(default=None, max_length=256)
     scope: str | None = Field(default=None, max_length=256)
-    purge: bool = False
+    purge: StrictBool = False  # a destructive flag: only JSON true purges ("yes" is a 422)
 
 
 def camel(value: Any) -> Any:

@@ -9,7 +9,10 @@ Rules, in order:
 * ... except after a known abbreviation (``e.g.``, ``i.e.``, ``Dr.``, ``Mr.``, ``No.``, ``vs.``,
   month names, ...), a single-letter initial (``J. Smith``) or a dotted acronym (``U.S.``);
 * a full stop between digits (``4.5``), in a domain (``example.com``) or in a version (``v1.2``)
-  is not followed by whitespace and so never splits.
+  is not followed by whitespace and so never splits;
+* a sentence is at most ``MAX_SENTENCE_CHARS`` long: a longer run is cut at its last space
+  before the limit (no real sentence is that long, and everything read per sentence, per fact
+  statement and per comparison of two statements is then bounded by it).
 
 It is not a linguist's splitter: it is cheap, has no model and gives the same answer every time,
 which is what reproducible claim extraction needs.
@@ -19,7 +22,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ABBREVIATIONS", "sentences"]
+__all__ = ["ABBREVIATIONS", "MAX_SENTENCE_CHARS", "sentences"]
+
+MAX_SENTENCE_CHARS = 1_000
 
 ABBREVIATIONS = frozenset(
     [
@@ -101,9 +106,28 @@ def sentences(text: str) -> list[tuple[int, int]]:
     for cut in [*sorted(cuts), len(text)]:
         span = _trim(text, start, cut)
         if span is not None:
-            spans.append(span)
+            spans.extend(_bounded(text, *span))
         start = cut
     return spans
+
+
+def _bounded(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A span cut into pieces of at most ``MAX_SENTENCE_CHARS``, each at its last whitespace
+    (or at the limit in a run without any)."""
+    out: list[tuple[int, int]] = []
+    while end - start > MAX_SENTENCE_CHARS:
+        limit = start + MAX_SENTENCE_CHARS
+        cut = max(text.rfind(" ", start + 1, limit), text.rfind("\n", start + 1, limit))
+        cut = cut if cut > start else limit
+        piece = _trim(text, start, cut)
+        if piece is not None:
+            out.append(piece)
+        start = cut
+        while start < end and text[start].isspace():
+            start += 1
+    if start < end:
+        out.append((start, end))
+    return out
 
 
 def _ends_sentence(text: str, match: re.Match[str]) -> bool:
