@@ -991,6 +991,14 @@ class Harness:
         self.follow_idempotency(method, path, h, content, resp, seen)
 
     def follow_idempotency(self, method, path, h, content, resp, seen) -> None:
+        if 200 <= resp.status_code < 300 and _purges(method, path, content):
+            # a purge, with an Idempotency-Key or without, drops its context's stored responses
+            # (docs/security.md): they may quote what was purged; a keyed purge's own answer
+            # (counts) is kept, below (the model dropped them only for keyed purges: a later
+            # request reusing a key then looked like one that ran again instead of a 409)
+            prefix = path.split("/forget")[0].split("/documents")[0] + "/"
+            for other in [s for s, v in self.idem.items() if _unquoted(v[0][0]).startswith(prefix)]:
+                del self.idem[other]
         key = h.get("Idempotency-Key")
         if isinstance(key, str):
             key = key.encode("latin-1")
@@ -1021,12 +1029,7 @@ class Harness:
             )
             return
         if 200 <= code < 300 and _purges(method, path, content):
-            # a purge drops its context's stored responses (docs/security.md): they may quote
-            # what was purged; the purge's own answer (counts) is kept
-            prefix = path.split("/forget")[0].split("/documents")[0] + "/"
-            for other in [s for s, v in self.idem.items() if _unquoted(v[0][0]).startswith(prefix)]:
-                del self.idem[other]
-            stored = None
+            stored = None  # (its context's stored responses were dropped: see below)
         if stored is None and 200 <= code < 300:
             self.idem[slot] = (request, code, resp.json())
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
@@ -608,7 +609,13 @@ def _find(text: str, reference: datetime) -> list[_Found]:
     """Every resolvable mention with the rule that found it (values.py needs the rule)."""
     if _ANY_RULE.search(text) is None:
         return []
-    ref = _as_reference(reference)
+    return list(_find_all(text, _as_reference(reference)))
+
+
+@lru_cache(maxsize=512)
+def _find_all(text: str, ref: datetime) -> tuple[_Found, ...]:
+    """Cached: one sentence is read for times by its dates, its values and its vague phrases
+    in turn, each running every rule over it."""
     found: list[_Found] = []
     for form, pattern, resolver, _group in _RULES:
         for m in pattern.finditer(text):
@@ -622,7 +629,7 @@ def _find(text: str, reference: datetime) -> list[_Found]:
             s, e = _span_of(form, m)
             mention = TimeMention(text[s:e], (s, e), start, end, granularity, relative)
             found.append(_Found(mention, form))
-    return _select(found)
+    return tuple(_select(found))
 
 
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -702,9 +709,12 @@ class _SpanIndex:
         return k > 0 and self.max_ends[k - 1] > start
 
 
-def unresolved(text: str) -> list[str]:
-    """Vague time phrases that name no interval, in order; each becomes an open uncertainty."""
-    return [text[s:e] for s, e in _vague_spans(text)]
+def unresolved(text: str, reference: datetime | None = None) -> list[str]:
+    """Vague time phrases that name no interval, in order; each becomes an open uncertainty.
+    (Which phrases resolve does not depend on ``reference``: passing the one the text is read
+    against only lets this reuse that reading.)"""
+    found = _find(text, reference) if reference is not None else None
+    return [text[s:e] for s, e in _vague_spans(text, found)]
 
 
 def is_contextual(text: str) -> bool:

@@ -852,7 +852,7 @@ def _read_sentence(
         negated = negated or positive != body
         body = positive
     contextual = timeexpr.is_contextual(t)
-    vague = timeexpr.unresolved(t)
+    vague = timeexpr.unresolved(t, s.reference)
     # "I moved to Paris last month": the fact holds from then, not from when it was said
     valid_from = _ms(s.reference)
     past_times = [
