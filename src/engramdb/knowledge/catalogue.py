@@ -4,16 +4,16 @@ a scope tell extraction which names are things of the catalogue."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from .claims import Claim, Extraction
 from .extract.aligned import Template, align
 from .lexicon import words as aligned_words
+from .schema import catalogue_version
 from .scopes import is_org_root, org_of, readable_chain
 from .values import compare, parse_value
 from .vocab import normalize_name
-from .words import STOP, WORD
+from .words import STOP, WORD, find_phrase
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -44,7 +44,7 @@ def align_turn(
         tv = parse_value(c.value)
         for a in aligned:
             av = a.value.casefold().strip()
-            if v and (v == av or re.search(rf"(?<!\w){re.escape(av)}(?!\w)", v)):
+            if v and (v == av or find_phrase(v, av)):
                 return True  # the same words ("open at 7:30am" holds "7:30am")
             ta = a.typed if a.typed is not None else parse_value(a.value)
             if tv.kind == ta.kind != "text" and compare(tv, ta) == "same":
@@ -61,14 +61,23 @@ def known_names(mem: Memory, scope: str, readable: Any = None) -> dict[str, str]
     if not scopes:
         return {}
     marks = ",".join("?" * len(scopes))
-    return {
-        name.casefold(): etype
-        for name, etype in mem.db.execute(
-            f"SELECT name, type FROM entities WHERE authoritative=1 AND forgotten=0 "
-            f"AND type NOT IN ('organisation') AND scope IN ({marks})",
-            scopes,
-        )
-    }
+    # kept per scope chain until curated knowledge changes (``schema.catalogue_version``): a
+    # turn against a catalogue of thousands otherwise reads every name
+    signature = catalogue_version(mem.db)
+    cached = mem._names_cache.get(tuple(scopes))
+    if cached is None or cached[0] != signature:
+        names = {
+            name.casefold(): etype
+            for name, etype in mem.db.execute(
+                f"SELECT name, type FROM entities WHERE authoritative=1 AND forgotten=0 "
+                f"AND type NOT IN ('organisation') AND scope IN ({marks})",
+                scopes,
+            )
+        }
+        if len(mem._names_cache) > 256:
+            mem._names_cache.clear()
+        cached = mem._names_cache[tuple(scopes)] = (signature, names)
+    return dict(cached[1])
 
 
 def _templates(
@@ -100,18 +109,13 @@ def _curated_templates(
 ) -> tuple[list[tuple[Template, frozenset, frozenset]], dict[str, list[int]]]:
     """Every live curated fact of the scope chain (its scopes ``readable`` admits, when
     given) as a template, with its attribute words and its entity's name words, and the
-    templates of each word; kept per
-    readable chain until a curated fact of it is added, closed or forgotten (a signature
-    of them is read on every call)."""
+    templates of each word; kept per readable chain until curated knowledge changes
+    (``schema.catalogue_version``, read on every call)."""
     scopes = readable_chain(scope, readable)
     if not scopes:
         return [], {}
     marks = ",".join("?" * len(scopes))
-    signature = mem.db.execute(
-        f"SELECT COUNT(*), MAX(id), MAX(closed_ms), SUM(forgotten) FROM facts "
-        f"WHERE authoritative=1 AND scope IN ({marks})",
-        scopes,
-    ).fetchone()
+    signature = catalogue_version(mem.db)
     cached = mem._template_cache.get(tuple(scopes))
     if cached is not None and cached[0] == signature:
         return cached[1], cached[2]

@@ -63,6 +63,7 @@ class Memory:
         #: scope chain -> (signature of its curated facts, their templates, word index); see
         #: catalogue._curated_templates
         self._template_cache: dict[tuple[str, ...], tuple[Any, list, dict]] = {}
+        self._names_cache: dict[tuple[str, ...], tuple[Any, dict[str, str]]] = {}
         self._scopes: set[str] | None = None
         self._catch_up()
 

@@ -389,16 +389,20 @@ def _link_mention(mem: Memory, name: str, etype: str, ctx: WriteContext) -> dict
         return None
     marks = ",".join("?" * len(scopes))
     key = normalize_name(name)
-    target = None
-    for tid, tkey, tname in mem.db.execute(
+    # the curated entity of this key, else the last one whose key holds it as a whole part
+    # ("airpods" in "airpods_pro"); SQLite compares, so a catalogue of thousands stays in C
+    if not key:
+        return None
+    head = (
         f"SELECT id, key, name FROM entities WHERE authoritative=1 AND type=? "
-        f"AND forgotten=0 AND scope IN ({marks})",
-        [etype, *scopes],
-    ):
-        if tkey == key or key in tkey.split("_") or tkey.startswith(key + "_"):
-            target = (tid, tkey, tname)
-            if tkey == key:
-                break
+        f"AND forgotten=0 AND scope IN ({marks}) AND "
+    )
+    target = mem.db.execute(head + "key = ? LIMIT 1", [etype, *scopes, key]).fetchone()
+    if target is None:
+        target = mem.db.execute(
+            head + "instr('_' || key || '_', '_' || ? || '_') > 0 ORDER BY id DESC LIMIT 1",
+            [etype, *scopes, key],
+        ).fetchone()
     if target is None:
         return None
     eid, _, _ = _entity(mem, name, etype, ctx, "knowledge")

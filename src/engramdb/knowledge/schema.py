@@ -14,7 +14,7 @@ writes the missing engine memories again from these tables (``memory_written = 0
 
 from __future__ import annotations
 
-__all__ = ["KNOWLEDGE_SCHEMA", "SCHEMA_VERSION", "migrate"]
+__all__ = ["KNOWLEDGE_SCHEMA", "SCHEMA_VERSION", "catalogue_version", "migrate"]
 
 SCHEMA_VERSION = "1"
 
@@ -52,6 +52,7 @@ CREATE TABLE IF NOT EXISTS entities (
     forgotten   INTEGER NOT NULL DEFAULT 0,
     UNIQUE (type, key, scope)
 );
+CREATE INDEX IF NOT EXISTS sources_ref ON sources(ref, kind);
 CREATE INDEX IF NOT EXISTS entities_key ON entities(key);
 CREATE INDEX IF NOT EXISTS entities_type ON entities(type);
 CREATE TABLE IF NOT EXISTS facts (
@@ -204,6 +205,42 @@ _ADDED_COLUMNS = (
 )
 
 
+_FACT_COLUMNS = (
+    "entity_id, key, key_phrase, value, value_kind, statement, category, scope, authoritative, "
+    "closed_ms, forgotten"
+)
+_ENTITY_COLUMNS = "type, key, name, scope, authoritative, forgotten"
+# One number that changes whenever curated knowledge does (a curated fact or entity added,
+# changed, closed, forgotten or deleted), by any connection: the catalogue caches (templates,
+# names) read it instead of a signature over every curated row on each turn.
+CATALOGUE_VERSION = f"""
+CREATE TABLE IF NOT EXISTS catalogue_version (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    n  INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO catalogue_version(id, n) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS curated_fact_added AFTER INSERT ON facts
+WHEN NEW.authoritative = 1 BEGIN UPDATE catalogue_version SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS curated_fact_changed AFTER UPDATE OF {_FACT_COLUMNS} ON facts
+WHEN NEW.authoritative = 1 OR OLD.authoritative = 1
+BEGIN UPDATE catalogue_version SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS curated_fact_deleted AFTER DELETE ON facts
+WHEN OLD.authoritative = 1 BEGIN UPDATE catalogue_version SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS curated_entity_added AFTER INSERT ON entities
+WHEN NEW.authoritative = 1 BEGIN UPDATE catalogue_version SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS curated_entity_changed AFTER UPDATE OF {_ENTITY_COLUMNS} ON entities
+WHEN NEW.authoritative = 1 OR OLD.authoritative = 1
+BEGIN UPDATE catalogue_version SET n = n + 1; END;
+CREATE TRIGGER IF NOT EXISTS curated_entity_deleted AFTER DELETE ON entities
+WHEN OLD.authoritative = 1 BEGIN UPDATE catalogue_version SET n = n + 1; END;
+"""
+
+
+def catalogue_version(db) -> int:
+    """The number ``CATALOGUE_VERSION``'s triggers move on every change to curated rows."""
+    return int(db.execute("SELECT n FROM catalogue_version WHERE id = 1").fetchone()[0])
+
+
 def migrate(db) -> None:
     """Bring a store made by an earlier version up to this schema (idempotent)."""
     db.execute("DROP INDEX IF EXISTS facts_scope")  # facts_live leads with the same columns
@@ -211,3 +248,4 @@ def migrate(db) -> None:
         have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
         if column not in have:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+    db.executescript(CATALOGUE_VERSION)

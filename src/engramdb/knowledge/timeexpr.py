@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from functools import lru_cache
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from functools import lru_cache
 from typing import Literal
 
 from dateutil import parser as _dateparser

@@ -156,9 +156,10 @@ def _last_said(mem: Memory, scope: str, session_id: str | None) -> list[Frame]:
     frames = []
     for key, value, name, etype, category in mem.db.execute(
         "SELECT f.key, f.value, e.name, e.type, f.category FROM facts f "
-        "JOIN sources s ON s.id=f.source_id JOIN entities e ON e.id=f.entity_id "
-        "WHERE s.kind='turn' AND s.ref=? AND f.closed_ms IS NULL AND f.forgotten=0",
-        (row[0],),
+        "JOIN entities e ON e.id=f.entity_id WHERE f.scope=? AND f.closed_ms IS NULL "
+        "AND f.forgotten=0 AND f.source_id IN (SELECT id FROM sources WHERE ref=? AND "
+        "kind='turn')",  # (by the indexes: a turn's facts are of its scope)
+        (scope, row[0]),
     ):
         subject = SELF if etype == "person" and name == speaker else name
         frames.append(Frame(key, value, (0, 0), subject, etype, category, False))

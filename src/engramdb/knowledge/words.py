@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STOP", "WORD", "content_words"]
+__all__ = ["STOP", "WORD", "content_words", "find_phrase"]
 
 
 #: A word (lower case, digits too, with inner apostrophes and hyphens).
@@ -74,3 +74,28 @@ STOP = frozenset(
 def content_words(text: str) -> set[str]:
     """The words of ``text`` that are not stop words."""
     return {w for w in WORD.findall(text.casefold()) if w not in STOP}
+
+
+def _wordlike(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def find_phrase(text: str, phrase: str, plural: bool = False) -> tuple[int, int] | None:
+    r"""The first ``phrase`` in ``text`` that stands alone (no word character touches either
+    end; with ``plural``, an "s" or "es" after it is allowed): what
+    ``(?<!\w)PHRASE(?:s|es)?(?!\w)`` finds, without compiling a pattern per phrase (a catalogue
+    of thousands of names cycled the regular-expression cache on every turn)."""
+    if not phrase:
+        return None
+    n = len(text)
+    i = text.find(phrase)
+    while i != -1:
+        j = i + len(phrase)
+        if i == 0 or not _wordlike(text[i - 1]):
+            for end in (j, j + 1, j + 2) if plural else (j,):
+                if end > n or (end > j and text[j:end] not in ("s", "es")):
+                    continue
+                if end == n or not _wordlike(text[end]):
+                    return i, end
+        i = text.find(phrase, i + 1)
+    return None

@@ -18,6 +18,7 @@ from ._text import (
     singular,
 )
 from .model import Table
+from .rows import matrix_table
 
 __all__ = ["parse_csv"]
 
@@ -60,7 +61,9 @@ def parse_csv(data: bytes, name: str) -> Extraction:
     builder.block("\n".join(record_line(row) for row in rows))
     body, sections = builder.build()
     metadata: dict[str, object] = {"columns": columns, "delimiter": dialect.delimiter}
-    table = Table(tuple(columns), tuple(rows), kind=singular(file_stem(name)))
+    table = matrix_table(columns, rows) or Table(
+        tuple(columns), tuple(rows), kind=singular(file_stem(name))
+    )
     return Extraction(
         title=file_stem(name),
         text=body,

@@ -179,7 +179,32 @@ _MONEY = re.compile(
     r"excess|tuition|rent|order|over|spend|bonus|credit|refund|fine|penalty|surcharge)(?:_|$)"
 )
 _VALUE_LIKE = re.compile(r"\d|[$£€¥%]|^(?:yes|no|free|included|n/?a|none|-|—)$", re.IGNORECASE)
-_MATRIX_CORNERS = ("", "feature", "features", "attribute", "property", "spec", "specs", "details")
+_MATRIX_CORNERS = (
+    *("", "feature", "features", "attribute", "property", "spec", "specs", "details"),
+    *("benefit", "benefits", "cover", "coverage"),
+)
+
+
+def matrix_table(columns: Sequence[str], rows: Sequence[dict[str, object]]) -> Table | None:
+    """A CSV comparison grid ("benefit,single_trip_gbp,backpacker_gbp"): the corner names what
+    the rows are (attributes), so each other column is one thing, its header its name and the
+    unit it gives bare numbers; ``None`` for an ordinary table (one row per thing)."""
+    if len(columns) < 3 or normalize_key(columns[0]) not in _MATRIX_CORNERS[1:]:
+        return None
+    if any(not c or _VALUE_LIKE.search(c) for c in columns[1:]):
+        return None
+    things = []
+    for column in columns[1:]:
+        key, unit = header_unit(column)
+        name = column if key == normalize_key(column) and " " in column else key
+        row: dict[str, object] = {"name": " ".join(w.capitalize() for w in name.split("_"))}
+        for r in rows:
+            label, cell = _cell(r, columns[0]), _cell(r, column)
+            if label and cell:
+                row[label] = with_unit(cell, unit)
+        things.append(row)
+    out = tuple(dict.fromkeys(c for r in things for c in r))
+    return Table(out, tuple(things), "item")
 
 
 def grid_table(

@@ -50,6 +50,7 @@ from ..reconcile import (
     same_value,
 )
 from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_values
+from ..words import find_phrase
 from .stage0 import (
     _CLOCK_WORDS,
     _QUESTION_START,
@@ -341,7 +342,7 @@ def _names(text: str, name: str) -> bool:
         if w not in _GENERIC and len(w) > 1
     ]
     low = text.casefold()
-    if any(re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low) for w in words):
+    if any(find_phrase(low, w, plural=True) for w in words):
         return True
     said = {t for t in WORD.findall(low) if len(t) >= 5}
     return any(w.startswith(t) for w in words for t in said if len(w) > len(t))
@@ -530,7 +531,7 @@ def _named_words(text: str, name: str) -> int:
     return sum(
         1
         for w in {w for w in WORD.findall(name.casefold()) if w not in _GENERIC}
-        if re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low)
+        if find_phrase(low, w, plural=True)
     )
 
 
@@ -615,9 +616,9 @@ class _Earlier:
         ]
         first = {}  # name word -> end of its first mention (as _names and _named_words find)
         for w in dict.fromkeys(words):
-            m = re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", self.low)
+            m = find_phrase(self.low, w, plural=True)
             if m:
-                first[w] = m.end()
+                first[w] = m[1]
         named = min(first.values(), default=len(self.low) + 1)
         for m in WORD.finditer(self.low):  # a shortening of five letters or more
             if m.end() >= named:
@@ -630,9 +631,9 @@ class _Earlier:
         counted = {w for w in WORD.findall(name.casefold()) if w not in _GENERIC}
         first_counted = {}
         for w in counted:
-            m = re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", self.low)
+            m = find_phrase(self.low, w, plural=True)
             if m:
-                first_counted[w] = m.end()
+                first_counted[w] = m[1]
         if self._token_ends is None:
             matches = list(_TOKEN.finditer(self.text))
             self._token_ends = [m.end() for m in matches]
@@ -652,11 +653,7 @@ class _Earlier:
         end = self._prefix_end(start)
         first = self._tables(name)[1]
         low = clause.casefold()
-        return sum(
-            1
-            for w, at in first.items()
-            if at <= end or re.search(rf"(?<!\w){re.escape(w)}(?:s|es)?(?!\w)", low)
-        )
+        return sum(1 for w, at in first.items() if at <= end or find_phrase(low, w, plural=True))
 
     def variant(self, name: str, start: int, clause: str) -> bool:
         """``_variant(text[:start] + " " + clause, name, own)``: another model shown within

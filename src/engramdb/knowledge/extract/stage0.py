@@ -37,6 +37,7 @@ from ..claims import ORG, SELF, Claim, Extraction, Mention, OpenQuestion
 from ..documents.sentences import sentences
 from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key
+from ..words import find_phrase
 from .first_person import Frame, frames_of, read_first_person
 
 __all__ = ["extract_stage0", "key_from_phrase"]
@@ -1336,16 +1337,19 @@ def _known_in(phrase: str, known: dict[str, str]) -> tuple[str, str] | None:
     low = phrase.casefold()
     said = set(_NAME_WORD.findall(low))
     best = None
-    for name, typ in known.items():
+    tails, bare, index = _tail_index(tuple(known))
+    # (a cheap test first: a catalogue can hold thousands of names; only those whose words
+    # after the first were all said can be in the text; in the catalogue's order)
+    possible = {i for w in said for i in index.get(w, ())}
+    for i in sorted(possible.union(bare)):
+        name, tail = tails[i]
+        if not tail <= said:
+            continue
         words = name.split()
-        if not set(_NAME_WORD.findall(" ".join(words[1:]))) <= said:
-            continue  # (a cheap test first: a catalogue can hold thousands of names)
         forms = [name] + ([" ".join(words[1:])] if len(words) >= 3 else [])
         for form in forms:
-            if re.search(rf"(?<!\w){re.escape(form)}(?!\w)", low) and (
-                best is None or len(form) > len(best[2])
-            ):
-                best = (name, typ, form)
+            if find_phrase(low, form) and (best is None or len(form) > len(best[2])):
+                best = (name, known[name], form)
     if best is None:
         return None
     return best[0], best[1]
@@ -1906,21 +1910,23 @@ def _mentions(text: str, known: dict[str, str]) -> list[Mention]:
     out: list[Mention] = []
     low = text.casefold()
     said = set(_NAME_WORD.findall(low))
-    words, heads, shared, index = _name_index(frozenset(known))
-    names = {n for w in said for n in index.get(w, ())}
-    for name, typ in known.items():
-        if name not in names:
-            continue
-        if words[name] <= said:
-            m = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", low)
+    names, words, heads, rarest, unique_head = _name_index(tuple(known))
+    # only names whose rarest word was said can be said whole, and only a head word one
+    # name alone has is a shorter form; in the catalogue's order
+    whole = {i for w in said for i in rarest.get(w, ())}
+    for i in sorted(whole.union(unique_head[w] for w in said if w in unique_head)):
+        name = names[i]
+        typ = known[name]
+        if words[i] <= said:
+            m = find_phrase(low, name)
             if m:
-                out.append(Mention(text[m.start() : m.end()], typ, m.span()))
+                out.append(Mention(text[m[0] : m[1]], typ, m))
                 continue
-        for w in heads[name]:
-            if w in said and shared[w] == 1:  # a shorter form must name one entity only
-                m = re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low)
+        for w in heads[i]:
+            if w in said and w in unique_head:  # a shorter form must name one entity only
+                m = find_phrase(low, w)
                 if m:
-                    out.append(Mention(text[m.start() : m.end()], typ, m.span()))
+                    out.append(Mention(text[m[0] : m[1]], typ, m))
     return out
 
 
@@ -1928,17 +1934,33 @@ _NAME_WORD = re.compile(r"[^\W_]+")
 
 
 @functools.lru_cache(maxsize=64)
-def _name_index(known: frozenset[str]):
-    """Per catalogue, built once: each name's words, its head word (its first long word) and
-    how many names share that head, and the names of each word."""
-    words = {name: frozenset(_NAME_WORD.findall(name)) for name in known}
-    heads = {name: [w for w in name.split() if len(w) > 3 and w not in _STOP][:1] for name in known}
-    shared = Counter(h[0] for h in heads.values() if h)
-    index: dict[str, list[str]] = {}
-    for name, ws in words.items():
-        for w in ws | set(heads[name]):
-            index.setdefault(w, []).append(name)
-    return words, heads, shared, index
+def _tail_index(known: tuple[str, ...]):
+    """Per catalogue, built once: each name (by position) with its words after the first,
+    the positions of names with none, and the positions of the names of each such word."""
+    tails = [(n, frozenset(_NAME_WORD.findall(" ".join(n.split()[1:])))) for n in known]
+    bare = [i for i, (_, t) in enumerate(tails) if not t]
+    index: dict[str, list[int]] = {}
+    for i, (_, ws) in enumerate(tails):
+        for w in ws:
+            index.setdefault(w, []).append(i)
+    return tails, bare, index
+
+
+@functools.lru_cache(maxsize=64)
+def _name_index(known: tuple[str, ...]):
+    """Per catalogue, built once, by position: each name, its words, its head word (its first
+    long word); the names of each word that is their rarest word; and the head words only
+    one name has, with that name."""
+    words = [frozenset(_NAME_WORD.findall(name)) for name in known]
+    heads = [[w for w in name.split() if len(w) > 3 and w not in _STOP][:1] for name in known]
+    shared = Counter(h[0] for h in heads if h)
+    counts = Counter(w for ws in words for w in ws)
+    rarest: dict[str, list[int]] = {}
+    for i, ws in enumerate(words):
+        if ws:
+            rarest.setdefault(min(ws, key=lambda w: (counts[w], w)), []).append(i)
+    unique_head = {h[0]: i for i, h in enumerate(heads) if h and shared[h[0]] == 1}
+    return list(known), words, heads, rarest, unique_head
 
 
 # -- open or closed on a day ----------------------------------------------------------------
