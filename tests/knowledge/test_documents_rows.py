@@ -224,3 +224,17 @@ def test_a_json_documents_currency_prices_its_bare_amounts(tmp_path: Path) -> No
         ("Oat Milk", "price", "1.85 GBP"),
         ("Oat Milk", "size", "1L"),
     }
+
+
+def test_a_csv_comparison_grid_is_read_one_column_per_thing(tmp_path: Path) -> None:
+    """ "benefit,basic_gbp,plus_gbp": the rows are attributes, each other column is a plan; its
+    header names it and gives its bare numbers their unit (as Markdown and HTML grids)."""
+    grid = "benefit,basic_gbp,plus_gbp\nCancellation,3000,5000\nBaggage,1500,\n"
+    assert _facts(_parse(tmp_path, "cover.csv", grid)) == {
+        ("Basic", "cancellation", "3000 GBP"),
+        ("Basic", "baggage", "1500 GBP"),
+        ("Plus", "cancellation", "5000 GBP"),
+    }
+    # an ordinary table whose first column happens to be a benefit name stays one row a thing
+    rows = "name,cancellation_gbp\nBasic,3000\n"
+    assert _facts(_parse(tmp_path, "plans.csv", rows)) == {("Basic", "cancellation", "3000 GBP")}

@@ -286,3 +286,24 @@ def test_query_returns_one_hit_per_text(mem):
     lisbon = next(h for h in hits if h.text == "I live in Lisbon.")
     assert lisbon.kind == "fact"  # the fact speaks for the group: it carries provenance
     assert len(lisbon.source["same_text"]) == 2  # the two turns
+
+
+def test_the_catalogue_version_moves_with_curated_knowledge_only(mem):
+    """The catalogue caches (names, templates) are kept until curated knowledge changes: the
+    version moves on a curated write or forget, never on a customer's turn; and a turn after
+    the operator forgets a curated price no longer meets it."""
+    from engramdb.knowledge.schema import catalogue_version
+
+    v0 = catalogue_version(mem.db)
+    mem.remember("My dog is called Rex.", scope=BOB)
+    assert catalogue_version(mem.db) == v0
+    r = mem.remember(
+        triples=[{"subject": "Zeta Lamp", "type": "product", "key": "price", "value": "£25"}],
+        scope=ORG,
+    )
+    v1 = catalogue_version(mem.db)
+    assert v1 > v0
+    assert mem.remember("the Zeta Lamp costs £40", scope=BOB).conflicts  # meets the curated row
+    mem.forget(id=r.facts[0].id)
+    assert catalogue_version(mem.db) > v1
+    assert not mem.remember("the Zeta Lamp costs £45", scope=BOB).conflicts
