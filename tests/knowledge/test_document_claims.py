@@ -42,3 +42,34 @@ def test_a_sentence_of_one_kind_of_value_keeps_its_key():
     assert _keys("Items may be returned within 30 days of delivery.") == [
         ("return_window", "30 days")
     ]
+
+
+def test_a_section_heading_that_names_a_thing_is_the_subject_of_its_sentences(tmp_path):
+    """Section headings name the subject of the text below them when they are names (a model
+    number, a Title Case name); the document's title, topics ("Return windows", "Fees") and
+    labelled list items ("- Burrata — €14") stay the organisation's, as before."""
+    from engramdb import Memory
+
+    page = b"""<html><head><title>Deals</title></head><body>
+<h2>Pixel 9 (128GB)</h2><p>It costs \xc2\xa336 a month for 36 months.</p>
+<h2>Return windows</h2><p>Returns are accepted within 30 days.</p>
+</body></html>"""
+    menu = "# Dinner menu\n\n## Antipasti\n- **Burrata** with tomatoes \u2014 \u20ac14\n".encode()
+    with Memory.open(tmp_path, embedder="hashing") as mem:
+        mem.upload(page, scope="org/vantel", name="deals.html")
+        mem.upload(menu, scope="org/vantel", name="menu.md")
+        facts = {(f.entity, f.value) for f in mem.facts(lens="org/vantel")}
+    assert ("Pixel 9 (128GB)", "£36") in facts
+    assert not any(e in ("Return windows", "Antipasti", "Deals") for e, _ in facts), facts
+    assert any(v == "30 days" for _, v in facts) and any(v == "€14" for _, v in facts)
+
+
+def test_heading_subject_rules():
+    from engramdb.knowledge.ingest import heading_subject
+
+    assert heading_subject(("Ridgeline Shell Jacket",), "northwind") == "Ridgeline Shell Jacket"
+    assert heading_subject(("Gift Card Terms",), "northwind") == "Gift Card"
+    assert heading_subject(("Flex 30",), "gym") == "Flex 30"
+    for topic in ("Return windows", "Exchanges", "Fees", "How To Claim", "Can I Return It?"):
+        assert heading_subject((topic,), "northwind") is None, topic
+    assert heading_subject(("Northwind Outfitters Stores",), "northwind outfitters") is None

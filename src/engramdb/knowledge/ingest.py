@@ -5,6 +5,8 @@ one transaction."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,16 +14,17 @@ from typing import TYPE_CHECKING
 from ..errors import ValidationError
 from .access import Caller, check_write
 from .catalogue import known_names
-from .claims import Extraction
+from .claims import ORG, Claim, Extraction
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
+from .documents.rows import is_generic_heading
 from .extract import extract_stage0
 from .recheck import recheck_beliefs
 from .recording import add_alias, apply_extraction, reconcile_claim, record_source
 from .redaction import redact
 from .results import DocumentResult, WriteResult
 from .results import decision as make_decision
-from .scopes import check_scope
+from .scopes import check_scope, org_of
 from .turns import claim_of_triple
 from .writing import WriteContext
 
@@ -31,9 +34,10 @@ if TYPE_CHECKING:
 __all__ = ["prose_of", "upload"]
 
 
-def prose_of(doc: ParsedDocument) -> list[str]:
+def prose_of(doc: ParsedDocument) -> list[tuple[str, tuple[str, ...]]]:
     """Each section's text with its tables blanked (they are read as frames, and ``cell |
-    cell`` lines read as sentences give nonsense); offsets stay those of the section."""
+    cell`` lines read as sentences give nonsense), with its heading path; offsets stay those
+    of the section."""
     out = []
     for section in doc.sections:
         text = section.text
@@ -46,8 +50,51 @@ def prose_of(doc: ParsedDocument) -> list[str]:
             )
             text = text[:a] + " " * (b - a) + text[b:]
         if text.strip():
-            out.append(text)
+            out.append((text, section.heading_path))
     return out
+
+
+def heading_subject(path: tuple[str, ...], org: str) -> str | None:
+    """The thing a section's headings name ("Pixel 9 (128GB)", "Gift card" of "Gift card
+    terms"), which the section's impersonal sentences are about; ``None`` when the nearest
+    heading that is not a section word ("Returns", "Opening hours") names the organisation,
+    asks a question or says what to do ("How to claim", "Getting here")."""
+    org_words = set(re.findall(r"[a-z0-9]+", org.casefold()))
+    for heading in path[-1:]:  # the nearest only: "Fees" under "Home Internet" is the org's
+        if is_generic_heading(heading):
+            return None
+        words = heading.split()
+        low = [w.casefold().strip("().,:;!?") for w in words]
+        if (
+            heading.rstrip().endswith("?")
+            or low[0] in _ASKING
+            or (len(words) > 1 and low[0].endswith("ing"))
+            or len(words) > 6
+            or (org_words and org_words <= set(re.findall(r"[a-z0-9]+", heading.casefold())))
+        ):
+            return None
+        while len(words) > 1 and words[-1].isalpha() and is_generic_heading(words[-1]):
+            words.pop()  # "Gift card terms": the gift card
+        if not _names_a_thing(words):
+            return None  # a topic ("Return windows", "Exchanges"): the organisation's policy
+        return " ".join(words).strip(" -–—:")
+    return None
+
+
+def _names_a_thing(words: list[str]) -> bool:
+    """A name rather than a topic: it holds a digit ("Pixel 9 (128GB)", "Flex 30") or it is
+    several words all capitalised ("Ridgeline Shell Jacket", "Black Card"); "Return windows"
+    and a lone "Exchanges" are topics of a policy."""
+    if any(ch.isdigit() for w in words for ch in w):
+        return True
+    long = [w.strip("().,:;!?'\"") for w in words if len(w.strip("().,:;!?'\"")) > 3]
+    return len(words) > 1 and bool(long) and all(w[:1].isupper() for w in long)
+
+
+_ASKING = frozenset(
+    "how what when where why who which can could do does is are will should may "
+    "contact about get find see".split()
+)
 
 
 def _latest(mem: Memory, name: str, scope: str) -> tuple | None:
@@ -68,10 +115,32 @@ def _unchanged(mem: Memory, name: str, scope: str, doc: ParsedDocument) -> Docum
     return DocumentResult(prev[0], name, prev[1], doc.content_hash, True, n[0], 0)
 
 
-def _read_prose(text: str, reference: datetime, known: dict[str, str]) -> Extraction:
+def _read_prose(
+    text: str, reference: datetime, known: dict[str, str], subject: str | None
+) -> Extraction:
     extraction = extract_stage0(text, reference=reference, role="document", known=known)
     extraction.uncertainties = []  # a policy's wording is not a hedge
+    if subject:  # under a heading that names a thing, its impersonal sentences are about it
+        extraction.claims = [
+            replace(c, subject=subject, subject_type="item")
+            if c.subject == ORG and not _in_list_item(text, c)
+            else c
+            for c in extraction.claims
+        ]
     return extraction
+
+
+# a list item is a thing of its own under a heading that names their kind ("## Antipasti")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+
+
+def _in_list_item(text: str, claim: Claim) -> bool:
+    # (a labelled line's claim reads "Label: item": its label is where it was written)
+    at = text.find(claim.statement.split(": ", 1)[0])
+    if at < 0:
+        return False
+    line_start = text.rfind("\n", 0, at) + 1
+    return bool(_LIST_ITEM.match(text, line_start))
 
 
 def upload(
@@ -115,7 +184,20 @@ def upload(
                 known.setdefault(label.casefold(), triple.subject_type)
     pieces = chunk(doc)
     reference = datetime.fromtimestamp(now / 1000, UTC)
-    extractions = [] if all_rows else [_read_prose(t, reference, known) for t in prose_of(doc)]
+    org = (org_of(scope) or "").replace("-", " ")
+    extractions = (
+        []
+        if all_rows
+        else [
+            _read_prose(
+                text,
+                reference,
+                known,
+                heading_subject(path[1:] if len(path) > 1 or path == (doc.title,) else path, org),
+            )
+            for text, path in prose_of(doc)
+        ]
+    )
     with mem._lock:
         unchanged = _unchanged(mem, name, scope, doc)  # (the same file, uploaded meanwhile)
         if unchanged is not None:

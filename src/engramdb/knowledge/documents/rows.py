@@ -239,7 +239,7 @@ def grid_table(
         kind = singular(normalize_key(head[0]))
         return Table(columns, rows, kind, heading_path=path, start=start, end=end)
     if width == 2 and not labels:  # properties: "Check-in | 3 pm"
-        named = next((h for h in reversed(path) if not _generic(h)), None)
+        named = next((h for h in reversed(path) if not is_generic_heading(h)), None)
         topic = normalize_key(path[-1]).replace(".", "_") if path else ""
         if topic and set(topic.split("_")) <= _SPEC_WORDS:
             topic = ""  # "Specifications" says nothing the attribute does not
@@ -268,7 +268,9 @@ _SECTION_WORDS = frozenset(
     "charges rates rate delivery shipping returns return policy policies information info "
     "terms conditions general about us our your the and of table options plans services "
     "technical product products room rooms menu schedule timetable support faq faqs "
-    "included what's whats s".split()
+    "included what's whats s reservations reservation bookings booking cancellations "
+    "cancellation payments payment refunds refund claims claim levels level tiers tier cover "
+    "hours times how it works need to know important notes note".split()
 )
 
 
@@ -278,7 +280,7 @@ _SPEC_WORDS = frozenset(
 )
 
 
-def _generic(heading: str) -> bool:
+def is_generic_heading(heading: str) -> bool:
     """A section heading ("Specifications", "Opening hours") rather than a thing's name."""
     words = re.findall(r"[a-z']+", heading.casefold())
     return not words or all(w in _SECTION_WORDS for w in words)
