@@ -37,6 +37,7 @@ from engramdb.knowledge import timeexpr  # noqa: E402
 from engramdb.knowledge.documents import chunk, parse_document  # noqa: E402
 from engramdb.knowledge.documents.sentences import MAX_SENTENCE_CHARS, sentences  # noqa: E402
 from engramdb.knowledge.extract.aligned import Template, align  # noqa: E402
+from engramdb.knowledge.extract.contacts import contact_claims  # noqa: E402
 from engramdb.knowledge.extract.stage0 import extract_stage0  # noqa: E402
 from engramdb.knowledge.values import parse_value, parse_values  # noqa: E402
 from untrusted_shapes import (  # noqa: E402
@@ -84,6 +85,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "time": lambda t: (timeexpr.resolve(t, REF), timeexpr.unresolved(t), timeexpr.is_contextual(t)),
     "align": lambda t: align(t, TEMPLATES, other_names=["Acme Widget", "Ab Cd"],
                              organisation="Acme"),
+    "contacts": contact_claims,
 }  # fmt: skip
 DOCUMENT_KINDS = {"txt": TEXT_SHAPES, "md": TEXT_SHAPES, "html": {**TEXT_SHAPES, **HTML_SHAPES}}
 DOCUMENT_KINDS["json"] = JSON_SHAPES
@@ -231,6 +233,7 @@ def _best_of(call: Callable[[], object], runs: int = 3) -> float:
 
 SCALED: list[tuple[str, Callable[[str], object]]] = [
     ("sentences", READERS["sentences"]),
+    ("contacts", READERS["contacts"]),
     ("stage0_user", READERS["stage0_user"]),
     ("stage0_document", READERS["stage0_document"]),
     ("values", READERS["values"]),

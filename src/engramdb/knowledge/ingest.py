@@ -19,6 +19,7 @@ from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
 from .documents.rows import is_generic_heading
 from .extract import extract_stage0
+from .extract.contacts import contact_claims
 from .recheck import recheck_beliefs
 from .recording import add_alias, apply_extraction, reconcile_claim, record_source
 from .redaction import redact
@@ -127,6 +128,9 @@ def _read_prose(
             else c
             for c in extraction.claims
         ]
+    # contact details are the organisation's wherever they are written
+    said = {c.value for c in extraction.claims}
+    extraction.claims += [c for c in contact_claims(text) if c.value not in said]
     return extraction
 
 
