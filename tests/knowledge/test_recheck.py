@@ -69,3 +69,32 @@ def test_beliefs_outside_the_curated_scope_are_not_read_again(mem):
         b"Items may be returned within 30 days of delivery.", name="r.txt", scope="org/acme"
     )
     assert not doc.write.conflicts
+
+
+def test_a_second_price_list_does_not_conflict_with_the_first(tmp_path):
+    """Two lists of different items ("Widget 0-1 costs $62", "Gadget 0-1 costs $75") are two
+    catalogues, not a contradiction: read by likeness of their keys ("widget_0_1_price" /
+    "gadget_0_1_price") the second used to open one conflict or corroboration per row, and it
+    ranked every live row per claim (minutes at 150 KB). Curated against curated, the same
+    attribute is the same key."""
+    import random
+
+    from engramdb import Memory
+
+    def price_list(series: str, seed: int) -> bytes:
+        rng = random.Random(seed)
+        lines = [
+            f"- {series} {i // 10}-{i % 10} costs ${rng.randint(5, 900)} and ships within "
+            f"{rng.randint(1, 14)} days."
+            for i in range(200)
+        ]
+        return ("# Price list\n\n" + "\n".join(lines)).encode()
+
+    with Memory.open(tmp_path, embedder="hashing") as mem:
+        mem.upload(price_list("Widget", 1), scope="org/acme", name="widgets.md")
+        r = mem.upload(price_list("Gadget", 2), scope="org/acme", name="gadgets.md")
+        assert r.facts == 400
+        assert not r.write.conflicts and not r.write.corroborations
+        assert {d["action"] for d in r.write.decisions} == {"insert"}
+        again = mem.upload(price_list("Widget", 3), scope="org/acme", name="widgets-2.md")
+        assert again.write.conflicts  # the same items at other prices still conflict

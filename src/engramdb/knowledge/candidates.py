@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "KEY_SIMILARITY",
     "MAX_CANDIDATES",
+    "MAX_CURATED_CANDIDATES",
     "SAME_THING_SIMILARITY",
     "WORD_OVERLAP",
     "candidates",
@@ -49,6 +50,12 @@ MAX_CANDIDATES = 128
 """Live rows one claim is compared with, its own attribute and its own entity first, then the
 newest: the comparison costs tens of microseconds a pair, and a claim about a thing of a catalogue
 of thousands must not read them all."""
+
+
+MAX_CURATED_CANDIDATES = 32
+"""For a curated claim (a document's row or sentence, an upsert): curated knowledge is mostly
+compared with itself by key (a new version, the same attribute in another file), and a price
+list of thousands of rows compared each with 128 others cost minutes in a second upload."""
 
 
 #: Two attribute phrases name the same thing at or above this cosine (static embeddings).
@@ -100,6 +107,15 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
             "WHERE type = 'organisation')"
         )
         params += known
+    limit = MAX_CURATED_CANDIDATES if ctx.authoritative else MAX_CANDIDATES
+    if ctx.authoritative and claim.answers is None:
+        # the same ranking, read through the indexes: the newest rows of the same key, and of
+        # each entity the claim may be about, each below this upload's own rows (a query that
+        # ranked every live row cost the square of a catalogue uploaded after another)
+        picked = _curated_pool(mem, claim.key, keys | ({org} if ekey != org else set()), ctx)
+        picked = picked or [-1]
+        where.append(f"f.id IN ({','.join('?' * len(picked))})")
+        params += picked
     rows = mem.db.execute(
         f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
             f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream,
@@ -107,7 +123,7 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
         FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
         WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})
         AND {" AND ".join(where)}
-        ORDER BY f.key = ? DESC, e.key = ? DESC, f.id DESC LIMIT {MAX_CANDIDATES}""",
+        ORDER BY f.key = ? DESC, e.key = ? DESC, f.id DESC LIMIT {limit}""",
         [*scopes, *params, claim.key, ekey],
     ).fetchall()
     if claim.answers is not None:  # read against that fact: it alone is compared
@@ -149,11 +165,47 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
             ):
                 out.append(r)  # a negation closes what it names, whatever the key
             continue
+        if ctx.authoritative and r[5] and r[1] != claim.key:
+            # curated against curated: the same attribute is the same key. Alike keys are
+            # siblings of one list ("gadget_5_3_price" / "widget_0_1_price"), and a second
+            # price list read by likeness conflicted with the first hundreds of times.
+            continue
         other_name = "" if same_entity or r[13] == org else r[14]
         mine = "" if same_entity or ekey == org else claim.subject
         if same_key(mem, claim, r[1], r[2], r[4], r[11], r[3], other_name, mine):
             out.append(r)
     return out
+
+
+def _curated_pool(mem: Memory, key: str, entity_keys: set[str], ctx: WriteContext) -> list[int]:
+    """Ids of the newest live rows (below this source) of ``key`` and of each entity of
+    ``entity_keys`` (and every organisation entity): a superset of the top of the candidate
+    ranking, each part a bounded scan of an index."""
+    common = "f.closed_ms IS NULL AND f.forgotten = 0 AND f.source_id < ?"
+    order = f"ORDER BY f.source_id DESC, f.id DESC LIMIT {MAX_CURATED_CANDIDATES}"
+    ids = [
+        r[0]
+        for r in mem.db.execute(
+            f"SELECT f.id FROM facts f INDEXED BY facts_key_source WHERE f.key = ? AND {common} "
+            + order,
+            (key, ctx.source),
+        )
+    ]
+    marks = ",".join("?" * len(entity_keys))
+    entities = mem.db.execute(
+        f"SELECT id FROM entities WHERE key IN ({marks}) OR type = 'organisation'",
+        sorted(entity_keys),
+    ).fetchall()
+    for (eid,) in entities:
+        ids += [
+            r[0]
+            for r in mem.db.execute(
+                "SELECT f.id FROM facts f INDEXED BY facts_entity_source WHERE f.entity_id = ? "
+                f"AND {common} " + order,
+                (eid, ctx.source),
+            )
+        ]
+    return sorted(set(ids))
 
 
 def same_key(

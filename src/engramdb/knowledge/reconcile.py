@@ -509,21 +509,25 @@ def other_sizes_differ(a: str, a_value: str, b: str, b_value: str) -> bool:
     """Besides their values, both statements carry a size of one kind, and the sizes differ
     ("Compost 50L ... £7.99" / "your 20 litre bag of compost is £4.50"): two products."""
 
-    def sizes(text: str, value: str) -> list[TypedValue]:
-        own = parse_value(value)
-        return [
-            v
-            for v in parse_values(text)
-            if v.kind in _SIZE_KINDS and not (own.kind == v.kind and compare(own, v) == "same")
-        ]
-
-    if not (
-        re.search(r"\d", a.replace(a_value, " ")) and re.search(r"\d", b.replace(b_value, " "))
-    ):
-        return False  # (no other number on one side: nothing to parse)
-    sa, sb = sizes(a, a_value), sizes(b, b_value)
+    sa, sb = _other_sizes(a, a_value), _other_sizes(b, b_value)
+    if not (sa and sb):
+        return False
     pairs = [(x, y) for x in sa for y in sb if x.kind == y.kind and x.unit == y.unit]
     return bool(pairs) and all(compare(x, y) == "different" for x, y in pairs)
+
+
+@lru_cache(maxsize=8192)
+def _other_sizes(text: str, value: str) -> tuple[TypedValue, ...]:
+    """The sizes a statement carries besides its value. Cached: a live fact's statement meets
+    every claim compared with it."""
+    if not re.search(r"\d", text.replace(value, " ")):
+        return ()  # (no other number: nothing to parse)
+    own = parse_value(value)
+    return tuple(
+        v
+        for v in parse_values(text)
+        if v.kind in _SIZE_KINDS and not (own.kind == v.kind and compare(own, v) == "same")
+    )
 
 
 _OPENING = re.compile(r"\b(?:opens?|opening|from|starts?|starting|doors)\b", re.IGNORECASE)

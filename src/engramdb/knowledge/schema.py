@@ -90,6 +90,8 @@ CREATE TABLE IF NOT EXISTS facts (
 CREATE INDEX IF NOT EXISTS facts_entity ON facts(entity_id, key);
 CREATE INDEX IF NOT EXISTS facts_live ON facts(scope, closed_ms, source_id);
 CREATE INDEX IF NOT EXISTS facts_document ON facts(document_id);
+CREATE INDEX IF NOT EXISTS facts_key_source ON facts(key, source_id);
+CREATE INDEX IF NOT EXISTS facts_entity_source ON facts(entity_id, source_id);
 CREATE TABLE IF NOT EXISTS provenance (
     fact_id    INTEGER NOT NULL REFERENCES facts(id),
     source_id  INTEGER NOT NULL REFERENCES sources(id),
