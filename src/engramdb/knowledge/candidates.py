@@ -108,7 +108,8 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
         )
         params += known
     limit = MAX_CURATED_CANDIDATES if ctx.authoritative else MAX_CANDIDATES
-    if ctx.authoritative and claim.answers is None:
+    pooled = ctx.authoritative and claim.answers is None  # (then rows are read by id alone)
+    if pooled:
         # the same ranking, read through the indexes: the newest rows of the same key, and of
         # each entity the claim may be about, each below this upload's own rows (a query that
         # ranked every live row cost the square of a catalogue uploaded after another)
@@ -120,7 +121,8 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
         f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
             f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream,
             e.key, e.name, f.source_id
-        FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
+        FROM facts f {"NOT INDEXED" if pooled else ""} JOIN entities e ON e.id=f.entity_id
+        JOIN sources s ON s.id=f.source_id
         WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})
         AND {" AND ".join(where)}
         ORDER BY f.key = ? DESC, e.key = ? DESC, f.id DESC LIMIT {limit}""",
