@@ -54,7 +54,11 @@ def test_a_section_heading_that_names_a_thing_is_the_subject_of_its_sentences(tm
 <h2>Pixel 9 (128GB)</h2><p>It costs \xc2\xa336 a month for 36 months.</p>
 <h2>Return windows</h2><p>Returns are accepted within 30 days.</p>
 </body></html>"""
-    menu = "# Dinner menu\n\n## Antipasti\n- **Burrata** with tomatoes \u2014 \u20ac14\n".encode()
+    menu = (
+        "# Dinner menu\n\n## Antipasti\n- **Burrata** with tomatoes \u2014 \u20ac14\n\n"
+        "## Chef Specials\nEach special is served for two and costs \u20ac60.\n"
+        "- **Vitello tonnato** \u2014 \u20ac16\n"
+    ).encode()
     with Memory.open(tmp_path, embedder="hashing") as mem:
         mem.upload(page, scope="org/vantel", name="deals.html")
         mem.upload(menu, scope="org/vantel", name="menu.md")
@@ -62,6 +66,9 @@ def test_a_section_heading_that_names_a_thing_is_the_subject_of_its_sentences(tm
     assert ("Pixel 9 (128GB)", "£36") in facts
     assert not any(e in ("Return windows", "Antipasti", "Deals") for e, _ in facts), facts
     assert any(v == "30 days" for _, v in facts) and any(v == "€14" for _, v in facts)
+    # a paragraph under a named heading is about it; a labelled list item below it is not
+    assert ("Chef Specials", "€60") in facts
+    assert ("Chef Specials", "€16") not in facts and any(v == "€16" for _, v in facts)
 
 
 def test_heading_subject_rules():

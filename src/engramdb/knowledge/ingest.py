@@ -135,15 +135,15 @@ def _read_prose(
 
 
 # a list item is a thing of its own under a heading that names their kind ("## Antipasti")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+_LIST_ITEM = re.compile(r"\s*(?:[-*+•]|\d{1,3}[.)])\s")  # (matched at a line start)
 
 
 def _in_list_item(text: str, claim: Claim) -> bool:
-    # (a labelled line's claim reads "Label: item": its label is where it was written)
-    at = text.find(claim.statement.split(": ", 1)[0])
-    if at < 0:
+    """Whether the claim was read from a list item (its value's line starts with a marker):
+    a look back along that one line, so a long list costs linear time."""
+    if claim.span is None or not 0 <= claim.span[0] < len(text):
         return False
-    line_start = text.rfind("\n", 0, at) + 1
+    line_start = text.rfind("\n", 0, claim.span[0]) + 1
     return bool(_LIST_ITEM.match(text, line_start))
 
 
