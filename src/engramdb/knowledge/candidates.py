@@ -113,7 +113,9 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
         # the same ranking, read through the indexes: the newest rows of the same key, and of
         # each entity the claim may be about, each below this upload's own rows (a query that
         # ranked every live row cost the square of a catalogue uploaded after another)
-        picked = _curated_pool(mem, claim.key, keys | ({org} if ekey != org else set()), ctx)
+        picked = _curated_pool(
+            mem, claim.key, keys | ({org} if ekey != org else set()), ctx, scopes
+        )
         picked = picked or [-1]
         where.append(f"f.id IN ({','.join('?' * len(picked))})")
         params += picked
@@ -179,18 +181,23 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
     return out
 
 
-def _curated_pool(mem: Memory, key: str, entity_keys: set[str], ctx: WriteContext) -> list[int]:
-    """Ids of the newest live rows (below this source) of ``key`` and of each entity of
-    ``entity_keys`` (and every organisation entity): a superset of the top of the candidate
-    ranking, each part a bounded scan of an index."""
-    common = "f.closed_ms IS NULL AND f.forgotten = 0 AND f.source_id < ?"
+def _curated_pool(
+    mem: Memory, key: str, entity_keys: set[str], ctx: WriteContext, scopes: list[str]
+) -> list[int]:
+    """Ids of the newest live rows (below this source, of the readable scope chain) of ``key``
+    and of each entity of ``entity_keys`` (and every organisation entity): a superset of the
+    top of the candidate ranking, each part a bounded scan of an index."""
+    common = (
+        f"f.closed_ms IS NULL AND f.forgotten = 0 AND f.scope IN ({','.join('?' * len(scopes))})"
+        " AND (f.scope = ? OR f.authoritative = 1) AND f.source_id < ?"
+    )
     order = f"ORDER BY f.source_id DESC, f.id DESC LIMIT {MAX_CURATED_CANDIDATES}"
     ids = [
         r[0]
         for r in mem.db.execute(
             f"SELECT f.id FROM facts f INDEXED BY facts_key_source WHERE f.key = ? AND {common} "
             + order,
-            (key, ctx.source),
+            (key, *scopes, ctx.scope, ctx.source),
         )
     ]
     marks = ",".join("?" * len(entity_keys))
@@ -204,7 +211,7 @@ def _curated_pool(mem: Memory, key: str, entity_keys: set[str], ctx: WriteContex
             for r in mem.db.execute(
                 "SELECT f.id FROM facts f INDEXED BY facts_entity_source WHERE f.entity_id = ? "
                 f"AND {common} " + order,
-                (eid, ctx.source),
+                (eid, *scopes, ctx.scope, ctx.source),
             )
         ]
     return sorted(set(ids))
