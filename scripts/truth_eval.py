@@ -22,12 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "knowledge"))
 
 from _truth import (  # noqa: E402
-    CORPUS,
     FIRST_SIGHT_DOMAINS,
     TUNE_DOMAINS,
     extraction_scores,
     first_person_scores,
     load,
+    load_extraction,
+    load_first_person,
     run,
     run_extraction,
     run_first_person,
@@ -66,8 +67,7 @@ def main() -> None:
 
 
 def _extraction(domains: list[str], misses: bool) -> None:
-    items = json.loads((CORPUS / "extraction.json").read_text())
-    items = [i for i in items if i["domain"] in domains]
+    items = load_extraction(domains)
     with tempfile.TemporaryDirectory() as tmp:
         results = run_extraction(items, Path(tmp) / "store")
     print(json.dumps({**extraction_scores(results), "domains": domains}, indent=1))
@@ -80,12 +80,10 @@ def _extraction(domains: list[str], misses: bool) -> None:
 
 def _first_person(which: list[str], misses: bool) -> None:
     """``tune``: the odd-numbered cases; ``first-sight``: the even ones (never inspected)."""
-    cases = json.loads((CORPUS / "first_person.json").read_text())
-    odd = {"tune": 1, "first-sight": 0}
-    if which and which[0] in odd:
-        cases = [c for c in cases if int(c["id"].split("-")[1]) % 2 == odd[which[0]]]
-        if misses and which[0] == "first-sight":
-            raise SystemExit("first-sight cases are measured, never inspected")
+    half = which[0] if which and which[0] in ("tune", "first-sight") else None
+    if misses and half == "first-sight":
+        raise SystemExit("first-sight cases are measured, never inspected")
+    cases = load_first_person(half)
     with tempfile.TemporaryDirectory() as tmp:
         results = run_first_person(cases, Path(tmp) / "store")
     print(json.dumps(first_person_scores(results), indent=1))

@@ -33,6 +33,19 @@ def load(domains: tuple[str, ...]) -> list[dict[str, Any]]:
     return out
 
 
+def load_extraction(domains) -> list[dict[str, Any]]:
+    """The annotated documents of these domains (``extraction.json``)."""
+    items = json.loads((CORPUS / "extraction.json").read_text())
+    return [i for i in items if i["domain"] in domains]
+
+
+def load_first_person(half: str | None = None) -> list[dict[str, Any]]:
+    """The first-person cases: ``tune`` the odd-numbered, ``first-sight`` the even ones, or all."""
+    cases = json.loads((CORPUS / "first_person.json").read_text())
+    parity = {"tune": 1, "first-sight": 0}.get(half or "")
+    return [c for c in cases if parity is None or int(c["id"].split("-")[1]) % 2 == parity]
+
+
 def _words(s: str) -> list[str]:
     return re.findall(r"[\w$£€%.:+@/-]+", s.casefold())
 

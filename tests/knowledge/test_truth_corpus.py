@@ -5,18 +5,18 @@ looked at is no longer first sight."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from _truth import (  # noqa: E402
-    CORPUS,
     TUNE_DOMAINS,
     extraction_scores,
     first_person_scores,
     load,
+    load_extraction,
+    load_first_person,
     run,
     run_extraction,
     run_first_person,
@@ -30,20 +30,10 @@ def test_conflicts_on_the_tune_domains_do_not_regress(tmp_path):
 
 
 def test_curated_extraction_on_the_tune_domains_does_not_regress(tmp_path):
-    items = [
-        i
-        for i in json.loads((CORPUS / "extraction.json").read_text())
-        if i["domain"] in TUNE_DOMAINS
-    ]
-    s = extraction_scores(run_extraction(items, tmp_path / "x"))
+    s = extraction_scores(run_extraction(load_extraction(TUNE_DOMAINS), tmp_path / "x"))
     assert s["frames_right"] >= 0.56, s
 
 
 def test_first_person_facts_on_the_tune_half_do_not_regress(tmp_path):
-    cases = [
-        c
-        for c in json.loads((CORPUS / "first_person.json").read_text())
-        if int(c["id"].split("-")[1]) % 2 == 1
-    ]
-    s = first_person_scores(run_first_person(cases, tmp_path / "f"))
+    s = first_person_scores(run_first_person(load_first_person("tune"), tmp_path / "f"))
     assert s["recall"] >= 0.80 and s["precision"] >= 0.88, s

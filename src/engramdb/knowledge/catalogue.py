@@ -56,7 +56,8 @@ def align_turn(
 
 def known_names(mem: Memory, scope: str, readable: Any = None) -> dict[str, str]:
     """Curated entity names visible from ``scope`` (lower-cased name -> type): of its
-    chain's scopes ``readable`` admits, when given."""
+    chain's scopes ``readable`` admits, when given. The mapping is the cache's own: do not
+    change it."""
     scopes = readable_chain(scope, readable)
     if not scopes:
         return {}
@@ -77,7 +78,7 @@ def known_names(mem: Memory, scope: str, readable: Any = None) -> dict[str, str]
         if len(mem._names_cache) > 256:
             mem._names_cache.clear()
         cached = mem._names_cache[tuple(scopes)] = (signature, names)
-    return dict(cached[1])
+    return cached[1]  # shared: callers that add names copy it first
 
 
 def _templates(

@@ -60,26 +60,27 @@ def heading_subject(path: tuple[str, ...], org: str) -> str | None:
     terms"), which the section's impersonal sentences are about; ``None`` when the nearest
     heading that is not a section word ("Returns", "Opening hours") names the organisation,
     asks a question or says what to do ("How to claim", "Getting here")."""
+    if not path:
+        return None
+    heading = path[-1]  # the nearest only: "Fees" under "Home Internet" is the org's
+    if is_generic_heading(heading):
+        return None
+    words = heading.split()
+    low = [w.casefold().strip("().,:;!?") for w in words]
     org_words = set(re.findall(r"[a-z0-9]+", org.casefold()))
-    for heading in path[-1:]:  # the nearest only: "Fees" under "Home Internet" is the org's
-        if is_generic_heading(heading):
-            return None
-        words = heading.split()
-        low = [w.casefold().strip("().,:;!?") for w in words]
-        if (
-            heading.rstrip().endswith("?")
-            or low[0] in _ASKING
-            or (len(words) > 1 and low[0].endswith("ing"))
-            or len(words) > 6
-            or (org_words and org_words <= set(re.findall(r"[a-z0-9]+", heading.casefold())))
-        ):
-            return None
-        while len(words) > 1 and words[-1].isalpha() and is_generic_heading(words[-1]):
-            words.pop()  # "Gift card terms": the gift card
-        if not _names_a_thing(words):
-            return None  # a topic ("Return windows", "Exchanges"): the organisation's policy
-        return " ".join(words).strip(" -–—:")
-    return None
+    if (
+        heading.rstrip().endswith("?")
+        or low[0] in _ASKING
+        or (len(words) > 1 and low[0].endswith("ing"))
+        or len(words) > 6
+        or (org_words and org_words <= set(re.findall(r"[a-z0-9]+", heading.casefold())))
+    ):
+        return None
+    while len(words) > 1 and words[-1].isalpha() and is_generic_heading(words[-1]):
+        words.pop()  # "Gift card terms": the gift card
+    if not _names_a_thing(words):
+        return None  # a topic ("Return windows", "Exchanges"): the organisation's policy
+    return " ".join(words).strip(" -–—:")
 
 
 def _names_a_thing(words: list[str]) -> bool:
@@ -180,7 +181,7 @@ def upload(
         unchanged = _unchanged(mem, name, scope, doc)
         if unchanged is not None:
             return unchanged
-        known = {} if all_rows else known_names(mem, scope, readable)
+        known = {} if all_rows else dict(known_names(mem, scope, readable))
     triples = list(rows_to_triples(doc))
     for triple in triples:  # the document's own table rows name things its prose mentions
         if triple.subject_type != "organisation":

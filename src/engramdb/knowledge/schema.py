@@ -207,35 +207,30 @@ _ADDED_COLUMNS = (
 )
 
 
-_FACT_COLUMNS = (
-    "entity_id, key, key_phrase, value, value_kind, statement, category, scope, authoritative, "
-    "closed_ms, forgotten"
-)
-_ENTITY_COLUMNS = "type, key, name, scope, authoritative, forgotten"
 # One number that changes whenever curated knowledge does (a curated fact or entity added,
 # changed, closed, forgotten or deleted), by any connection: the catalogue caches (templates,
-# names) read it instead of a signature over every curated row on each turn.
-CATALOGUE_VERSION = f"""
-CREATE TABLE IF NOT EXISTS catalogue_version (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    n  INTEGER NOT NULL
-);
-INSERT OR IGNORE INTO catalogue_version(id, n) VALUES (1, 0);
-CREATE TRIGGER IF NOT EXISTS curated_fact_added AFTER INSERT ON facts
-WHEN NEW.authoritative = 1 BEGIN UPDATE catalogue_version SET n = n + 1; END;
-CREATE TRIGGER IF NOT EXISTS curated_fact_changed AFTER UPDATE OF {_FACT_COLUMNS} ON facts
-WHEN NEW.authoritative = 1 OR OLD.authoritative = 1
-BEGIN UPDATE catalogue_version SET n = n + 1; END;
-CREATE TRIGGER IF NOT EXISTS curated_fact_deleted AFTER DELETE ON facts
-WHEN OLD.authoritative = 1 BEGIN UPDATE catalogue_version SET n = n + 1; END;
-CREATE TRIGGER IF NOT EXISTS curated_entity_added AFTER INSERT ON entities
-WHEN NEW.authoritative = 1 BEGIN UPDATE catalogue_version SET n = n + 1; END;
-CREATE TRIGGER IF NOT EXISTS curated_entity_changed AFTER UPDATE OF {_ENTITY_COLUMNS} ON entities
-WHEN NEW.authoritative = 1 OR OLD.authoritative = 1
-BEGIN UPDATE catalogue_version SET n = n + 1; END;
-CREATE TRIGGER IF NOT EXISTS curated_entity_deleted AFTER DELETE ON entities
-WHEN OLD.authoritative = 1 BEGIN UPDATE catalogue_version SET n = n + 1; END;
-"""
+# names) read it instead of a signature over every curated row on each turn. The columns are
+# those the caches read (a corroboration count changing is no change to the catalogue).
+_CURATED_COLUMNS = {
+    "facts": "entity_id, key, key_phrase, value, value_kind, statement, category, scope, "
+    "authoritative, closed_ms, forgotten",
+    "entities": "type, key, name, scope, authoritative, forgotten",
+}
+_BUMP = "BEGIN UPDATE catalogue_version SET n = n + 1; END;"
+CATALOGUE_VERSION = (
+    "CREATE TABLE IF NOT EXISTS catalogue_version "
+    "(id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);\n"
+    "INSERT OR IGNORE INTO catalogue_version(id, n) VALUES (1, 0);\n"
+    + "".join(
+        f"CREATE TRIGGER IF NOT EXISTS curated_{table}_added AFTER INSERT ON {table} "
+        f"WHEN NEW.authoritative = 1 {_BUMP}\n"
+        f"CREATE TRIGGER IF NOT EXISTS curated_{table}_changed AFTER UPDATE OF {columns} "
+        f"ON {table} WHEN NEW.authoritative = 1 OR OLD.authoritative = 1 {_BUMP}\n"
+        f"CREATE TRIGGER IF NOT EXISTS curated_{table}_deleted AFTER DELETE ON {table} "
+        f"WHEN OLD.authoritative = 1 {_BUMP}\n"
+        for table, columns in _CURATED_COLUMNS.items()
+    )
+)
 
 
 def catalogue_version(db) -> int:

@@ -14,6 +14,7 @@ import re
 
 from ..claims import ORG, Claim
 from ..documents.sentences import sentences
+from ..words import STOP
 
 __all__ = ["contact_claims"]
 
@@ -27,10 +28,10 @@ _PHONE = re.compile(
 )
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _LABEL_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-_NOT_LABEL = frozenset(
-    "a an the or and to at on via by for of from our us your you we me please contact call "
-    "email e-mail phone ring text write visit see go online website site web is are can be "
-    "reach".split()
+#: Words that say how to reach, not what is reached ("Call or email: ..."), beside the stop words.
+_NOT_LABEL = STOP | frozenset(
+    "via please contact call email e-mail phone ring text write visit see go online website site "
+    "web reach".split()
 )
 _CLAUSE_BREAK = re.compile(r"[,;.!?()]|\bor\b|\band\b", re.IGNORECASE)
 
@@ -71,19 +72,14 @@ def contact_claims(
 def _plausible(kind: str, value: str) -> bool:
     if kind == "email":
         return value.rsplit(".", 1)[-1].isalpha()
-    if kind == "website":
+    if kind == "website":  # a scheme, a path, "www." or a known top-level domain: no "e.g"
         host = value.split("://", 1)[-1].split("/", 1)[0]
-        first = host.split(".", 1)[0]
-        return (
-            len(first) >= 3
-            and (value.count("/") > 0 or host.count(".") >= 1)
-            and (
-                "://" in value
-                or "/" in value
-                or host.startswith("www.")
-                or host.count(".") >= 2
-                or host.rsplit(".", 1)[-1].casefold() in _TLDS
-            )
+        return len(host.split(".", 1)[0]) >= 3 and (
+            "://" in value
+            or "/" in value
+            or host.startswith("www.")
+            or host.count(".") >= 2
+            or host.rsplit(".", 1)[-1].casefold() in _TLDS
         )
     digits = sum(ch.isdigit() for ch in value)
     return 7 <= digits <= 15 and not _ISO_DATE.fullmatch(value)
