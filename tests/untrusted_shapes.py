@@ -192,6 +192,9 @@ HTML_SHAPES: dict[str, Shape] = {
     "html_entities": lambda n: fill("&amp;", n),
     "html_entity_unterminated": lambda n: fill("&#", n),
     "html_nested_div": lambda n: _nested("<div>", "</div>", n),
+    # a text after each closing tag: BeautifulSoup re-linked the parent chain each time
+    "html_nested_div_lines": lambda n: _nested("<div>\n", "</div>\n", n),
+    "html_nested_blockquote_lines": lambda n: _nested("<blockquote>\n", "</blockquote>\n", n),
     "html_nested_unclosed": lambda n: fill("<div>", n, tail="x"),
     "html_nested_b": lambda n: fill("<b>", n, tail="x"),
     "html_nested_li": lambda n: fill("<li>", n, tail="x"),

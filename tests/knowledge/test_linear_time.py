@@ -252,7 +252,7 @@ def test_the_worst_shapes_scale_linearly(name):
         assert t_big / t_small < MAX_RATIO or t_big < 0.05, (reader, name, t_small, t_big)
 
 
-def test_deep_json_is_refused_clearly_and_deep_html_is_read():
+def test_deep_json_and_deep_html_are_refused_clearly():
     deep = ("[" * 65 + "1" + "]" * 65).encode()
     with pytest.raises(ValidationError) as caught:
         parse_document(deep, name="deep.json")
@@ -261,10 +261,20 @@ def test_deep_json_is_refused_clearly_and_deep_html_is_read():
         parse_document(deep, name="deep")  # sniffed as JSON, refused the same way
     ok = ("[" * 64 + "1" + "]" * 64).encode()
     assert parse_document(ok, name="ok.json").metadata["shape"] == "other"
-    html = ("<div>" * 20_000 + "deep text" + "</div>" * 20_000).encode()
+    html = ("<div>" * 200 + "deep text" + "</div>" * 200).encode()
     assert parse_document(html, name="deep.html").text == "deep text"
-    tables = ("<table><tr><td>" * 500 + "cell" + "</td></tr></table>" * 500).encode()
+    tables = ("<table><tr><td>" * 60 + "cell" + "</td></tr></table>" * 60).encode()
     assert "cell" in parse_document(tables, name="tables.html").text
+    for markup in (
+        "<div>" * 20_000 + "deep text" + "</div>" * 20_000,
+        "<div>\n" * 8_000 + "x" + "</div>\n" * 8_000,  # minutes in BeautifulSoup's tree
+    ):
+        with pytest.raises(ValidationError) as caught:
+            parse_document(markup.encode(), name="deep.html")
+        assert caught.value.field == "data" and caught.value.limit == 256
+    with pytest.raises(ValidationError) as caught:  # Markdown nests through its HTML
+        parse_document(b">" * 5_000 + b" quoted", name="deep.md")
+    assert caught.value.limit == 256
 
 
 def test_unclosed_constructs_at_the_end_of_html_are_dropped_as_html5_does():

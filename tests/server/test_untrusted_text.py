@@ -41,6 +41,9 @@ DOCUMENTS = [
     ("html_tag_opens", "html"),
     ("html_nested_table", "html"),
     ("html_nested_div", "html"),
+    ("html_nested_div_lines", "html"),
+    ("blockquotes", "md"),
+    ("numbered_lines", "md"),
     ("json_nested_arrays", "json"),
     ("json_long_string", "json"),
     ("csv_quote_comma", "csv"),
@@ -98,3 +101,18 @@ def test_deep_json_is_a_clear_problem(admin):
     )
     assert r.status_code == 422, r.text[:300]
     assert "64" in r.text
+
+
+def test_deeply_nested_html_is_refused_at_once(admin):
+    # 256 KiB of nested <div> lines: BeautifulSoup's tree builder re-linked the whole parent
+    # chain after each closing tag (quadratic in depth: 27 s here, hours at the 25 MiB limit)
+    data = ("<div>\n" * 20_000 + "x" + "</div>\n" * 20_000).encode()
+    start = time.perf_counter()
+    r = admin.post(
+        f"/api/v1/{CTX}/documents",
+        files={"file": ("deep.html", data)},
+        data={"scope": ORG},
+    )
+    _check(r, time.perf_counter() - start, "deep.html")
+    assert r.status_code == 422, r.text[:300]
+    assert "256" in r.text

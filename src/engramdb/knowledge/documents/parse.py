@@ -14,7 +14,7 @@ from .model import MAX_DOCUMENT_BYTES, ParsedDocument
 
 __all__ = ["parse_document"]
 
-# Parsers are imported on first use: pypdf, BeautifulSoup and markdown-it together add about a
+# Parsers are imported on first use: pypdf, lxml and cmark-gfm together add about a
 # tenth of a second to startup, which a process that never uploads should not pay.
 _PARSERS: dict[str, tuple[str, str]] = {
     TEXT: ("plaintext", "parse_text"),
