@@ -296,3 +296,25 @@ def test_arbitrary_text_never_raises(text, reference):
 def test_date_like_text_never_raises(text, reference):
     _check_mentions(text, resolve(text, reference))
     unresolved(text)
+
+
+_WORDS = st.sampled_from(
+    "in on last next past this the ago from now today tonight yesterday morning night at moment "
+    "present currently week weekend month year day days hours mins 2 3 14 2024 1999 3rd 12/05/2024 "
+    "2024-05-03 May may June Sept. Monday friday two a couple of , . - / JAN 10:30".split()
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS, max_size=12), st.text(max_size=12))
+def test_skipping_rules_that_cannot_match_changes_nothing(words, noise):
+    # a rule is skipped when the words it needs are absent: the mentions found are the same as
+    # when every rule runs
+    from engramdb.knowledge import timeexpr
+
+    ref = datetime(2024, 6, 1, 12, tzinfo=UTC)
+    text = " ".join(words) + " " + noise
+    assert timeexpr._collect(text, ref, timeexpr._rules_for(text)) == timeexpr._collect(
+        text, ref, timeexpr._RULES
+    )
+    assert len(timeexpr._rules_for("Widget 3-7 costs $5 and ships within 4 days.")) < 8

@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from dateutil import parser as _dateparser
@@ -557,6 +557,53 @@ _RULES: list[tuple[str, re.Pattern[str], Resolver, str | None]] = [
 
 _SPAN_GROUPS = {"weekday": ("mod", "wd"), "month": ("mod", "mon")}
 
+# What each rule of _RULES cannot match without (in order): groups of words, each group
+# needing one of its words in the lower-cased text ("0" stands for any digit). A sentence of a
+# price list names no month and no weekday, so most rules are not run over it at all.
+_MONTH_WORDS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_UNIT_WORDS = ("sec", "min", "hour", "hr", "day", "week", "wk", "fortnight", "month", "year")
+_UNIT_WORDS += ("yr", "decade")
+_RULE_NEEDS: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("0",), ("-",)),  # iso
+    (("0",), ("/", "-")),  # numeric
+    (("0",), _MONTH_WORDS),  # written: 3 May
+    (("0",), _MONTH_WORDS),  # written: May 3
+    (("0",), _MONTH_WORDS),  # written: May 2024
+    (("0",),),  # year
+    (_MONTH_WORDS,),  # month
+    (_WEEKDAYS,),  # weekday
+    (("yesterday", "tomorrow", "today", "tonight", "morning", "afternoon", "evening", "night"),),
+    (("now", "moment", "present", "currently"),),  # now
+    (("week", "month", "year"),),  # period
+    (("ago",), _UNIT_WORDS),
+    (("from",), _UNIT_WORDS),
+    (("in",), _UNIT_WORDS),
+    (("past", "last"), _UNIT_WORDS),  # rolling
+)
+assert len(_RULE_NEEDS) == len(_RULES)
+_NEED_GROUPS = list(dict.fromkeys(group for needs in _RULE_NEEDS for group in needs))
+_NEED_PATTERNS = [
+    re.compile("[0-9]" if group == ("0",) else "|".join(map(re.escape, group)))
+    for group in _NEED_GROUPS
+]
+_RULE_MASKS = [sum(1 << _NEED_GROUPS.index(g) for g in needs) for needs in _RULE_NEEDS]
+
+
+def _rules_for(text: str) -> list[tuple[str, re.Pattern[str], Resolver, str | None]]:
+    """The rules that can match ``text`` (lower-casing only ever adds letters to look for,
+    so no rule that could match is left out)."""
+    low = text.lower()
+    present = 0
+    for bit, pattern in enumerate(_NEED_PATTERNS):
+        if pattern.search(low) is not None:
+            present |= 1 << bit
+    return _rules_of(present)
+
+
+@cache
+def _rules_of(present: int) -> list[tuple[str, re.Pattern[str], Resolver, str | None]]:
+    return [rule for rule, mask in zip(_RULES, _RULE_MASKS, strict=True) if mask & present == mask]
+
 
 def _span_of(form: str, m: re.Match[str]) -> tuple[int, int]:
     """Prepositions ("in", "on", "since") gate a match but are not part of the date."""
@@ -615,9 +662,15 @@ def _find(text: str, reference: datetime) -> list[_Found]:
 @lru_cache(maxsize=512)
 def _find_all(text: str, ref: datetime) -> tuple[_Found, ...]:
     """Cached: one sentence is read for times by its dates, its values and its vague phrases
-    in turn, each running every rule over it."""
+    in turn."""
+    return _collect(text, ref, _rules_for(text))
+
+
+def _collect(
+    text: str, ref: datetime, rules: list[tuple[str, re.Pattern[str], Resolver, str | None]]
+) -> tuple[_Found, ...]:
     found: list[_Found] = []
-    for form, pattern, resolver, _group in _RULES:
+    for form, pattern, resolver, _group in rules:
         for m in pattern.finditer(text):
             try:
                 result = resolver(m, ref, text)

@@ -207,11 +207,34 @@ def _unit_expr(token: str) -> str | None:
     return " / ".join(parts)
 
 
-@functools.lru_cache(maxsize=4096)
 def _measure(value: float, expr: str) -> tuple[Kind, float, str] | None:
     """Convert to base units; None for units that leave a bare number (pint's dimensionless).
-    Cached: a pint conversion costs a fifth of a millisecond, and a text repeating "5 days"
-    thousands of times must cost what one conversion does."""
+    A unit without an offset converts by one factor, found once per unit: a pint conversion
+    costs a fifth of a millisecond, and a price list of thousands of different "N days" must
+    cost what one conversion does. Temperatures (an offset) convert value by value."""
+    base = _base_unit(expr)
+    if base is None:
+        return None
+    kind, factor, unit = base
+    if factor is None:
+        return _convert(value, expr)
+    magnitude = float(value) * factor
+    return (kind, magnitude, unit) if math.isfinite(magnitude) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _base_unit(expr: str) -> tuple[Kind, float | None, str] | None:
+    """What one of ``expr`` is in base units (the factor is None for an offset unit)."""
+    one = _convert(1.0, expr)
+    if one is None:
+        return None
+    offset = _convert(0.0, expr)
+    factor = one[1] if offset is not None and offset[1] == 0.0 else None
+    return one[0], factor, one[2]
+
+
+@functools.lru_cache(maxsize=4096)
+def _convert(value: float, expr: str) -> tuple[Kind, float, str] | None:
     ureg = _registry()
     try:
         q = ureg.Quantity(value, expr).to_base_units()

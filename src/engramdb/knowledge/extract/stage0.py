@@ -508,6 +508,8 @@ def extract_stage0(
     known = known or {}
     prior: list[Frame] = list(said or [])  # the values said so far ("I meant X")
     for a, b in sentences(text):
+        if not _ALNUM.search(text, a, b):
+            continue  # punctuation alone ("...", "-") says nothing: no rule runs over it
         if _NON_ASSERTIVE.search(text[a:b]):
             continue  # a wish or a hypothetical asserts nothing, in any of its clauses
         if role == "document":
@@ -538,6 +540,7 @@ def extract_stage0(
     return out
 
 
+_ALNUM = re.compile(r"[^\W_]")
 _HEAD = re.compile(
     r"^\s*(?:[-*•]\s*)?(?:(?:the|our|a|an)\s+)?(?P<head>[A-Za-z0-9][\w'&+/-]*"
     r"(?:\s+[\w'&+/-]+){0,3}?)\s+(?:costs?|takes?|is|are|ships?|includes?|comes?|lasts?|"
