@@ -80,3 +80,15 @@ def test_heading_subject_rules():
     for topic in ("Return windows", "Exchanges", "Fees", "How To Claim", "Can I Return It?"):
         assert heading_subject((topic,), "northwind") is None, topic
     assert heading_subject(("Northwind Outfitters Stores",), "northwind outfitters") is None
+
+
+def test_a_list_items_number_is_layout_not_a_value():
+    # "3." in front of an item was read as the speaker's age, and as the value of a document
+    # key named after the item's words
+    from engramdb.knowledge.extract.stage0 import extract_stage0
+
+    said = extract_stage0("3. I like tea\n4. Call me Bob", role="user").claims
+    assert sorted((c.key, c.value) for c in said) == [("likes", "tea"), ("nickname", "Bob")]
+    assert extract_stage0("1. a\n2. b\n10. c", role="document").claims == []
+    listed = extract_stage0("1. Standard shipping costs $5.", role="document").claims
+    assert [(c.key, c.value) for c in listed] == [("standard_shipping_price", "$5")]

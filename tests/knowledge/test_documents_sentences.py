@@ -46,3 +46,12 @@ def test_offsets_are_trimmed_and_ordered() -> None:
     spans = sentences(text)
     assert spans == [(2, 12), (15, 26), (30, 35)]
     assert all(text[s:e] == text[s:e].strip() for s, e in spans)
+
+
+def test_a_list_items_number_does_not_end_a_sentence():
+    text = "5. Call me Bob\n  12. Returns are free.\nWe have 3. Then more"
+    assert _texts(text) == ["5. Call me Bob", "12. Returns are free.", "We have 3.", "Then more"]
+
+
+def _texts(text: str) -> list[str]:
+    return [text[a:b] for a, b in sentences(text)]

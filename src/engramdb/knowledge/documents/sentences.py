@@ -8,6 +8,7 @@ Rules, in order:
   whitespace ends a sentence, unless the next word starts with a lowercase letter;
 * ... except after a known abbreviation (``e.g.``, ``i.e.``, ``Dr.``, ``Mr.``, ``No.``, ``vs.``,
   month names, ...), a single-letter initial (``J. Smith``) or a dotted acronym (``U.S.``);
+* ... or after a list item's number at the start of a line (``3. Returns are free``);
 * a full stop between digits (``4.5``), in a domain (``example.com``) or in a version (``v1.2``)
   is not followed by whitespace and so never splits;
 * a sentence is at most ``MAX_SENTENCE_CHARS`` long: a longer run is cut at its last space
@@ -140,7 +141,14 @@ def _ends_sentence(text: str, match: re.Match[str]) -> bool:
     word = (before.group() if before else "").lstrip(_OPENERS).lower()
     if word in ABBREVIATIONS:
         return False
+    if word.isdigit() and len(word) <= 3 and before is not None and _at_line_start(text, before):
+        return False  # "3. Returns are free": a list item's number, not a sentence
     return not ((len(word) == 1 and word.isalpha()) or _ACRONYM.fullmatch(word))
+
+
+def _at_line_start(text: str, word: re.Match[str]) -> bool:
+    line = text.rfind("\n", 0, word.start()) + 1
+    return word.start() - line <= 8 and not text[line : word.start()].strip()
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:

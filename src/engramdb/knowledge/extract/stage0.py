@@ -510,6 +510,9 @@ def extract_stage0(
     for a, b in sentences(text):
         if not _ALNUM.search(text, a, b):
             continue  # punctuation alone ("...", "-") says nothing: no rule runs over it
+        marker = _LIST_MARKER.match(text, a, b)
+        if marker:  # "3. I like tea": the item's number is layout, not an age or a price
+            a = marker.end()
         if _NON_ASSERTIVE.search(text[a:b]):
             continue  # a wish or a hypothetical asserts nothing, in any of its clauses
         if role == "document":
@@ -541,6 +544,7 @@ def extract_stage0(
 
 
 _ALNUM = re.compile(r"[^\W_]")
+_LIST_MARKER = re.compile(r"[ \t]*+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]++(?=\S)")
 _HEAD = re.compile(
     r"^\s*(?:[-*•]\s*)?(?:(?:the|our|a|an)\s+)?(?P<head>[A-Za-z0-9][\w'&+/-]*"
     r"(?:\s+[\w'&+/-]+){0,3}?)\s+(?:costs?|takes?|is|are|ships?|includes?|comes?|lasts?|"
