@@ -318,3 +318,24 @@ def test_skipping_rules_that_cannot_match_changes_nothing(words, noise):
         text, ref, timeexpr._RULES
     )
     assert len(timeexpr._rules_for("Widget 3-7 costs $5 and ships within 4 days.")) < 8
+
+
+_VAGUE_WORDS = st.sampled_from(
+    "soon recently lately eventually someday some day sometime time ago a little while back in "
+    "at point the other one of these days near distant future past then long not ages before "
+    "sooner or later any now shortly on last few several couple many number weeks years months "
+    "decades from coming SOON Later , .".split()
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_VAGUE_WORDS, max_size=10))
+def test_skipping_the_vague_pattern_without_its_words_changes_nothing(words):
+    from engramdb.knowledge import timeexpr
+
+    text = " ".join(words)
+    spans = [m.span() for m in timeexpr._VAGUE.finditer(text)]
+    spans += [m.span("p") for m in timeexpr._ONE_DAY.finditer(text)]
+    found = timeexpr._find(text, timeexpr._ANY_REFERENCE)
+    index = timeexpr._SpanIndex([f.mention.span for f in found])
+    assert timeexpr._vague_spans(text) == sorted(s for s in spans if not index.overlaps(*s))

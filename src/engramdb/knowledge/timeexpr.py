@@ -721,6 +721,11 @@ _ONE_DAY = re.compile(
     r"|of|per|and|or|to|is|was|will|at|for|in|from|long|trip|pass|delivery|shipping))",
     _FLAGS,
 )
+# a word each alternative of _VAGUE needs (lower-cased text)
+_VAGUE_NEEDS = re.compile(
+    "soon|recent|late|eventual|some|while|other|these|future|past|back|ago|long|sooner|day"
+    "|short|last|few|several|coming|from"
+)
 _CONTEXTUAL = re.compile(
     r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening|week|weekend)|right\s+now"
     r"|at\s+the\s+moment|at\s+present|currently|for\s+now|for\s+the\s+time\s+being"
@@ -737,8 +742,10 @@ def _vague_spans(text: str, found: list[_Found] | None = None) -> list[tuple[int
     ago"). Which phrases resolve does not depend on the reference, so any will do."""
     if found is None:
         found = _find(text, _ANY_REFERENCE)
-    spans = [m.span() for m in _VAGUE.finditer(text)]
-    spans += [m.span("p") for m in _ONE_DAY.finditer(text)]
+    low = text.lower()  # (every vague phrase has one of these words: most sentences none)
+    spans = [m.span() for m in _VAGUE.finditer(text)] if _VAGUE_NEEDS.search(low) else []
+    if "one" in low and "day" in low:
+        spans += [m.span("p") for m in _ONE_DAY.finditer(text)]
     index = _SpanIndex([f.mention.span for f in found])
     return sorted(s for s in spans if not index.overlaps(*s))
 

@@ -451,6 +451,10 @@ def _with_half(words: _Words, i: int, k: int, value: float, start: int) -> tuple
     return k, _Num(start, toks[k - 1][2], value, needs_unit=needs_unit)
 
 
+# the words a number phrase can start with (see _read_word_number)
+_NUMBER_STARTS = frozenset(_SMALL_NUMBERS) | {"a", "an", "half", "couple"}
+
+
 def _numbers(text: str) -> list[_Num]:
     found: list[_Num] = []
     for m in _DIGITS.finditer(text):
@@ -468,8 +472,12 @@ def _numbers(text: str) -> list[_Num]:
             end = half.end()
         found.append(_Num(start, end, value))
     words = _Words(text)
+    toks = words.toks
     i = 0
-    while i < len(words.toks):
+    while i < len(toks):
+        if toks[i][0] not in _NUMBER_STARTS:
+            i += 1  # (what _read_word_number would say, without its look-arounds)
+            continue
         got = _read_word_number(words, i)
         if got is None:
             i += 1
