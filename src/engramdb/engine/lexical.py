@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STOPWORDS", "fts_query", "match_terms", "query_terms"]
+__all__ = ["ORDER_WORDS", "STOPWORDS", "fts_query", "match_terms", "query_terms"]
 
 STOPWORDS = frozenset(
     [
@@ -144,6 +144,12 @@ STOPWORDS = frozenset(
         "weren",
     ]
 )
+"""The one stop-word list: English function words, which say nothing about what a text is
+about. Modules that compare texts take it, less or plus words of their own named for why."""
+
+ORDER_WORDS = frozenset({"after", "before", "above", "below"})
+"""Stop words that set a threshold or an order: a fee "after 30 days" is not one "within 30
+days", so the comparisons of claims keep them."""
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
+
 from .claims import ORG, SELF, Claim
 from .extract.aligned import names_variant
 from .extract.stage0 import _is_clock, _lemma
@@ -340,13 +342,12 @@ def _mentions_name(statement: str, name: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}", low) for w in words)
 
 
-_STEM_STOP = frozenset(
-    "a an the of to in on at for from by with and or but is are was were be been am it this "
-    "that these those i you we my your our me us they their can could would should will may "
-    "might must do does did not no only just also up as than then so very per each every any "
-    "all some more most less least about over under into out off one two three four five six "
-    "seven eight nine ten half quarter full whole roughly approximately around least max "
-    "maximum minimum need needs needed".split()
+# the one stop-word list less the words of order, and words of amounts that name no thing
+# ("maximum", "roughly", "two")
+_STEM_STOP = (STOPWORDS - ORDER_WORDS) | frozenset(
+    "also approximately around eight every five four full half least less max maximum may "
+    "might minimum must need needed needs nine one per quarter roughly seven six ten three "
+    "two us whole".split()
 )
 
 

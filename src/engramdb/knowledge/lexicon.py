@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 import re
 
+from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
+
 __all__ = ["GENERIC", "PRICE_WORDS", "WORD", "fold", "words"]
 
 _BOUNDS = re.compile(r"\b(?:at least|no less than|at most|no more than|up to)\b", re.IGNORECASE)
@@ -52,16 +54,14 @@ for _group in (
     for _w in _words:
         _SYNONYMS.setdefault(_w, _words[0])
 
-#: Words that say nothing about which attribute is meant.
-GENERIC = frozenset(
-    """a an the of to in on at for from by with and or but is are was were be been am it this
-    that these those i you we my your our me us they their can could would should will may
-    might must do does did not no only just also up as than then so very per each every any all
-    some more less about over under into out off get gets got have has had guys tbh btw fyi lol
-    really actually basically literally pretty quite right well like totally honestly mate
-    here there what which who how when now still even ever yet too much many way thing things
-    one ones people someone anyone everyone lot lots bit around roughly approximately least
-    whole full entire just only apparently limited""".split()
+#: Words that say nothing about which attribute is meant: the one stop-word list less the words
+#: of order (ORDER_WORDS), and chat fillers and generic nouns.
+GENERIC = (STOPWORDS - ORDER_WORDS) | frozenset(
+    "actually also anyone apparently approximately around basically bit btw entire even "
+    "ever every everyone full fyi get gets got guys honestly least less like limited "
+    "literally lol lot lots many mate may might much must now one ones people per pretty "
+    "quite really right roughly someone still tbh thing things totally us way well whole "
+    "yet".split()
 )
 
 

@@ -34,6 +34,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
+
 from .extract.stage0 import clock_minutes, frequency_days, monthday
 from .lexicon import GENERIC, fold
 from .values import TypedValue, calendar_day, compare, parse_value, parse_values
@@ -358,14 +360,11 @@ def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR
 
 
 _TOKEN = re.compile(r"[a-z][a-z'-]*")
-_DETERMINERS = frozenset(
-    {
-        *"a an the my your our their his her its this that these those every each any some".split(),
-        *"all no at of for to in on with from by and or per is are was were be as".split(),
-        *"one two three four five six seven eight nine ten twelve hundred thousand".split(),
-        *"up much many most least more less only just".split(),
-        *"can may must will would should could might do does did has have had not".split(),
-    }
+# words that make no modifier: the one stop-word list less the words of order, and counts,
+# modals and quantities
+_DETERMINERS = (STOPWORDS - ORDER_WORDS) | frozenset(
+    "eight every five four hundred least less many may might much must nine one per seven "
+    "six ten thousand three twelve two".split()
 )
 
 

@@ -5,70 +5,16 @@ from __future__ import annotations
 
 import re
 
+from engramdb.engine.lexical import STOPWORDS
+
 __all__ = ["STOP", "WORD", "content_words", "find_phrase"]
 
 
 #: A word (lower case, digits too, with inner apostrophes and hyphens).
 WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
-#: Words that say nothing about what a statement is about.
-STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "from",
-        "by",
-        "with",
-        "and",
-        "or",
-        "but",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "am",
-        "it",
-        "this",
-        "that",
-        "i",
-        "you",
-        "we",
-        "my",
-        "your",
-        "our",
-        "me",
-        "us",
-        "please",
-        "can",
-        "could",
-        "would",
-        "should",
-        "will",
-        "do",
-        "does",
-        "did",
-        "not",
-        "no",
-        "need",
-        "longer",
-        "anymore",
-        "any",
-        "more",
-        "stop",
-        "always",
-        "never",
-        "now",
-        "just",
-    ]
-)
+#: Words that say nothing about what a statement is about: the one stop-word list, and the words
+#: of chat that only tell how something is said ("no longer", "please", "always").
+STOP = STOPWORDS | frozenset("always anymore longer need never now please stop us".split())
 
 
 def content_words(text: str) -> set[str]:

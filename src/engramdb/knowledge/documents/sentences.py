@@ -21,6 +21,7 @@ which is what reproducible claim extraction needs.
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["ABBREVIATIONS", "MAX_SENTENCE_CHARS", "sentences"]
@@ -97,7 +98,14 @@ _OPENERS = "([{\"'“‘«"
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` offsets of each sentence in ``text``, trimmed of surrounding whitespace."""
+    """``(start, end)`` offsets of each sentence in ``text``, trimmed of surrounding whitespace.
+    (An upload splits the same text for its chunks, its claims and its contact details: the
+    last few splits are kept.)"""
+    return list(_split(text))
+
+
+@functools.lru_cache(maxsize=8)
+def _split(text: str) -> tuple[tuple[int, int], ...]:
     cuts = {m.start() for m in _HARD_BREAK.finditer(text)}
     for match in _TERMINAL.finditer(text):
         if _ends_sentence(text, match):
@@ -109,7 +117,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
         if span is not None:
             spans.extend(_bounded(text, *span))
         start = cut
-    return spans
+    return tuple(spans)
 
 
 def _bounded(text: str, start: int, end: int) -> list[tuple[int, int]]:
