@@ -29,6 +29,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -307,3 +309,29 @@ def test_sentences_are_bounded():
     assert max(b - a for a, b in spans) <= MAX_SENTENCE_CHARS
     assert "".join(text[a:b] for a, b in spans).replace(" ", "") == text.replace(" ", "")
     assert sentences("x" * 2_500) == [(0, 1_000), (1_000, 2_000), (2_000, 2_500)]
+
+
+_POSSESSIVE_WORDS = [
+    "Acme's", "Bob's", "the", "our", "my", "return", "window", "key", "is", "are", "now", "30",
+    "days", ".", "!", "?", " ", "  ", "\n", "changed to", ";", "x" * 60, "a" * 120,
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_POSSESSIVE_WORDS), min_size=1, max_size=30), st.booleans())
+def test_the_possessive_look_ahead_changes_no_match(words, strip):
+    # the look ahead only rules out starts whose value could not reach the end in 240
+    # characters: the matches are those of the pattern without it
+    import re
+
+    from engramdb.knowledge.extract import stage0
+
+    plain = re.compile(
+        stage0._POSSESSIVE.pattern.replace(r"(?=[^\n]{1,240}+[\s.;!?]*+$)", ""),
+        stage0._POSSESSIVE.flags,
+    )
+    assert plain.pattern != stage0._POSSESSIVE.pattern
+    body = " ".join(words)
+    body = body.strip() if strip else body
+    found = [(m.span(), m.groupdict()) for m in stage0._POSSESSIVE.finditer(body)]
+    assert found == [(m.span(), m.groupdict()) for m in plain.finditer(body)]
