@@ -92,3 +92,16 @@ def test_a_list_items_number_is_layout_not_a_value():
     assert extract_stage0("1. a\n2. b\n10. c", role="document").claims == []
     listed = extract_stage0("1. Standard shipping costs $5.", role="document").claims
     assert [(c.key, c.value) for c in listed] == [("standard_shipping_price", "$5")]
+
+
+def test_a_documents_one_word_line_is_a_label():
+    # 16,384 lines of "- a" were each read by every rule; a line of one word states nothing in
+    # a document (a turn's "Vegetarian." still tells the speaker's diet)
+    from engramdb.knowledge.extract import stage0
+
+    assert stage0._TWO_WORDS.search("- a", 0, 3) is None
+    assert stage0.extract_stage0("- Free\n- Returns\n- a", role="document").claims == []
+    said = stage0.extract_stage0("Vegetarian.", role="user").claims
+    assert [(c.key, c.value) for c in said] == [("diet", "Vegetarian")]
+    listed = stage0.extract_stage0("- Returns: 30 days", role="document").claims
+    assert [(c.key, c.value) for c in listed] == [("return_window", "30 days")]

@@ -405,6 +405,8 @@ def extract_stage0(
         marker = _LIST_MARKER.match(text, a, b)
         if marker:  # "3. I like tea": the item's number is layout, not an age or a price
             a = marker.end()
+        if role == "document" and not _TWO_WORDS.search(text, a, b):
+            continue  # a document's one-word line ("Returns", "- Free") is a label, no claim
         if _NON_ASSERTIVE.search(text[a:b]):
             continue  # a wish or a hypothetical asserts nothing, in any of its clauses
         if role == "document":
@@ -436,6 +438,7 @@ def extract_stage0(
 
 
 _ALNUM = re.compile(r"[^\W_]")
+_TWO_WORDS = re.compile(r"[^\W_][\W_]+[^\W_]")
 _LIST_MARKER = re.compile(r"[ \t]*+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]++(?=\S)")
 _HEAD = re.compile(
     r"^\s*(?:[-*•]\s*)?(?:(?:the|our|a|an)\s+)?(?P<head>[A-Za-z0-9][\w'&+/-]*"
