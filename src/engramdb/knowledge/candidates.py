@@ -13,7 +13,7 @@ import numpy as np
 
 from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
 
-from .claims import ORG, SELF, Claim
+from .claims import ORG, OTHER_BUSINESS, SELF, Claim
 from .extract.aligned import names_variant
 from .extract.stage0 import _is_clock, _lemma
 from .lexicon import PRICE_WORDS
@@ -77,8 +77,8 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
     only rows it may read: a curated row it may not read is not a candidate (a claim about
     it neither conflicts with nor corroborates it, so guesses learn nothing)."""
     scopes = readable_chain(ctx.scope, ctx.readable)
-    if not scopes:
-        return []
+    if not scopes or claim.subject == OTHER_BUSINESS:
+        return []  # (a competitor's price is compared with nothing: its words are not ours)
     marks = ",".join("?" * len(scopes))
     keys = {ekey}
     for (target,) in mem.db.execute(

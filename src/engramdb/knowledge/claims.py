@@ -6,12 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["SELF", "ORG", "Claim", "Extraction", "Mention", "OpenQuestion"]
+__all__ = ["OTHER_BUSINESS", "SELF", "ORG", "Claim", "Extraction", "Mention", "OpenQuestion"]
 
 #: Subject placeholders resolved by the caller: the speaker of a turn ("I", "my") and the
 #: organisation the assistant speaks for ("you", "your", "our" in a document).
 SELF = "@self"
 ORG = "@org"
+#: A business other than the one addressed ("FlexiFit down the road is £15"): a statement about
+#: it is stored and compared with nothing (see ``extract.elsewhere``).
+OTHER_BUSINESS = "another business"
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engramdb.engine.lexical import STOPWORDS
+
 from ..claims import ORG, Claim
 from ..lexicon import GENERIC as _GENERIC
 from ..lexicon import PRICE_WORDS, WORD, words
@@ -51,6 +53,7 @@ from ..reconcile import (
 )
 from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_values
 from ..words import find_phrase
+from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
 from .stage0 import (
     _CLOCK_WORDS,
     _QUESTION_START,
@@ -102,7 +105,7 @@ _ALLOWED = re.compile(
 )
 _PENCE = re.compile(r"\s+(?:and\s+)?(\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s*p(?:ence)?)?\b", _F)
 _RATE_AFTER = re.compile(r"\s+(?:a|an|each|every)\s+(day|week|month|year|hour)\b", _F)
-_SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|ya|u|ur|y'all)\b", _F)
+_SECOND_PERSON = SECOND_PERSON
 #: The speaker as the subject ("I paid"); "my shifts" or "my son's lessons" is not.
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we've|we'd)\b", _F)
 _HALF_HOUR = re.compile(
@@ -305,20 +308,30 @@ def _asserted(clause: str) -> bool:
 def _about_them(clause: str, t: Template) -> bool:
     """The clause speaks of the organisation ("you", "your", or no person at all), not of
     what the speaker did elsewhere ("I paid $199 for my AirPods on Amazon")."""
-    if _ELSEWHERE.search(clause):
+    if elsewhere(clause):
         return False
+    m = _NAME_START.match(clause) or _ONE_NAME_START.match(clause)
+    camel = CAMEL_NAME.match(clause)  # "SoundHub has the Aria for $109"
+    subject = m.group(1) if m else camel.group() if camel else ""
+    words = subject.split()
+    while words and words[0].casefold() in STOPWORDS:
+        words.pop(0)  # "The Thirsk farm shop" names Thirsk
+    # "On Sundays you're open 10 till 4" names no one
+    subject = "" if all(w.casefold() in _CALENDAR for w in words) else " ".join(words)
+    if subject and not any(
+        n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
+    ):
+        return False  # "Bloom & Vine takes orders until 5pm", "GameBarn lets you ...": another
     if _SECOND_PERSON.search(clause):
         return True
-    if _MY_SUBJECT.match(clause):
-        return False  # "my uni library only lends books for two weeks": the speaker's own
-    m = _NAME_START.match(clause) or _ONE_NAME_START.match(clause)
-    subject = m.group(1) if m and (len(m.group(1).split()) >= 2 or m.re is _ONE_NAME_START) else ""
-    # "Bloom & Vine down the road takes orders until 5pm": someone else
-    return not subject or any(
-        n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
-    )
+    return not _MY_SUBJECT.match(clause)  # "my uni library only lends books for two weeks"
 
 
+_CALENDAR = frozenset(
+    f"{day}{s}"
+    for day in "monday tuesday wednesday thursday friday saturday sunday weekday weekend".split()
+    for s in ("", "s")
+)
 #: A clause that opens with a name of two or more words ("Bloom & Vine", "Old Town Greenleaf").
 _NAME_START = re.compile(r"^(?:the\s+)?([A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|&|and|of))+)")
 #: "Globex lets me ...": one capitalised name, then a verb.
@@ -326,11 +339,6 @@ _ONE_NAME_START = re.compile(
     r"^([A-Z][\w'.-]+)\s+(?:lets|charges|gives|offers|sells|only|allows)\b"
 )
 _MY_SUBJECT = re.compile(r"^\W*(?:my|our)\s+(?![\w-]+\s+(?:with|at|from)\s+you\b)", _F)
-_ELSEWHERE = re.compile(
-    r"\b(?:elsewhere|another (?:shop|store|place|company|branch)|other (?:shops|stores|places)|"
-    r"on amazon|on ebay|second-hand|secondhand|used one)\b",
-    _F,
-)
 
 
 def _names(text: str, name: str) -> bool:

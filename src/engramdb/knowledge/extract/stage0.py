@@ -36,11 +36,12 @@ from datetime import UTC, datetime
 from engramdb.engine.lexical import STOPWORDS
 
 from .. import timeexpr
-from ..claims import ORG, SELF, Claim, Extraction, Mention, OpenQuestion
+from ..claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction, Mention, OpenQuestion
 from ..documents.sentences import sentences
 from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key
 from ..words import find_phrase
+from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
 from .first_person import Frame, frames_of, read_first_person
 
 __all__ = ["extract_stage0", "key_from_phrase"]
@@ -1645,6 +1646,8 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     hit = _known_in(body, known)
     if role != "document" and re.match(r"^i\b", body, _F):
         subject, stype = SELF, "person"  # "I paid $199 for ...": the speaker's own experience
+    elif role != "document" and elsewhere(body):  # "SoundHub down the road has the Aria for $109"
+        subject, stype = OTHER_BUSINESS, "other"
     elif hit is not None:
         subject, stype = hit
     else:
@@ -1724,17 +1727,20 @@ def _subject_of(body: str, role: str) -> tuple[str, str]:
         return ORG, "organisation"
     if re.match(r"^i\b", low):
         return SELF, "person"
+    other = elsewhere(body)
     for m in _CAPITALISED.finditer(body):
         name = m.group(1).rstrip(".")
         words = name.split()
         if words[0].casefold() in ("the", "a", "an"):
             words = words[1:]
-        if not words or (m.start() == 0 and len(name.split()) == 1):
+        if not words or (m.start() == 0 and len(name.split()) == 1 and not CAMEL_NAME.match(body)):
             continue  # a capitalised first word is usually not a name
         if words[0].casefold() in _NOT_NAMES or re.fullmatch(r"[A-Z]{1,2}\d{1,2}", words[0]):
             continue  # "P1", "A4": codes that qualify an attribute, not a subject
         return " ".join(words), "other"
-    if re.search(r"\b(?:you|your|you're|yours)\b", low):
+    if other:  # "the big supermarket on the ring road only charges £1.50"
+        return OTHER_BUSINESS, "other"
+    if SECOND_PERSON.search(low):
         return ORG, "organisation"
     if re.search(r"\b(?:i|my|i'm|i've|me)\b", low):
         return SELF, "person"

@@ -1,0 +1,56 @@
+"""A customer's statement about another business is nobody's conflict: it is stored about that
+business and never set against the organisation's curated facts, whichever reader takes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engramdb import Memory
+from engramdb.knowledge.extract.elsewhere import elsewhere
+
+ORG = "org/ironhouse"
+BOB = "org/ironhouse/user/bob"
+POLICY = (
+    b"# Ironhouse Gym\n\nMembership costs \xc2\xa330 a month. Returns of unused passes are "
+    b"accepted within 30 days. We are open from 6am to 10pm.\n"
+)
+
+
+@pytest.fixture
+def mem(tmp_path):
+    m = Memory.open(tmp_path / "store", embedder="hashing")
+    m.upload(POLICY, scope=ORG, name="policy.md")
+    yield m
+    m.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FlexiFit down the road is £15 a month with no joining fee.",  # a cue and a camel name
+        "GameFit lets you return unused passes within a week.",  # a camel name, a generic "you"
+        "My old gym in Leeds charged £20 a month.",  # "my old gym"
+        "When I was with PureGym their membership was £15 a month.",
+        "The big gym on the ring road opens at 5am.",
+    ],
+)
+def test_another_business_is_not_set_against_the_policy(mem, text):
+    r = mem.remember(text, scope=BOB, session_id="s")
+    assert r.conflicts == [], (text, r.conflicts)
+
+
+def test_the_organisation_addressed_still_conflicts(mem):
+    # the control: the same claims said of the organisation are flagged against its policy
+    r = mem.remember("Your membership is £15 a month.", scope=BOB, session_id="s")
+    assert len(r.conflicts) == 1
+    r = mem.remember("The gym near me opens at 5am, you told me.", scope=BOB, session_id="t")
+    assert not elsewhere("The gym near me opens at 5am, you told me.")
+
+
+def test_cues():
+    assert elsewhere("SoundHub down the road has the Aria for $109")
+    assert elsewhere("my previous provider gave me 500 minutes")
+    assert elsewhere("the other shop in town does it for less")
+    assert not elsewhere("your branch near me closes at 5")
+    assert not elsewhere("my last order took 10 days")  # an order with the organisation
+    assert not elsewhere("my old plan was £20 a month")
