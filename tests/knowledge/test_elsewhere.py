@@ -54,3 +54,8 @@ def test_cues():
     assert not elsewhere("your branch near me closes at 5")
     assert not elsewhere("my last order took 10 days")  # an order with the organisation
     assert not elsewhere("my old plan was £20 a month")
+
+
+def test_hearsay_about_the_organisation_is_still_about_it():
+    assert elsewhere("Petplan's policy has no co-pay, my friend says")
+    assert not elsewhere("my friend says you give 60 days for returns")

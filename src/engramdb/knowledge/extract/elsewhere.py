@@ -31,12 +31,14 @@ _STRONG = re.compile(
     r"\b(?:elsewhere|another (?:shop|store|place|company|branch|provider|vendor)|"
     r"other (?:shops|stores|places|providers|vendors)|on amazon|on ebay|second-hand|secondhand|"
     r"used one|down the road|round the corner|across town|when i was with|"
-    r"(?:my|our) (?:old|previous|former) (?:\w+ )?" + _BUSINESS + r"|at my work\b|"
-    r"(?:my|a) friend says)\b",
+    r"(?:my|our) (?:old|previous|former) (?:\w+ )?" + _BUSINESS + r"|at my work)\b",
     _F,
 )
-# cues that do so only when the organisation is not addressed ("your branch near me" is its own)
-_WEAK = re.compile(r"\b(?:near me|the (?:big|other) \w+ (?:on|in|at|down))\b", _F)
+# cues that do so only when the organisation is not addressed ("your branch near me" is its
+# own, and "my friend says you give 60 days" is about it)
+_WEAK = re.compile(
+    r"\b(?:near me|the (?:big|other) \w+ (?:on|in|at|down)|(?:my|a) friend says)\b", _F
+)
 
 
 def elsewhere(text: str) -> bool:
