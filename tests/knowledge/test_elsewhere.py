@@ -59,3 +59,11 @@ def test_cues():
 def test_hearsay_about_the_organisation_is_still_about_it():
     assert elsewhere("Petplan's policy has no co-pay, my friend says")
     assert not elsewhere("my friend says you give 60 days for returns")
+
+
+def test_the_organisation_named_is_the_organisation(mem):
+    # a clause opening with a name is another's, unless the name is the organisation's own
+    r = mem.remember("Ironhouse gives you membership for £15 a month.", scope=BOB, session_id="s")
+    assert len(r.conflicts) == 1, r.decisions
+    r = mem.remember("GymBox gives you membership for £15 a month.", scope=BOB, session_id="t")
+    assert r.conflicts == []

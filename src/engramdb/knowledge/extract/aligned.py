@@ -305,7 +305,7 @@ def _asserted(clause: str) -> bool:
     return bool(c) and not c.endswith("?") and not _QUESTION_START.match(c)
 
 
-def _about_them(clause: str, t: Template) -> bool:
+def _about_them(clause: str, t: Template, own: set[str] = frozenset()) -> bool:
     """The clause speaks of the organisation ("you", "your", or no person at all), not of
     what the speaker did elsewhere ("I paid $199 for my AirPods on Amazon")."""
     if elsewhere(clause):
@@ -318,6 +318,8 @@ def _about_them(clause: str, t: Template) -> bool:
         words.pop(0)  # "The Thirsk farm shop" names Thirsk
     # "On Sundays you're open 10 till 4" names no one
     subject = "" if all(w.casefold() in _CALENDAR for w in words) else " ".join(words)
+    if own and any(w.casefold() in own for w in words):
+        subject = ""  # "Ironhouse lets you freeze ...": the organisation itself
     if subject and not any(
         n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
     ):
@@ -400,7 +402,7 @@ def align(
         if len(found) > _MAX_VALUES:
             continue
         for t in templates:
-            if t.fact_id in taken or not _about_them(clause, t):
+            if t.fact_id in taken or not _about_them(clause, t, own):
                 continue
             # a named entity may be named earlier in the turn ("went to the Tenby Road branch
             # ... you're open till 5"): the clause itself first, else what came before it
