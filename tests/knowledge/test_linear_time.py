@@ -263,7 +263,7 @@ def test_deep_json_and_deep_html_are_refused_clearly():
         parse_document(deep, name="deep")  # sniffed as JSON, refused the same way
     ok = ("[" * 64 + "1" + "]" * 64).encode()
     assert parse_document(ok, name="ok.json").metadata["shape"] == "other"
-    html = ("<div>" * 200 + "deep text" + "</div>" * 200).encode()
+    html = ("<div>" * 2000 + "deep text" + "</div>" * 2000).encode()
     assert parse_document(html, name="deep.html").text == "deep text"
     tables = ("<table><tr><td>" * 60 + "cell" + "</td></tr></table>" * 60).encode()
     assert "cell" in parse_document(tables, name="tables.html").text
@@ -273,10 +273,12 @@ def test_deep_json_and_deep_html_are_refused_clearly():
     ):
         with pytest.raises(ValidationError) as caught:
             parse_document(markup.encode(), name="deep.html")
-        assert caught.value.field == "data" and caught.value.limit == 256
+        assert caught.value.field == "data" and caught.value.limit == 2048
     with pytest.raises(ValidationError) as caught:  # Markdown nests through its HTML
         parse_document(b">" * 5_000 + b" quoted", name="deep.md")
-    assert caught.value.limit == 256
+    assert caught.value.limit == 2048
+    big = parse_document(b"<p>" + b"word " * 2_400_000 + b"</p>", name="big.html")
+    assert len(big.text) > 10_000_000  # one element's 12 MB of text (libxml2 stops at 10 MB)
 
 
 def test_unclosed_constructs_at_the_end_of_html_are_dropped_as_html5_does():

@@ -115,4 +115,4 @@ def test_deeply_nested_html_is_refused_at_once(admin):
     )
     _check(r, time.perf_counter() - start, "deep.html")
     assert r.status_code == 422, r.text[:300]
-    assert "256" in r.text
+    assert "2048" in r.text
