@@ -112,6 +112,22 @@ class TextBuilder:
         self._key = None
 
 
+class HeadingPath:
+    """The headings above the current block: a heading closes those of its level and deeper."""
+
+    def __init__(self) -> None:
+        self._stack: list[tuple[int, str]] = []
+
+    def enter(self, level: int, text: str) -> None:
+        while self._stack and self._stack[-1][0] >= level:
+            self._stack.pop()
+        self._stack.append((level, text))
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return tuple(text for _, text in self._stack)
+
+
 def decode_text(data: bytes, name: str) -> str:
     """UTF-8 (BOM optional) or BOM-marked UTF-16, with newlines normalised to ``\\n``.
 

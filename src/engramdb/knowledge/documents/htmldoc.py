@@ -21,11 +21,19 @@ from lxml import etree
 
 from engramdb.errors import ValidationError
 
-from ._text import Extraction, TextBuilder, decode_text, file_stem, squash_spaces
+from ._text import Extraction, HeadingPath, TextBuilder, decode_text, file_stem, squash_spaces
 from .model import Table
 from .rows import grid_table
 
-__all__ = ["DROP", "MAX_HTML_DEPTH", "html_tree", "parse_html", "table_grids", "tag_of"]
+__all__ = [
+    "DROP",
+    "MAX_HTML_DEPTH",
+    "add_tables",
+    "html_tree",
+    "parse_html",
+    "table_grids",
+    "tag_of",
+]
 
 MAX_HTML_DEPTH = 2048
 """How deep elements may nest (libxml2's own bound): a deeper document is refused."""
@@ -123,13 +131,13 @@ class _Walker:
         self.tables: list[Table] = []
         self.links: list[str] = []
         self.first_h1 = ""
-        self._stack: list[tuple[int, str]] = []
+        self._headings = HeadingPath()
         self._buffer: list[str] = []
         self._prefix = ""
 
     @property
     def _path(self) -> tuple[str, ...]:
-        return tuple(text for _, text in self._stack)
+        return self._headings.path
 
     def flush(self) -> None:
         text = squash_spaces("".join(self._buffer))
@@ -174,11 +182,7 @@ class _Walker:
             self.builder.block("".join(el.itertext()).strip("\n"), self._path)
         elif name == "table":
             self.flush()
-            for grid in table_grids(el):
-                span = self.builder.block("\n".join(" | ".join(r) for r in grid), self._path)
-                table = grid_table(grid, self._path, span)
-                if table is not None:
-                    self.tables.append(table)
+            self.tables += add_tables(self.builder, el, self._path)
         elif name == "li":
             self.flush()
             self._prefix = "- "
@@ -197,12 +201,22 @@ class _Walker:
     def _heading(self, level: int, text: str) -> None:
         if not text:
             return
-        while self._stack and self._stack[-1][0] >= level:
-            self._stack.pop()
-        self._stack.append((level, text))
+        self._headings.enter(level, text)
         self.builder.heading(text)
         if level == 1 and not self.first_h1:
             self.first_h1 = text
+
+
+def add_tables(builder: TextBuilder, table: etree._Element, path: tuple[str, ...]) -> list[Table]:
+    """Each table of ``table`` (itself, then those nested in it) as a block of ``cell | cell``
+    lines under ``path``, and those that read as frames."""
+    out: list[Table] = []
+    for grid in table_grids(table):
+        span = builder.block("\n".join(" | ".join(r) for r in grid), path)
+        found = grid_table(grid, path, span)
+        if found is not None:
+            out.append(found)
+    return out
 
 
 def table_grids(table: etree._Element) -> list[list[list[str]]]:

@@ -19,10 +19,9 @@ import cmarkgfm
 from cmarkgfm.cmark import Options
 from lxml import etree
 
-from ._text import Extraction, TextBuilder, decode_text, file_stem
-from .htmldoc import DROP, html_tree, table_grids, tag_of
+from ._text import Extraction, HeadingPath, TextBuilder, decode_text, file_stem
+from .htmldoc import DROP, add_tables, html_tree, tag_of
 from .model import Table
-from .rows import grid_table
 
 __all__ = ["parse_markdown"]
 
@@ -82,7 +81,7 @@ class _Reader:
         self.tables: list[Table] = []
         self.links: list[str] = []
         self.first_heading: tuple[int, str] | None = None
-        self._stack: list[tuple[int, str]] = []
+        self._headings = HeadingPath()
         self._lines: list[str] = []
         self._line: list[str] = []
         self._lists: list[list[int]] = []  # per open list: [ordered, counter]
@@ -90,7 +89,7 @@ class _Reader:
 
     @property
     def _path(self) -> tuple[str, ...]:
-        return tuple(t for _, t in self._stack)
+        return self._headings.path
 
     def read(self, root: etree._Element) -> None:
         body = root.find("body")
@@ -130,11 +129,7 @@ class _Reader:
             return False
         if name == "table":
             self._end_block()
-            for grid in table_grids(el):
-                span = self.builder.block("\n".join(" | ".join(r) for r in grid), self._path)
-                table = grid_table(grid, self._path, span)
-                if table is not None:
-                    self.tables.append(table)
+            self.tables += add_tables(self.builder, el, self._path)
             return False
         if name in ("ul", "ol"):
             self._end_line()
@@ -172,9 +167,7 @@ class _Reader:
         self.builder.block(text, self._path)
 
     def _heading(self, level: int, text: str) -> None:
-        while self._stack and self._stack[-1][0] >= level:
-            self._stack.pop()
-        self._stack.append((level, text))
+        self._headings.enter(level, text)
         self.builder.heading(text)
         first = self.first_heading
         if first is None or (level == 1 and first[0] != 1):
