@@ -43,8 +43,8 @@ def test_the_organisation_addressed_still_conflicts(mem):
     # the control: the same claims said of the organisation are flagged against its policy
     r = mem.remember("Your membership is £15 a month.", scope=BOB, session_id="s")
     assert len(r.conflicts) == 1
-    r = mem.remember("The gym near me opens at 5am, you told me.", scope=BOB, session_id="t")
-    assert not elsewhere("The gym near me opens at 5am, you told me.")
+    r = mem.remember("Your gym near me opens at 5am.", scope=BOB, session_id="t")
+    assert len(r.conflicts) == 1  # "near me" marks another business only when none is addressed
 
 
 def test_cues():

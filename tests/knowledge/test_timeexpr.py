@@ -339,3 +339,13 @@ def test_skipping_the_vague_pattern_without_its_words_changes_nothing(words):
     found = timeexpr._find(text, timeexpr._ANY_REFERENCE)
     index = timeexpr._SpanIndex([f.mention.span for f in found])
     assert timeexpr._vague_spans(text) == sorted(s for s in spans if not index.overlaps(*s))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS, max_size=12), st.text(max_size=12))
+def test_a_text_the_quick_check_passes_over_has_no_rule_to_run(words, noise):
+    from engramdb.knowledge import timeexpr
+
+    text = " ".join(words) + " " + noise
+    if timeexpr._ANY_RULE.search(text) is None:
+        assert timeexpr._rules_for(text) == []

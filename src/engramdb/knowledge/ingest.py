@@ -18,6 +18,7 @@ from .claims import ORG, Claim, Extraction
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
 from .documents.rows import is_generic_heading
+from .documents.sentences import LIST_MARKER
 from .extract import extract_stage0
 from .extract.contacts import contact_claims
 from .recheck import recheck_beliefs
@@ -136,7 +137,6 @@ def _read_prose(
 
 
 # a list item is a thing of its own under a heading that names their kind ("## Antipasti")
-_LIST_ITEM = re.compile(r"\s*(?:[-*+•]|\d{1,3}[.)])\s")  # (matched at a line start)
 
 
 def _in_list_item(text: str, claim: Claim) -> bool:
@@ -145,7 +145,7 @@ def _in_list_item(text: str, claim: Claim) -> bool:
     if claim.span is None or not 0 <= claim.span[0] < len(text):
         return False
     line_start = text.rfind("\n", 0, claim.span[0]) + 1
-    return bool(_LIST_ITEM.match(text, line_start))
+    return bool(LIST_MARKER.match(text, line_start))
 
 
 def upload(

@@ -47,7 +47,7 @@ from typing import Literal
 from dateutil import parser as _dateparser
 from dateutil.relativedelta import relativedelta
 
-__all__ = ["Granularity", "TimeMention", "is_contextual", "resolve", "unresolved"]
+__all__ = ["WEEKDAYS", "Granularity", "TimeMention", "is_contextual", "resolve", "unresolved"]
 
 Granularity = Literal["day", "week", "month", "year", "moment"]
 
@@ -132,8 +132,8 @@ _UNIT_GRANULARITY: dict[str, Granularity] = {
     "decade": "year",
 }
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = "|".join(_WEEKDAYS)
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = "|".join(WEEKDAYS)
 _MONTHS = (
     r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?"
@@ -345,7 +345,7 @@ def _resolve_month_name(m: re.Match[str], ref: datetime, _text: str) -> _Result 
 
 
 def _resolve_weekday(m: re.Match[str], ref: datetime, text: str) -> _Result | None:
-    target = _WEEKDAYS.index(m.group("wd").lower())
+    target = WEEKDAYS.index(m.group("wd").lower())
     mod = (m.group("mod") or "").lower()
     today = ref.date()
     if mod == "this":
@@ -563,6 +563,18 @@ _SPAN_GROUPS = {"weekday": ("mod", "wd"), "month": ("mod", "mon")}
 _MONTH_WORDS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _UNIT_WORDS = ("sec", "min", "hour", "hr", "day", "week", "wk", "fortnight", "month", "year")
 _UNIT_WORDS += ("yr", "decade")
+_DAY_WORDS = (
+    "yesterday",
+    "tomorrow",
+    "today",
+    "tonight",
+    "morning",
+    "afternoon",
+    "evening",
+    "night",
+)
+_NOW_WORDS = ("now", "moment", "present", "currently")
+_PERIOD_WORDS = ("week", "month", "year")
 _RULE_NEEDS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("0",), ("-",)),  # iso
     (("0",), ("/", "-")),  # numeric
@@ -571,10 +583,10 @@ _RULE_NEEDS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("0",), _MONTH_WORDS),  # written: May 2024
     (("0",),),  # year
     (_MONTH_WORDS,),  # month
-    (_WEEKDAYS,),  # weekday
-    (("yesterday", "tomorrow", "today", "tonight", "morning", "afternoon", "evening", "night"),),
-    (("now", "moment", "present", "currently"),),  # now
-    (("week", "month", "year"),),  # period
+    (WEEKDAYS,),  # weekday
+    (_DAY_WORDS,),  # day
+    (_NOW_WORDS,),  # now
+    (_PERIOD_WORDS,),  # period
     (("ago",), _UNIT_WORDS),
     (("from",), _UNIT_WORDS),
     (("in",), _UNIT_WORDS),
@@ -641,13 +653,12 @@ def _as_reference(reference: datetime) -> datetime:
     return reference.replace(tzinfo=UTC) if reference.tzinfo is None else reference
 
 
-# Every rule needs a digit or one of these words (a prefix of it): a text with none holds no
-# mention, and one search says so (a turn of thousands of one-word sentences ran every rule
-# on each).
+# Every rule needs a digit or one of these words (each rule's most telling group of
+# _RULE_NEEDS): a text with none holds no mention, and one search says so (a turn of thousands
+# of one-word sentences ran every rule on each).
 _ANY_RULE = re.compile(
-    r"[0-9]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun"
-    r"|yesterday|tomorrow|today|tonight|morning|afternoon|evening|night|now|moment|present"
-    r"|currently|week|month|year|sec|min|hour|hr|day|wk|fortnight|yr|decade)",
+    "[0-9]|"
+    + "|".join((*_MONTH_WORDS, *WEEKDAYS, *_DAY_WORDS, *_NOW_WORDS, *_PERIOD_WORDS, *_UNIT_WORDS)),
     _FLAGS,
 )
 

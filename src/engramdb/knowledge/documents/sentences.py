@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["ABBREVIATIONS", "MAX_SENTENCE_CHARS", "sentences"]
+__all__ = ["ABBREVIATIONS", "LIST_MARKER", "MAX_SENTENCE_CHARS", "sentences"]
 
 MAX_SENTENCE_CHARS = 1_000
 
@@ -90,7 +90,10 @@ ABBREVIATIONS = frozenset(
 # Linear on any input: a run of terminals is tried once, from its first character, and never
 # given back (a run of 64 KiB of dots without a space after it used to cost 47 s).
 _TERMINAL = re.compile(r"(?<![.!?…])[.!?…]++[\"'”’)\]»]*+(?=\s)")
-_HARD_BREAK = re.compile(r"\n[ \t]*\n|\n(?=[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]|[ \t]*\|)")
+_MARKER = r"(?:[-*+•]|\d{1,3}[.)])"  # a list item's bullet or number
+_HARD_BREAK = re.compile(rf"\n[ \t]*\n|\n(?=[ \t]*{_MARKER}[ \t]|[ \t]*\|)")
+LIST_MARKER = re.compile(rf"[ \t]*+{_MARKER}[ \t]++(?=\S)")
+"""A list item's marker at the start of a line and the blanks after it ("- ", "3. ")."""
 _ACRONYM = re.compile(r"(?:[a-z]\.)+[a-z]")
 _LAST_WORD = re.compile(r"\S+$")
 _NEXT_CHAR = re.compile(r"\S")

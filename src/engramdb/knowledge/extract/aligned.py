@@ -51,6 +51,7 @@ from ..reconcile import (
     other_sizes_differ,
     same_value,
 )
+from ..timeexpr import WEEKDAYS
 from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_values
 from ..words import find_phrase
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
@@ -105,7 +106,6 @@ _ALLOWED = re.compile(
 )
 _PENCE = re.compile(r"\s+(?:and\s+)?(\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s*p(?:ence)?)?\b", _F)
 _RATE_AFTER = re.compile(r"\s+(?:a|an|each|every)\s+(day|week|month|year|hour)\b", _F)
-_SECOND_PERSON = SECOND_PERSON
 #: The speaker as the subject ("I paid"); "my shifts" or "my son's lessons" is not.
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we've|we'd)\b", _F)
 _HALF_HOUR = re.compile(
@@ -317,23 +317,19 @@ def _about_them(clause: str, t: Template, own: set[str] = frozenset()) -> bool:
     while words and words[0].casefold() in STOPWORDS:
         words.pop(0)  # "The Thirsk farm shop" names Thirsk
     # "On Sundays you're open 10 till 4" names no one
-    subject = "" if all(w.casefold() in _CALENDAR for w in words) else " ".join(words)
+    subject = "" if all(w.casefold() in _DAY_NAMES for w in words) else " ".join(words)
     if own and any(w.casefold() in own for w in words):
         subject = ""  # "Ironhouse lets you freeze ...": the organisation itself
     if subject and not any(
         n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
     ):
         return False  # "Bloom & Vine takes orders until 5pm", "GameBarn lets you ...": another
-    if _SECOND_PERSON.search(clause):
+    if SECOND_PERSON.search(clause):
         return True
     return not _MY_SUBJECT.match(clause)  # "my uni library only lends books for two weeks"
 
 
-_CALENDAR = frozenset(
-    f"{day}{s}"
-    for day in "monday tuesday wednesday thursday friday saturday sunday weekday weekend".split()
-    for s in ("", "s")
-)
+_DAY_NAMES = frozenset(f"{day}{s}" for day in (*WEEKDAYS, "weekday", "weekend") for s in ("", "s"))
 #: A clause that opens with a name of two or more words ("Bloom & Vine", "Old Town Greenleaf").
 _NAME_START = re.compile(r"^(?:the\s+)?([A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|&|and|of))+)")
 #: "Globex lets me ...": one capitalised name, then a verb.
@@ -431,7 +427,7 @@ def align(
                 before = _NOT_UNTIL.sub(" ", clause[: v.span[0]])  # "isn't covered until"
                 if (
                     _FIRST_PERSON.search(before)
-                    and not _SECOND_PERSON.search(clause)
+                    and not SECOND_PERSON.search(clause)
                     and not _ALLOWED.search(before)
                 ):
                     continue  # "I paid £40 for mine": the speaker's own experience (but "I

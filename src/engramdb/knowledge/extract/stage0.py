@@ -37,7 +37,7 @@ from engramdb.engine.lexical import STOPWORDS
 
 from .. import timeexpr
 from ..claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction, Mention, OpenQuestion
-from ..documents.sentences import sentences
+from ..documents.sentences import LIST_MARKER, sentences
 from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key
 from ..words import find_phrase
@@ -403,7 +403,7 @@ def extract_stage0(
     for a, b in sentences(text):
         if not _ALNUM.search(text, a, b):
             continue  # punctuation alone ("...", "-") says nothing: no rule runs over it
-        marker = _LIST_MARKER.match(text, a, b)
+        marker = LIST_MARKER.match(text, a, b)
         if marker:  # "3. I like tea": the item's number is layout, not an age or a price
             a = marker.end()
         if role == "document" and not _TWO_WORDS.search(text, a, b):
@@ -440,7 +440,6 @@ def extract_stage0(
 
 _ALNUM = re.compile(r"[^\W_]")
 _TWO_WORDS = re.compile(r"[^\W_][\W_]+[^\W_]")
-_LIST_MARKER = re.compile(r"[ \t]*+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]++(?=\S)")
 _HEAD = re.compile(
     r"^\s*(?:[-*•]\s*)?(?:(?:the|our|a|an)\s+)?(?P<head>[A-Za-z0-9][\w'&+/-]*"
     r"(?:\s+[\w'&+/-]+){0,3}?)\s+(?:costs?|takes?|is|are|ships?|includes?|comes?|lasts?|"
