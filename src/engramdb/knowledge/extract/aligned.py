@@ -33,6 +33,7 @@ Pure: no database, no model.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 from collections import Counter
@@ -305,28 +306,36 @@ def _asserted(clause: str) -> bool:
     return bool(c) and not c.endswith("?") and not _QUESTION_START.match(c)
 
 
-def _about_them(clause: str, t: Template, own: set[str] = frozenset()) -> bool:
+def _about_them(clause: str, t: Template, own: frozenset[str] = frozenset()) -> bool:
     """The clause speaks of the organisation ("you", "your", or no person at all), not of
     what the speaker did elsewhere ("I paid $199 for my AirPods on Amazon")."""
-    if elsewhere(clause):
+    away, subject, addressed = _whose(clause, own)
+    if away:
         return False
-    m = _NAME_START.match(clause) or _ONE_NAME_START.match(clause)
-    camel = CAMEL_NAME.match(clause)  # "SoundHub has the Aria for $109"
-    subject = m.group(1) if m else camel.group() if camel else ""
-    words = subject.split()
-    while words and words[0].casefold() in STOPWORDS:
-        words.pop(0)  # "The Thirsk farm shop" names Thirsk
-    # "On Sundays you're open 10 till 4" names no one
-    subject = "" if all(w.casefold() in _DAY_NAMES for w in words) else " ".join(words)
-    if own and any(w.casefold() in own for w in words):
-        subject = ""  # "Ironhouse lets you freeze ...": the organisation itself
     if subject and not any(
         n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
     ):
         return False  # "Bloom & Vine takes orders until 5pm", "GameBarn lets you ...": another
-    if SECOND_PERSON.search(clause):
-        return True
-    return not _MY_SUBJECT.match(clause)  # "my uni library only lends books for two weeks"
+    return addressed
+
+
+@functools.lru_cache(maxsize=256)
+def _whose(clause: str, own: frozenset[str]) -> tuple[bool, str, bool]:
+    """What a clause says of whom, read once for all the templates it is tried against: whether
+    it tells of another business, the name it opens with ("" for none or the organisation's
+    own), and whether it addresses the organisation (or names no person)."""
+    if elsewhere(clause):
+        return True, "", False
+    m = _NAME_START.match(clause) or _ONE_NAME_START.match(clause)
+    camel = CAMEL_NAME.match(clause)  # "SoundHub has the Aria for $109"
+    words = (m.group(1) if m else camel.group() if camel else "").split()
+    while words and words[0].casefold() in STOPWORDS:
+        words.pop(0)  # "The Thirsk farm shop" names Thirsk
+    if all(w.casefold() in _DAY_NAMES for w in words) or any(w.casefold() in own for w in words):
+        words = []  # "On Sundays you're open 10 till 4", "Ironhouse lets you ...": no other
+    # "my uni library only lends books for two weeks": the speaker's own
+    addressed = bool(SECOND_PERSON.search(clause)) or not _MY_SUBJECT.match(clause)
+    return False, " ".join(words), addressed
 
 
 _DAY_NAMES = frozenset(f"{day}{s}" for day in (*WEEKDAYS, "weekday", "weekend") for s in ("", "s"))
@@ -372,7 +381,7 @@ def align(
     """Claims of ``text`` that answer curated ``templates`` (see the module docstring);
     ``other_names`` are the catalogue's entity names, for telling one entity from another, and
     ``organisation`` the organisation's own name (naming it names no other entity)."""
-    own = {w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " "))}
+    own = frozenset(w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " ")))
     if not templates:
         return []
     kinds = {t.fact_id: _template_kind(t) for t in templates}
