@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, datetime
 
 import pytest
@@ -448,3 +449,28 @@ def test_a_text_links_to_at_most_max_mentions_entities(ex: EntityExtractor) -> N
     got = ex.extract(text)
     assert len(got) == MAX_MENTIONS
     assert got[0].name == words[0]
+
+
+def test_co_mentions_link_every_pair_of_a_turn_and_a_window_of_a_long_text(tmp_path) -> None:
+    """A memory naming a few entities links each pair; one naming dozens links each entity with
+    the next ``LINK_WINDOW`` it names, so a crafted text writes a bounded number of links."""
+    import sqlite3
+
+    from engramdb.engine.graph import GRAPH_SCHEMA, LINK_WINDOW, EntityGraph
+
+    con = sqlite3.connect(tmp_path / "graph.sqlite")
+    con.executescript(GRAPH_SCHEMA)
+    graph = EntityGraph(con)
+    few = [(f"n{i}", KIND_NAME, f"N{i}") for i in range(4)]
+    many = [(f"m{i}", KIND_NAME, f"M{i}") for i in range(40)]
+    graph.add_mentions_many([(1, 0, few), (2, 0, many)])
+    eid = {k: graph.find(k)[0] for k, _, _ in few + many}
+
+    def linked(a: str, b: str) -> bool:
+        return eid[b] in graph.related([eid[a]])
+
+    assert all(linked(a, b) for (a, _, _), (b, _, _) in itertools.combinations(few, 2))
+    assert linked("m0", f"m{LINK_WINDOW}") and linked(f"m{LINK_WINDOW}", "m0")
+    assert not linked("m0", f"m{LINK_WINDOW + 1}") and not linked("m0", "m39")
+    links = con.execute("SELECT COUNT(*) FROM entity_links").fetchone()[0]
+    assert links == 6 + sum(min(LINK_WINDOW, 39 - i) for i in range(40))

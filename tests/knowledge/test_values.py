@@ -478,3 +478,15 @@ def test_value_like_text_never_raises(text, reference):
     for a in values:
         for b in values:
             assert compare(a, b) == compare(b, a)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.from_regex(r"\A[0-9]{1,15}(\.[0-9]{1,6})?\Z"),
+    st.sampled_from([None, REF]),
+)
+def test_a_bare_number_reads_as_the_full_reading_does(text, reference):
+    """The quick path for a table's numeric cells gives what the full reading gives."""
+    from engramdb.knowledge.values import _parse_values, _read_values
+
+    assert _parse_values(text, reference) == _read_values(text, reference)

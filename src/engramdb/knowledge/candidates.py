@@ -79,28 +79,49 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
     scopes = readable_chain(ctx.scope, ctx.readable)
     if not scopes or claim.subject == OTHER_BUSINESS:
         return []  # (a competitor's price is compared with nothing: its words are not ours)
-    marks = ",".join("?" * len(scopes))
-    keys = {ekey}
-    for (target,) in mem.db.execute(
-        "SELECT t.key FROM entities e JOIN entities t ON t.id=e.resolves_to WHERE e.key=?",
-        (ekey,),
-    ):
-        keys.add(target)
+    keys = set(_resolved(mem, ekey, ctx))
     org = normalize_name(org_of(ctx.scope) or "")
-    # What the rules below would skip anyway is not fetched: experiential rows of other
-    # scopes; the rows of this very upload; and, for a claim about a named thing, rows
-    # about other named things (only its own entity and the organisation's can match).
-    # A catalogue of n rows used to fetch every earlier row for each: n^2 in the upload.
+    limit = MAX_CURATED_CANDIDATES if ctx.authoritative else MAX_CANDIDATES
+    if ctx.authoritative and claim.answers is None:
+        rows = _pooled_rows(mem, claim, ekey, keys, org, ctx, scopes, limit)
+    else:
+        rows = _rows(mem, claim, ekey, keys, org, ctx, scopes, limit)
+    if claim.answers is not None:  # read against that fact: it alone is compared
+        masked = claim.statement.replace(claim.value, " ")
+        return [
+            r
+            for r in rows
+            if r[0] == claim.answers and not contrasting(masked, r[11].replace(r[3], " "))
+        ]
+    return _same_thing(mem, claim, ekey, etype, keys, org, ctx, rows)
+
+
+#: The columns of a candidate row, by ``_rows`` and ``_pooled_rows`` alike.
+_COLUMNS = """f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
+    f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream,
+    e.key, e.name, f.source_id"""
+
+
+def _rows(
+    mem: Memory,
+    claim: Claim,
+    ekey: str,
+    keys: set[str],
+    org: str,
+    ctx: WriteContext,
+    scopes: list[str],
+    limit: int,
+) -> list[tuple]:
+    """The candidate rows of a claim, ranked: its own attribute first, then its own entity,
+    then the newest. What the rules of ``_same_thing`` would skip anyway is not fetched:
+    experiential rows of other scopes and, for a claim about a named thing, rows about other
+    named things (only its own entity and the organisation's can match)."""
+    marks = ",".join("?" * len(scopes))
     where = ["(f.scope = ? OR f.authoritative = 1)"]
     params: list[Any] = [ctx.scope]
     if claim.answers is not None:
         where.append("f.id = ?")
         params.append(claim.answers)
-    if ctx.authoritative and claim.answers is None:
-        # "!=" in effect (writes are serialised, so no later source exists yet); "<" lets
-        # the index skip this upload's own rows instead of reading each
-        where.append("f.source_id < ?")
-        params.append(ctx.source)
     if ekey != org and claim.answers is None:
         known = sorted(keys | {org})
         where.append(
@@ -109,36 +130,64 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
             "WHERE type = 'organisation')"
         )
         params += known
-    limit = MAX_CURATED_CANDIDATES if ctx.authoritative else MAX_CANDIDATES
-    pooled = ctx.authoritative and claim.answers is None  # (then rows are read by id alone)
-    if pooled:
-        # the same ranking, read through the indexes: the newest rows of the same key, and of
-        # each entity the claim may be about, each below this upload's own rows (a query that
-        # ranked every live row cost the square of a catalogue uploaded after another)
-        picked = _curated_pool(
-            mem, claim.key, keys | ({org} if ekey != org else set()), ctx, scopes
-        )
-        picked = picked or [-1]
-        where.append(f"f.id IN ({','.join('?' * len(picked))})")
-        params += picked
-    rows = mem.db.execute(
-        f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
-            f.confidence, f.scope, f.document_id, s.kind, e.type, f.statement, f.stream,
-            e.key, e.name, f.source_id
-        FROM facts f {"NOT INDEXED" if pooled else ""} JOIN entities e ON e.id=f.entity_id
-        JOIN sources s ON s.id=f.source_id
+    return mem.db.execute(
+        f"""SELECT {_COLUMNS}
+        FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
         WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})
         AND {" AND ".join(where)}
         ORDER BY f.key = ? DESC, e.key = ? DESC, f.id DESC LIMIT {limit}""",
         [*scopes, *params, claim.key, ekey],
     ).fetchall()
-    if claim.answers is not None:  # read against that fact: it alone is compared
-        masked = claim.statement.replace(claim.value, " ")
-        return [
-            r
-            for r in rows
-            if r[0] == claim.answers and not contrasting(masked, r[11].replace(r[3], " "))
-        ]
+
+
+def _pooled_rows(
+    mem: Memory,
+    claim: Claim,
+    ekey: str,
+    keys: set[str],
+    org: str,
+    ctx: WriteContext,
+    scopes: list[str],
+    limit: int,
+) -> list[tuple]:
+    """``_rows`` for a curated claim: the same ranking over the curated pool, each row read
+    once per write (a document's thousands of claims share one pool)."""
+    pool = _curated_pool(mem, claim.key, keys | ({org} if ekey != org else set()), ctx, scopes)
+    missing = [i for i in pool if ("row", i) not in ctx.pools]
+    for i in range(0, len(missing), 500):
+        part = missing[i : i + 500]
+        for r in mem.db.execute(
+            f"""SELECT {_COLUMNS}
+            FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
+            WHERE f.id IN ({",".join("?" * len(part))}) AND f.closed_ms IS NULL
+            AND f.forgotten=0""",
+            part,
+        ):
+            ctx.pools[("row", r[0])] = r
+        for fid in part:
+            ctx.pools.setdefault(("row", fid), None)  # (closed or forgotten meanwhile)
+    known = keys | {org}
+    rows = [
+        r
+        for i in pool
+        if (r := ctx.pools[("row", i)]) is not None
+        and (ekey == org or r[13] in known or r[10] == "organisation")
+    ]
+    rows.sort(key=lambda r: (r[1] != claim.key, r[13] != ekey, -r[0]))
+    return rows[:limit]
+
+
+def _same_thing(
+    mem: Memory,
+    claim: Claim,
+    ekey: str,
+    etype: str,
+    keys: set[str],
+    org: str,
+    ctx: WriteContext,
+    rows: list[tuple],
+) -> list[tuple]:
+    """The candidate rows that are about the same thing as the claim (entity and attribute)."""
     out = []
     for r in rows:
         if r[7] != ctx.scope and not r[5]:
@@ -183,39 +232,77 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
     return out
 
 
+def _resolved(mem: Memory, ekey: str, ctx: WriteContext) -> set[str]:
+    """``ekey`` and the keys of the entities it ``resolves_to`` (memoised for the write)."""
+    keys = ctx.resolved.get(ekey)
+    if keys is None:
+        keys = {ekey}
+        for (target,) in mem.db.execute(
+            "SELECT t.key FROM entities e JOIN entities t ON t.id=e.resolves_to WHERE e.key=?",
+            (ekey,),
+        ):
+            keys.add(target)
+        ctx.resolved[ekey] = keys
+    return keys
+
+
 def _curated_pool(
     mem: Memory, key: str, entity_keys: set[str], ctx: WriteContext, scopes: list[str]
 ) -> list[int]:
     """Ids of the newest live rows (below this source, of the readable scope chain) of ``key``
     and of each entity of ``entity_keys`` (and every organisation entity): a superset of the
-    top of the candidate ranking, each part a bounded scan of an index."""
+    top of the candidate ranking, each part a bounded scan of an index. Each part is
+    memoised for the write: rows below this source change only when this write closes one
+    (``reconcile_claim`` then clears the memo), and an entity this write creates has none."""
+    chain, names = tuple(scopes), tuple(sorted(entity_keys))
+    pool = ctx.pools.get(("pool", key, names, chain))
+    if pool is None:
+        pool = ctx.pools[("pool", key, names, chain)] = _read_pool(mem, key, names, ctx, chain)
+    return pool
+
+
+def _read_pool(
+    mem: Memory, key: str, names: tuple[str, ...], ctx: WriteContext, scopes: tuple[str, ...]
+) -> list[int]:
     common = (
         f"f.closed_ms IS NULL AND f.forgotten = 0 AND f.scope IN ({','.join('?' * len(scopes))})"
         " AND (f.scope = ? OR f.authoritative = 1) AND f.source_id < ?"
     )
     order = f"ORDER BY f.source_id DESC, f.id DESC LIMIT {MAX_CURATED_CANDIDATES}"
-    ids = [
-        r[0]
-        for r in mem.db.execute(
+    chain = scopes
+
+    def part(what: str, sql: str, value: Any) -> list[int]:
+        memo = ctx.pools.get((what, value, chain))
+        if memo is None:
+            memo = [r[0] for r in mem.db.execute(sql, (value, *scopes, ctx.scope, ctx.source))]
+            ctx.pools[(what, value, chain)] = memo
+        return memo
+
+    ids = list(
+        part(
+            "key",
             f"SELECT f.id FROM facts f INDEXED BY facts_key_source WHERE f.key = ? AND {common} "
             + order,
-            (key, *scopes, ctx.scope, ctx.source),
+            key,
         )
-    ]
-    marks = ",".join("?" * len(entity_keys))
-    entities = mem.db.execute(
-        f"SELECT id FROM entities WHERE key IN ({marks}) OR type = 'organisation'",
-        sorted(entity_keys),
-    ).fetchall()
-    for (eid,) in entities:
-        ids += [
+    )
+    entities = ctx.pools.get(("entities", names, ()))
+    if entities is None:
+        marks = ",".join("?" * len(names))
+        entities = [
             r[0]
             for r in mem.db.execute(
-                "SELECT f.id FROM facts f INDEXED BY facts_entity_source WHERE f.entity_id = ? "
-                f"AND {common} " + order,
-                (eid, *scopes, ctx.scope, ctx.source),
+                f"SELECT id FROM entities WHERE key IN ({marks}) OR type = 'organisation'", names
             )
         ]
+        ctx.pools[("entities", names, ())] = entities
+    for eid in entities:
+        ids += part(
+            "entity",
+            "SELECT f.id FROM facts f INDEXED BY facts_entity_source WHERE f.entity_id = ? "
+            f"AND {common} " + order,
+            eid,
+        )
     return sorted(set(ids))
 
 

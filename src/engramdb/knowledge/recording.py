@@ -148,6 +148,8 @@ def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteR
     if decision.store:
         new_id = _insert_fact(mem, eid, claim, kind, incoming, ctx, decision)
         result.facts.append(fact(mem, new_id))
+    if decision.closes:
+        ctx.pools.clear()  # (a pool is the newest live rows: a closed one leaves it)
     for old in decision.closes:
         mem.db.execute(
             "UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?), "
@@ -299,12 +301,16 @@ def _entity(
         etype = "organisation"
     etype = entity_type(etype)
     key = normalize_name(name) or name.casefold()
+    known = ctx.entities.get((key, etype))
+    if known is not None:
+        return known[0], known[1], key
     row = mem.db.execute(
         "SELECT id, type FROM entities WHERE key=? AND scope=? AND (type=? OR ?='other' "
         "OR type='other') ORDER BY type=? DESC LIMIT 1",
         (key, ctx.scope, etype, etype, etype),
     ).fetchone()
     if row:
+        ctx.entities[(key, etype)] = (int(row[0]), row[1])
         return int(row[0]), row[1], key
     if etype == "other":  # the type the same name has up the scope chain (a catalogue's)
         chain = readable_chain(ctx.scope, ctx.readable)
@@ -325,6 +331,7 @@ def _entity(
         "created_ms) VALUES(?,?,?,?,?,?,?,?)",
         (etype, key, name, ctx.scope, category, int(ctx.authoritative), ctx.source, ctx.now),
     )
+    ctx.entities[(key, etype)] = (int(cur.lastrowid), etype)
     return int(cur.lastrowid), etype, key
 
 
@@ -347,6 +354,7 @@ def add_alias(mem: Memory, subject: str, etype: str, alias: str, ctx: WriteConte
         )
     elif row[1] is None and row[0] != eid:
         mem.db.execute("UPDATE entities SET resolves_to=? WHERE id=?", (eid, row[0]))
+    ctx.resolved.clear()
 
 
 def _revoke(mem: Memory, text: str, ctx: WriteContext) -> list[dict[str, Any]]:
@@ -410,6 +418,7 @@ def _link_mention(mem: Memory, name: str, etype: str, ctx: WriteContext) -> dict
         "UPDATE entities SET resolves_to=? WHERE id=? AND resolves_to IS NULL",
         (target[0], eid),
     )
+    ctx.resolved.clear()
     link = {"entity": eid, "name": name, "resolves_to": target[0], "target": target[2]}
     record_trace(mem, ctx, "resolves_to", link)
     return link

@@ -897,8 +897,29 @@ def parse_values(text: str, *, reference: datetime | None = None) -> list[TypedV
     return list(_parse_values(text, reference))
 
 
+#: A bare ASCII number ("4021", "19.99"): a JSON or CSV cell, read as a number whatever the
+#: reference (property-checked against the full reading, ``_read_values``).
+_BARE_NUMBER = re.compile(r"[0-9]{1,15}(?:\.[0-9]{1,6})?")
+
+
 @functools.lru_cache(maxsize=256)
 def _parse_values(text: str, reference: datetime | None) -> tuple[TypedValue, ...]:
+    if _BARE_NUMBER.fullmatch(text):  # a table's thousands of cells skip the full reading
+        magnitude = float(text)
+        return (
+            TypedValue(
+                "number",
+                magnitude,
+                None,
+                text,
+                (0, len(text)),
+                _canonical("number", magnitude, None),
+            ),
+        )
+    return _read_values(text, reference)
+
+
+def _read_values(text: str, reference: datetime | None) -> tuple[TypedValue, ...]:
     return tuple(
         TypedValue(
             c.kind,

@@ -43,6 +43,13 @@ class WriteContext:
         #: values stated so far per (entity, key), and how many were beyond the limit
         self.said: dict[tuple[str, str], set[str]] = {}
         self.dropped = 0
+        #: look-ups one write repeats for each of its claims (a document's thousands), kept
+        #: for the write: entities by (key, type), the keys an entity resolves to, and the
+        #: curated candidate pools (``candidates._curated_pool``). Only this write changes
+        #: the store meanwhile; the steps that change what a memo holds clear it.
+        self.entities: dict[tuple[str, str], tuple[int, str]] = {}
+        self.resolved: dict[str, set[str]] = {}
+        self.pools: dict[tuple, list[int]] = {}
 
     def first_saying(self, entity: str, key: str, value: str) -> bool:
         """Whether a document states this value of this attribute for the first time and
