@@ -6,6 +6,7 @@ one transaction."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -148,6 +149,30 @@ def _in_list_item(text: str, claim: Claim) -> bool:
     return bool(LIST_MARKER.match(text, line_start))
 
 
+#: ``progress(phase, done, total)``: "reading" prose blocks, "writing" rows and blocks (in the
+#: write's transaction), "indexing" chunks into the engine (after the commit).
+Progress = Callable[[str, int, int], None]
+#: Rows or prose blocks written between two progress reports.
+PROGRESS_EVERY = 64
+
+
+def _silent(phase: str, done: int, total: int) -> None:
+    pass
+
+
+def document_bytes(source: str | Path | bytes, name: str | None) -> tuple[bytes, str]:
+    """The bytes and the name of a document given as bytes or as a path (a clear error for a
+    path that is not a file or a file over ``MAX_DOCUMENT_BYTES``)."""
+    if isinstance(source, bytes):
+        return source, name or "document"
+    p = Path(source)
+    if not p.is_file():
+        raise ValidationError("source", f"{p} is not a file")
+    if p.stat().st_size > MAX_DOCUMENT_BYTES:
+        raise ValidationError("source", "file too large", limit=MAX_DOCUMENT_BYTES)
+    return p.read_bytes(), name or p.name
+
+
 def upload(
     mem: Memory,
     source: str | Path | bytes,
@@ -157,20 +182,16 @@ def upload(
     media_type: str | None = None,
     observed_at: datetime | int | str | None = None,
     caller: Caller | None = None,
+    progress: Progress | None = None,
 ) -> DocumentResult:
-    """The body of ``Memory.upload``."""
+    """The body of ``Memory.upload``. ``progress(phase, done, total)`` is told how far the
+    reading and the writing are (a job's progress; it may raise to stop the upload, which then
+    leaves nothing behind)."""
     scope = check_scope(scope)
     mem._check_writable_scope(scope)
     check_write(caller, scope, True)
-    if isinstance(source, bytes):
-        data, name = source, name or "document"
-    else:
-        p = Path(source)
-        if not p.is_file():
-            raise ValidationError("source", f"{p} is not a file")
-        if p.stat().st_size > MAX_DOCUMENT_BYTES:
-            raise ValidationError("source", "file too large", limit=MAX_DOCUMENT_BYTES)
-        data, name = p.read_bytes(), name or p.name
+    data, name = document_bytes(source, name)
+    tell = progress or _silent
     # Reading (parsing, chunking, prose extraction) takes no lock: only the writes below hold
     # the context, so a slow document costs its own request, not every tenant's.
     doc = parse_document(data, name=name, media_type=media_type)
@@ -190,19 +211,13 @@ def upload(
     pieces = chunk(doc)
     reference = datetime.fromtimestamp(now / 1000, UTC)
     org = (org_of(scope) or "").replace("-", " ")
-    extractions = (
-        []
-        if all_rows
-        else [
-            _read_prose(
-                text,
-                reference,
-                known,
-                heading_subject(path[1:] if len(path) > 1 or path == (doc.title,) else path, org),
-            )
-            for text, path in prose_of(doc)
-        ]
-    )
+    prose = [] if all_rows else list(prose_of(doc))
+    extractions = []
+    for i, (text, path) in enumerate(prose):
+        tell("reading", i, len(prose))
+        subject = heading_subject(path[1:] if len(path) > 1 or path == (doc.title,) else path, org)
+        extractions.append(_read_prose(text, reference, known, subject))
+    tell("reading", len(prose), len(prose))
     with mem._lock:
         unchanged = _unchanged(mem, name, scope, doc)  # (the same file, uploaded meanwhile)
         if unchanged is not None:
@@ -283,7 +298,10 @@ def upload(
             )
             ctx.document_id = doc_id
             aliased: set[tuple[str, str]] = set()
-            for triple in triples:
+            steps = len(triples) + len(extractions)
+            for i, triple in enumerate(triples):
+                if i % PROGRESS_EVERY == 0:
+                    tell("writing", i, steps)
                 claim = claim_of_triple(
                     {
                         "subject": triple.subject,
@@ -298,13 +316,17 @@ def upload(
                     if (triple.subject, alias) not in aliased:
                         aliased.add((triple.subject, alias))
                         add_alias(mem, claim.subject, claim.subject_type, alias, ctx)
-            for extraction in extractions:
+            for i, extraction in enumerate(extractions):
+                if i % PROGRESS_EVERY == 0:
+                    tell("writing", len(triples) + i, steps)
                 apply_extraction(mem, extraction, ctx, result, known)
+            tell("writing", steps, steps)
             recheck_beliefs(mem, ctx, result)
         if retired:
             for mid in retired:
                 mem.engine.forget(mid)
             mem.db.executemany("UPDATE chunks SET forgotten=1 WHERE id=?", [(m,) for m in retired])
+        tell("indexing", 0, len(chunk_rows))  # (committed: from here on it cannot be stopped)
         if chunk_rows:
             mem.engine.remember_many(
                 [
@@ -317,6 +339,7 @@ def upload(
             )
             if mem._scopes is not None:
                 mem._scopes.add(scope)
+        tell("indexing", len(chunk_rows), len(chunk_rows))
         result.errors.extend(ctx.limit_note())
         redact(mem, result, ctx.readable)
     return DocumentResult(

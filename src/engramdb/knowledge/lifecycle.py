@@ -88,6 +88,7 @@ def forget(
         with mem._transaction():
             if scope is not None:
                 plan = _plan_scope(mem, scope, caller, purge)
+                mem._jobs.forget_scope(*_subtree(scope))  # (no upload job refills it)
             elif id is not None:
                 plan = _plan_id(mem, id, caller)
                 if purge:

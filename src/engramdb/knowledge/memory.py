@@ -28,8 +28,9 @@ from ..store.sqlite import connect
 from . import ingest, reads, redaction, turns, views, workflow
 from .access import Caller
 from .clock import now_ms, to_ms
+from .jobs import JobRunner, Rights
 from .reconcile import CONFIDENCE_FLOOR
-from .results import DocumentResult, Fact, QueryHit, WriteResult
+from .results import DocumentResult, Fact, Job, QueryHit, WriteResult
 from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION, migrate
 from .scopes import ancestors, check_lens, check_scope
 from .vocab import canonical_key, entity_type
@@ -41,7 +42,14 @@ __all__ = ["Memory"]
 class Memory:
     """An open knowledge store (an ``Engine`` plus ``knowledge.db`` in the same directory)."""
 
-    def __init__(self, path: Path, engine: Engine, confidence_floor: float, llm: Any = None):
+    def __init__(
+        self,
+        path: Path,
+        engine: Engine,
+        confidence_floor: float,
+        llm: Any = None,
+        job_rights: Rights | None = None,
+    ):
         self.path = path
         self.engine = engine
         self.confidence_floor = confidence_floor
@@ -66,6 +74,8 @@ class Memory:
         self._names_cache: dict[tuple[str, ...], tuple[Any, dict[str, str]]] = {}
         self._scopes: set[str] | None = None
         self._catch_up()
+        self._jobs = JobRunner(self, job_rights)
+        self._jobs.recover()
 
     # ------------------------------------------------------------------ opening and closing
     @classmethod
@@ -77,20 +87,26 @@ class Memory:
         engine_config: EngineConfig | None = None,
         confidence_floor: float = CONFIDENCE_FLOOR,
         llm: Any = None,
+        job_rights: Rights | None = None,
     ) -> Memory:
         """Open (or create) a store in directory ``path``: no server, network or LLM needed.
         ``llm`` (an ``extract.llm.LLMConfig``: any OpenAI-compatible chat endpoint) adds
         extraction stages 1 and 2 on top of the heuristics; their failures are reported in each
-        ``WriteResult.errors`` and as open uncertainties, never as a failed write."""
+        ``WriteResult.errors`` and as open uncertainties, never as a failed write.
+        ``job_rights`` looks up the rights of a background job's submitter when it runs (see
+        ``knowledge.jobs``); jobs interrupted by a crash run again now."""
         path = Path(path)
         engine = Engine.open(path, embedder=embedder, config=engine_config)
         try:
-            return cls(path, engine, confidence_floor, llm)
+            return cls(path, engine, confidence_floor, llm, job_rights)
         except BaseException:
             engine.close()
             raise
 
     def close(self) -> None:
+        """Close the store; a running job stops at its next step and runs again on the next
+        open."""
+        self._jobs.close()
         with self._lock:
             if self._llm is not None:
                 self._llm.close()
@@ -214,6 +230,50 @@ class Memory:
             observed_at=observed_at,
             caller=caller,
         )
+
+    # ------------------------------------------------------------------ background jobs
+    def submit_upload(
+        self,
+        source: str | Path | bytes,
+        *,
+        scope: str,
+        name: str | None = None,
+        media_type: str | None = None,
+        observed_at: datetime | int | str | None = None,
+        caller: Caller | None = None,
+    ) -> Job:
+        """``upload`` as a background job: checked now (rights, scope, size), stored with the
+        document before this returns, run in order by the store's worker thread. Follow it
+        with ``job`` or ``wait_job``; ``cancel_job`` stops it."""
+        return self._jobs.submit_upload(
+            source,
+            scope=scope,
+            name=name,
+            media_type=media_type,
+            observed_at=observed_at,
+            caller=caller,
+        )
+
+    def job(self, id: str, *, caller: Caller | None = None) -> Job:
+        """A job with its state and progress (``NotFoundError`` if it is not the caller's)."""
+        return self._jobs.get(id, caller)
+
+    def jobs(
+        self, *, state: str | None = None, limit: int = 100, caller: Caller | None = None
+    ) -> list[Job]:
+        """The caller's jobs, newest first."""
+        return self._jobs.list(caller, state=state, limit=limit)
+
+    def wait_job(
+        self, id: str, *, timeout: float | None = None, caller: Caller | None = None
+    ) -> Job:
+        """The job once it has finished (or as it is after ``timeout`` seconds)."""
+        return self._jobs.wait(id, timeout, caller)
+
+    def cancel_job(self, id: str, *, caller: Caller | None = None) -> Job:
+        """Cancel a job: at once while it waits, at its next step while it runs (nothing of it
+        stays), not at all once its write has committed."""
+        return self._jobs.cancel(id, caller)
 
     def _transaction(self) -> Transaction:
         """One SQLite transaction (``lifecycle`` writes in it too)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DocumentResult", "Fact", "QueryHit", "WriteResult"]
+__all__ = ["DocumentResult", "Fact", "Job", "QueryHit", "WriteResult", "document_result_of"]
 
 
 @dataclass(frozen=True)
@@ -111,3 +111,37 @@ class QueryHit:
     source: dict[str, Any]
     fact: Fact | None = None
     explain: dict[str, float] | None = None
+
+
+def document_result_of(data: dict[str, Any]) -> DocumentResult:
+    """A ``DocumentResult`` from its ``dataclasses.asdict`` form (a job keeps it as JSON)."""
+    write = data.get("write")
+    if write is not None:
+        write = WriteResult(**{**write, "facts": [Fact(**f) for f in write.get("facts", [])]})
+    return DocumentResult(**{**data, "write": write})
+
+
+@dataclass(frozen=True)
+class Job:
+    """A background upload: ``queued``, ``running``, then ``done`` (with its ``result``),
+    ``failed`` (with its ``error``) or ``cancelled``. ``phase`` with ``done`` of ``total`` says
+    how far it is ("reading" prose blocks, "writing" rows and blocks, "indexing" chunks)."""
+
+    id: str
+    kind: str
+    state: str
+    scope: str
+    name: str | None
+    phase: str | None
+    done: int
+    total: int
+    attempts: int
+    created_ms: int
+    started_ms: int | None = None
+    finished_ms: int | None = None
+    result: DocumentResult | None = None
+    error: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.state in ("done", "failed", "cancelled")

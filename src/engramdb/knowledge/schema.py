@@ -179,6 +179,29 @@ CREATE TABLE IF NOT EXISTS scopes (
     created_ms    INTEGER NOT NULL,
     tombstoned_ms INTEGER
 );
+CREATE TABLE IF NOT EXISTS jobs (
+    id               TEXT PRIMARY KEY,
+    kind             TEXT NOT NULL,
+    state            TEXT NOT NULL,
+    scope            TEXT NOT NULL,
+    name             TEXT,
+    media_type       TEXT,
+    observed_ms      INTEGER,
+    payload          BLOB,
+    principal_id     TEXT,
+    key_id           TEXT,
+    on_behalf_of     TEXT,
+    phase            TEXT,
+    done             INTEGER NOT NULL DEFAULT 0,
+    total            INTEGER NOT NULL DEFAULT 0,
+    attempts         INTEGER NOT NULL DEFAULT 0,
+    result           TEXT,
+    error            TEXT,
+    created_ms       INTEGER NOT NULL,
+    started_ms       INTEGER,
+    finished_ms      INTEGER
+);
+CREATE INDEX IF NOT EXISTS jobs_state ON jobs(state, created_ms);
 CREATE TABLE IF NOT EXISTS traces (
     id         INTEGER PRIMARY KEY,
     op         TEXT NOT NULL,
