@@ -334,3 +334,20 @@ def test_every_command_has_help() -> None:
     group = typer.main.get_command(app)
     for name, command in group.commands.items():  # type: ignore[attr-defined]
         assert (command.help or "").strip(), f"{name} has no help text"
+
+
+def test_upload_runs_a_job_into_the_store_and_reports_what_it_stored(
+    cli: Invoke, tmp_path: Path
+) -> None:
+    doc = tmp_path / "policy.md"
+    doc.write_text("# Policy\n\nReturns are accepted within 30 days of delivery.\n")
+    result = ok(cli("upload", str(doc), "--scope", "org/acme"))
+    assert "policy.md version 1 (document 1): 1 chunks, 1 facts" in result.output
+    again = ok(cli("upload", str(doc), "--scope", "org/acme"))
+    assert "unchanged" in again.output
+    queued = ok(cli("upload", str(doc), "--scope", "org/acme", "--no-wait"))
+    assert re.search(r"job job-[0-9a-f]{16}: (queued|running|done)", queued.output)
+    bad = cli("upload", str(doc), "--scope", "org//acme")
+    assert bad.exit_code == 1 and "scope" in bad.output
+    missing = cli("upload", str(tmp_path / "nope.md"), "--scope", "org/acme")
+    assert missing.exit_code == 1 and "is not a file" in missing.output

@@ -509,6 +509,94 @@ def serve(
     uvicorn.run(api, host=config.host, port=config.port, log_level="info")
 
 
+@app.command()
+def upload(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="The document (text, Markdown, HTML, PDF, ...).")],
+    scope: Annotated[str, typer.Option(help="The scope the document is curated for.")],
+    name: Annotated[str | None, typer.Option(help="Its name (default: the file's).")] = None,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="ENGRAMDB_URL", help="A server to upload to (else the store at --path)."
+        ),
+    ] = None,
+    api_key: Annotated[
+        str | None, typer.Option("--api-key", envvar="ENGRAMDB_API_KEY", help="Its API key.")
+    ] = None,
+    context: Annotated[
+        str | None, typer.Option(envvar="ENGRAMDB_CONTEXT", help="The server's context.")
+    ] = None,
+    wait: Annotated[
+        bool, typer.Option("--wait/--no-wait", help="Follow the job until it is done.")
+    ] = True,
+) -> None:
+    """Upload a curated document as a background job and follow it with a progress bar (to a
+    server with --url, --api-key and --context; else into the store at --path)."""
+    if not file.is_file():
+        raise _fail(f"{file} is not a file")
+    with _job_progress() as show:
+        if url is not None:
+            job = _upload_to_server(file, scope, name, url, api_key, context, wait, show)
+        else:
+            from .knowledge.memory import Memory
+
+            settings: _Settings = ctx.obj
+            with Memory.open(settings.path, embedder=settings.embedder) as mem:
+                job = mem.submit_upload(file, scope=scope, name=name)
+                while wait and not job.finished:
+                    show(job)
+                    job = mem.wait_job(job.id, timeout=0.2)
+                show(job)
+    if not wait:
+        out.print(f"job {job.id}: {job.state}")
+        return
+    if job.state != "done" or job.result is None:
+        raise _fail(f"job {job.id} {job.state}" + (f": {job.error}" if job.error else ""))
+    r = job.result
+    what = "unchanged" if r.unchanged else f"{r.chunks:,} chunks, {r.facts:,} facts"
+    out.print(f"{r.name} version {r.version} (document {r.id}): {what}")
+
+
+def _upload_to_server(file, scope, name, url, api_key, context, wait, show) -> Any:
+    try:
+        from .client import Client, ClientError
+    except ImportError as exc:  # (httpx)
+        raise _fail(f"uploading to a server needs httpx: {exc}") from None
+    if not context:
+        raise _fail("--context (or ENGRAMDB_CONTEXT) names the server's context")
+    try:
+        with Client(url, api_key, context) as client:
+            job = client.upload(file, scope=scope, name=name, wait=False)
+            return client.wait_job(job, progress=show) if wait else job
+    except ClientError as exc:
+        raise _fail(str(exc)) from None
+
+
+@contextmanager
+def _job_progress() -> Iterator[Any]:
+    """``show(job)``: a progress bar of the job's phase (reading, writing, indexing)."""
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("queued", total=None)
+
+        def show(job: Any) -> None:
+            bar.update(
+                task,
+                description=job.phase or job.state,
+                completed=job.done,
+                total=job.total or None,
+            )
+
+        yield show
+
+
 @app.command("mcp")
 def mcp_command(
     data_dir: Annotated[Path | None, typer.Option("--data-dir", help="The server's data.")] = None,

@@ -69,7 +69,7 @@ def test_the_worked_example_over_http(live, keys):
     with live.client(keys["curator"]) as cur, live.client(keys["alice"]) as alice:
         doc = b"# Returns\n\nReturns are accepted within 30 days of delivery.\n"
         r = cur.post(
-            f"/api/v1/{CTX}/documents",
+            f"/api/v1/{CTX}/documents?wait=true",
             files={"file": ("returns.md", doc, "text/markdown")},
             data={"scope": ORG},
         )
@@ -206,7 +206,7 @@ def test_contexts_are_isolated(live, keys):
 def test_documents_by_id_sessions_and_deleting_a_document(live, keys):
     with live.client(keys["curator"]) as cur, live.client(keys["alice"]) as alice:
         r = cur.post(
-            f"/api/v1/{CTX}/documents",
+            f"/api/v1/{CTX}/documents?wait=true",
             files={"file": ("warranty.md", b"# Warranty\n\nEvery kettle has a 2-year warranty.\n")},
             data={"scope": ORG},
         )

@@ -47,7 +47,7 @@ def _world(live) -> dict[str, Any]:
     with live.client(live.admin) as admin:
         assert admin.post("/api/v1/contexts", json={"name": CTX}).status_code == 201
         r = admin.post(
-            f"/api/v1/{CTX}/documents",
+            f"/api/v1/{CTX}/documents?wait=true",
             files={"file": ("returns.md", POLICY)},
             data={"scope": ORG},
         )

@@ -1345,7 +1345,7 @@ def test_documents(harness):
             form["name"] = name.encode("utf-8", "surrogatepass")
         resp = harness.send(
             "POST",
-            f"/api/v1/{CTX}/documents",
+            f"/api/v1/{CTX}/documents?wait=true",
             files={"file": part},
             data=form,
             headers=harness.token(who),

@@ -1215,7 +1215,7 @@ class Run:
         resp = self.send(
             actor,
             "POST",
-            f"/api/v1/{ctx}/documents",
+            f"/api/v1/{ctx}/documents?wait=true",
             files={"file": (f"memo-zq{n}.md", doc, "text/markdown")},
             data={"scope": self.spelled(scope)},
         )

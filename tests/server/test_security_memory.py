@@ -107,7 +107,7 @@ def test_forget_without_curate_leaves_curated_rows_in_the_customers_scope(live, 
         )
         curated = upsert["facts"][0]["id"]
         r = admin.post(
-            f"/api/v1/{CTX}/documents",
+            f"/api/v1/{CTX}/documents?wait=true",
             files={"file": ("terms.md", b"# Terms\n\nReturns are accepted within 30 days.\n")},
             data={"scope": BOB},
         )
@@ -389,7 +389,7 @@ def test_session_turn_numbers_count_per_scope(live, who):
 def test_an_unreadable_document_is_a_404_for_strict_keys_too(live, who):
     with live.client(live.admin) as admin:
         r = admin.post(
-            f"/api/v1/{CTX}/documents",
+            f"/api/v1/{CTX}/documents?wait=true",
             files={"file": ("globex.md", b"# Globex\n\nInternal pricing.\n")},
             data={"scope": "org/globex"},
         )
@@ -547,7 +547,7 @@ def test_purging_a_document_purges_its_earlier_versions(live, who):
         ids = []
         for text in (b"# Terms\n\nSecret clause alpha-4471 applies.\n", b"# Terms\n\nNone.\n"):
             r = admin.post(
-                f"/api/v1/{ctx}/documents",
+                f"/api/v1/{ctx}/documents?wait=true",
                 files={"file": ("terms.md", text, "text/markdown")},
                 data={"scope": ORG},
             )
@@ -631,7 +631,7 @@ def test_deleting_a_document_takes_its_traces_out_of_reads(live, who):
     with live.client(live.admin) as admin:
         assert admin.post("/api/v1/contexts", json={"name": ctx}).status_code == 201
         r = admin.post(
-            f"/api/v1/{ctx}/documents",
+            f"/api/v1/{ctx}/documents?wait=true",
             files={"file": ("memo.md", b"# Memo\n\nThe zq4471 memo says returns take 9 days.\n")},
             data={"scope": ORG},
         )

@@ -86,7 +86,7 @@ def test_documents_come_back_fast(admin, name, ext):
     data = shape(name).encode()
     start = time.perf_counter()
     r = admin.post(
-        f"/api/v1/{CTX}/documents",
+        f"/api/v1/{CTX}/documents?wait=true",
         files={"file": (f"{name}.{ext}", data)},
         data={"scope": ORG},
     )
@@ -95,7 +95,7 @@ def test_documents_come_back_fast(admin, name, ext):
 
 def test_deep_json_is_a_clear_problem(admin):
     r = admin.post(
-        f"/api/v1/{CTX}/documents",
+        f"/api/v1/{CTX}/documents?wait=true",
         files={"file": ("deep.json", b"[" * 5000 + b"]" * 5000)},
         data={"scope": ORG},
     )
@@ -109,7 +109,7 @@ def test_deeply_nested_html_is_refused_at_once(admin):
     data = ("<div>\n" * 20_000 + "x" + "</div>\n" * 20_000).encode()
     start = time.perf_counter()
     r = admin.post(
-        f"/api/v1/{CTX}/documents",
+        f"/api/v1/{CTX}/documents?wait=true",
         files={"file": ("deep.html", data)},
         data={"scope": ORG},
     )

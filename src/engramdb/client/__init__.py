@@ -29,13 +29,14 @@ from .errors import (
     ClientError,
     ConflictError,
     InvalidInputError,
+    JobError,
     NotFoundError,
     PayloadTooLargeError,
     PermissionDeniedError,
     RateLimitError,
     ServerError,
 )
-from .types import DocumentResult, Fact, QueryHit, WriteResult
+from .types import DocumentResult, Fact, Job, QueryHit, WriteResult
 
 __all__ = [
     "ApiConnectionError",
@@ -50,6 +51,8 @@ __all__ = [
     "DocumentResult",
     "Fact",
     "InvalidInputError",
+    "Job",
+    "JobError",
     "NotFoundError",
     "PayloadTooLargeError",
     "PermissionDeniedError",

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import anyio
 import httpx
 
 from ._core import Call, Core, Lens, Source, When
-from .errors import transport_error
-from .types import DocumentResult, Fact, QueryHit, WriteResult
+from .errors import JobError, transport_error
+from .types import DocumentResult, Fact, Job, QueryHit, WriteResult
 
 __all__ = ["AsyncClient"]
 
@@ -125,11 +126,52 @@ class AsyncClient(Core):
         name: str | None = None,
         media_type: str | None = None,
         idempotency_key: str | None = None,
-    ) -> DocumentResult:
-        """Upload an authoritative document (a path, bytes or a binary file)."""
-        return await self._call(
+        wait: bool = True,
+        timeout: float | None = None,
+        progress: Callable[[Job], object] | None = None,
+    ) -> DocumentResult | Job:
+        """Upload an authoritative document (a path, bytes or a binary file), read by a
+        background job on the server: with ``wait`` (the default) followed until done (its
+        result; ``JobError`` if it fails or is cancelled), else the ``Job`` at once."""
+        job = await self._call(
             self._upload(path_or_bytes, scope, name, media_type, idempotency_key)
         )
+        if not wait:
+            return job
+        return self._job_outcome(await self.wait_job(job, timeout=timeout, progress=progress))
+
+    async def job(self, job_id: str) -> Job:
+        """A background job of this key, with its state and progress."""
+        return await self._call(self._background_job(job_id))
+
+    async def jobs(self, *, state: str | None = None, limit: int = 100) -> list[Job]:
+        """This key's principal's background jobs in the context, newest first."""
+        return await self._call(self._background_jobs(state, limit))
+
+    async def cancel_job(self, job_id: str) -> Job:
+        """Cancel a job (a waiting one at once, a running one at its next step)."""
+        return await self._call(self._cancel_background_job(job_id))
+
+    async def wait_job(
+        self,
+        job: str | Job,
+        *,
+        timeout: float | None = None,
+        progress: Callable[[Job], object] | None = None,
+    ) -> Job:
+        """The job once it has finished; ``JobError`` if ``timeout`` seconds pass first."""
+        current = job if isinstance(job, Job) else await self.job(job)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        delays = self._poll_delays()
+        while True:
+            if progress is not None:
+                progress(current)
+            if current.finished:
+                return current
+            if deadline is not None and time.monotonic() >= deadline:
+                raise JobError(current)
+            await self._sleep(next(delays))
+            current = await self.job(current.id)
 
     # ------------------------------------------------------------------ reads
     async def query(

@@ -7,7 +7,7 @@ import email.utils
 import random
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,8 +17,8 @@ from urllib.parse import quote
 import httpx
 
 from .. import __version__
-from .errors import ApiError, error_from_response
-from .types import DocumentResult, Fact, QueryHit, WriteResult
+from .errors import ApiError, JobError, error_from_response
+from .types import DocumentResult, Fact, Job, QueryHit, WriteResult
 
 __all__ = ["Call", "Core"]
 
@@ -296,8 +296,50 @@ class Core:
             files={"file": (filename, data, media_type or "application/octet-stream")},
             data=form,
             idempotency_key=idempotency_key or new_idempotency_key(),
-            parse=lambda r: DocumentResult.from_json(r.json()),
+            parse=lambda r: (
+                Job.from_json(r.json())
+                if r.status_code == 202
+                else Job(state="done", result=DocumentResult.from_json(r.json()))
+            ),
         )
+
+    def _background_job(self, job_id: str) -> Call:
+        return Call(
+            "GET",
+            self._ctx(f"/jobs/{quote(job_id, safe='')}"),
+            parse=lambda r: Job.from_json(r.json()),
+        )
+
+    def _background_jobs(self, state: str | None, limit: int) -> Call:
+        return Call(
+            "GET",
+            self._ctx("/jobs"),
+            params=_drop_none({"state": state, "limit": limit}),
+            parse=lambda r: [Job.from_json(j) for j in r.json()["jobs"]],
+        )
+
+    def _cancel_background_job(self, job_id: str) -> Call:
+        return Call(
+            "POST",
+            self._ctx(f"/jobs/{quote(job_id, safe='')}/cancel"),
+            read_only=True,  # (cancelling twice is cancelling once)
+            parse=lambda r: Job.from_json(r.json()),
+        )
+
+    @staticmethod
+    def _job_outcome(job: Job) -> DocumentResult:
+        """The result of a finished job, or ``JobError``."""
+        if job.state == "done" and job.result is not None:
+            return job.result
+        raise JobError(job)
+
+    @staticmethod
+    def _poll_delays() -> Iterator[float]:
+        """How long to wait between two looks at a job: soon at first, then every second."""
+        delay = 0.05
+        while True:
+            yield delay
+            delay = min(1.0, delay * 2)
 
     def _query(self, text: str, lens: Lens, k: int, mode: str, as_of: When, explain: bool) -> Call:
         body = _drop_none(

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import httpx
 
 from ._core import Call, Core, Lens, Source, When
-from .errors import transport_error
-from .types import DocumentResult, Fact, QueryHit, WriteResult
+from .errors import JobError, transport_error
+from .types import DocumentResult, Fact, Job, QueryHit, WriteResult
 
 __all__ = ["Client"]
 
@@ -124,9 +124,51 @@ class Client(Core):
         name: str | None = None,
         media_type: str | None = None,
         idempotency_key: str | None = None,
-    ) -> DocumentResult:
-        """Upload an authoritative document (a path, bytes or a binary file)."""
-        return self._call(self._upload(path_or_bytes, scope, name, media_type, idempotency_key))
+        wait: bool = True,
+        timeout: float | None = None,
+        progress: Callable[[Job], object] | None = None,
+    ) -> DocumentResult | Job:
+        """Upload an authoritative document (a path, bytes or a binary file). The server reads
+        it in a background job; with ``wait`` (the default) this follows the job until it is
+        done and returns the result (``progress(job)`` is called at each look), else it returns
+        the ``Job`` at once. A job that fails or is cancelled raises ``JobError``."""
+        job = self._call(self._upload(path_or_bytes, scope, name, media_type, idempotency_key))
+        if not wait:
+            return job
+        return self._job_outcome(self.wait_job(job, timeout=timeout, progress=progress))
+
+    def job(self, job_id: str) -> Job:
+        """A background job of this key, with its state and progress."""
+        return self._call(self._background_job(job_id))
+
+    def jobs(self, *, state: str | None = None, limit: int = 100) -> list[Job]:
+        """This key's principal's background jobs in the context, newest first."""
+        return self._call(self._background_jobs(state, limit))
+
+    def cancel_job(self, job_id: str) -> Job:
+        """Cancel a job (a waiting one at once, a running one at its next step)."""
+        return self._call(self._cancel_background_job(job_id))
+
+    def wait_job(
+        self,
+        job: str | Job,
+        *,
+        timeout: float | None = None,
+        progress: Callable[[Job], object] | None = None,
+    ) -> Job:
+        """The job once it has finished; ``JobError`` if ``timeout`` seconds pass first."""
+        current = job if isinstance(job, Job) else self.job(job)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        delays = self._poll_delays()
+        while True:
+            if progress is not None:
+                progress(current)
+            if current.finished:
+                return current
+            if deadline is not None and time.monotonic() >= deadline:
+                raise JobError(current)
+            self._sleep(next(delays))
+            current = self.job(current.id)
 
     # ------------------------------------------------------------------ reads
     def query(

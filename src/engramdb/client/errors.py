@@ -17,6 +17,7 @@ __all__ = [
     "ClientError",
     "ConflictError",
     "InvalidInputError",
+    "JobError",
     "NotFoundError",
     "PayloadTooLargeError",
     "PermissionDeniedError",
@@ -42,6 +43,16 @@ class ApiConnectionError(ClientError):
 
 class ApiTimeoutError(ApiConnectionError):
     """The request timed out."""
+
+
+class JobError(ClientError):
+    """A background job that ended without its result: ``job.state`` is ``failed`` (its
+    ``error`` says why) or ``cancelled``; or, waited for with a ``timeout``, still running."""
+
+    def __init__(self, job: Any):
+        why = f": {job.error}" if getattr(job, "error", None) else ""
+        super().__init__(f"job {job.id} is {job.state}{why}")
+        self.job = job
 
 
 class ApiError(ClientError):

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-__all__ = ["DocumentResult", "Fact", "QueryHit", "WriteResult"]
+__all__ = ["DocumentResult", "Fact", "Job", "QueryHit", "WriteResult"]
 
 T = TypeVar("T")
 
@@ -145,6 +145,38 @@ class DocumentResult:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DocumentResult:
         return _build(cls, data, {"write": WriteResult.from_json})
+
+
+@dataclass(frozen=True)
+class Job:
+    """A background upload: ``queued``, ``running``, then ``done`` (with its ``result``),
+    ``failed`` (with its ``error``) or ``cancelled``; ``phase`` with ``done`` of ``total``
+    says how far it is."""
+
+    id: str = ""
+    kind: str = ""
+    state: str = ""
+    scope: str = ""
+    name: str | None = None
+    phase: str | None = None
+    done: int = 0
+    total: int = 0
+    attempts: int = 0
+    created_ms: int = 0
+    started_ms: int | None = None
+    finished_ms: int | None = None
+    result: DocumentResult | None = None
+    error: str | None = None
+    links: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def finished(self) -> bool:
+        return self.state in ("done", "failed", "cancelled")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Job:
+        return _build(cls, data, {"result": DocumentResult.from_json})
 
 
 @dataclass(frozen=True)

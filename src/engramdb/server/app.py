@@ -38,7 +38,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     root = Path(config.data_dir)
     root.mkdir(parents=True, exist_ok=True)
     auth = AuthStore(root / "auth.db", hasher=password_hasher(config))
-    contexts = ContextRegistry(root, embedder=config.embedder, max_contexts=config.max_contexts)
+
+    def job_rights(context: str, who) -> AuthContext | None:
+        """A background job runs with its key's rights as they are now, in reach of its
+        context (a revoked key, a narrowed reach: the job fails, nothing is written)."""
+        ctx = auth.context_of_key(
+            who.get("key_id"), who.get("principal_id"), who.get("on_behalf_of")
+        )
+        return ctx if ctx is not None and ctx.reaches(context) else None
+
+    contexts = ContextRegistry(
+        root, embedder=config.embedder, max_contexts=config.max_contexts, job_rights=job_rights
+    )
     idem = IdempotencyStore(root / "server.db", config.idempotency_ttl_s)
     contexts.on_purge(idem.forget_context)
     registry = CollectorRegistry()
@@ -51,6 +62,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI):
+        await run_in_threadpool(contexts.resume_jobs)
         yield
         contexts.close()
         auth.close()

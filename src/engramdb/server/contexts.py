@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,16 @@ def check_context(name: object) -> str:
 class ContextRegistry:
     """Opens each context's ``Memory`` on first use and serialises the calls made on it."""
 
-    def __init__(self, root: Path, *, embedder: str | None = None, max_contexts: int = 1_000):
+    def __init__(
+        self,
+        root: Path,
+        *,
+        embedder: str | None = None,
+        max_contexts: int = 1_000,
+        job_rights: Callable[[str, Mapping[str, str | None]], Any] | None = None,
+    ):
+        #: (context, a job's provenance) -> the submitter's rights there now, or None
+        self.job_rights = job_rights
         self.root = Path(root) / "contexts"
         self.root.mkdir(parents=True, exist_ok=True)
         self.embedder = embedder
@@ -54,6 +64,38 @@ class ContextRegistry:
         self._purge_listeners: list[Callable[[str], object]] = []
         self._locks: dict[str, threading.RLock] = {}
         self._lock = threading.Lock()
+
+    def _open_memory(self, name: str) -> Memory:
+        rights = None
+        if self.job_rights is not None:
+            job_rights = self.job_rights
+
+            def rights(who: Mapping[str, str | None]) -> Any:
+                return job_rights(name, who)
+
+        return Memory.open(self.root / name, embedder=self.embedder, job_rights=rights)
+
+    def resume_jobs(self) -> list[str]:
+        """Open the contexts that hold unfinished upload jobs (a crash or a shutdown stopped
+        them), so those run again at start rather than at the context's next request."""
+        resumed = []
+        for name in self.names():
+            db = self.root / name / "knowledge.db"
+            if not db.is_file():
+                continue
+            con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+            try:
+                pending = con.execute(
+                    "SELECT 1 FROM jobs WHERE state IN ('queued', 'running') LIMIT 1"
+                ).fetchone()
+            except sqlite3.Error:
+                pending = None  # (a store from before jobs)
+            finally:
+                con.close()
+            if pending:
+                with self.use(name, exclusive=False):
+                    resumed.append(name)
+        return resumed
 
     def names(self) -> list[str]:
         return sorted(
@@ -70,7 +112,7 @@ class ContextRegistry:
                 raise ValidationError("context", f"{name!r} already exists", value=name)
             if len(self.names()) >= self.max_contexts:
                 raise ValidationError("context", "too many contexts", limit=self.max_contexts)
-            mem = Memory.open(self.root / name, embedder=self.embedder)
+            mem = self._open_memory(name)
             self._open[name] = mem
             self._locks[name] = threading.RLock()
         return {"name": name, "createdMs": int(time.time() * 1000)}
@@ -97,7 +139,7 @@ class ContextRegistry:
             if mem is None:
                 if not (self.root / name).is_dir():
                     raise ContextNotFound(name)
-                mem = self._open[name] = Memory.open(self.root / name, embedder=self.embedder)
+                mem = self._open[name] = self._open_memory(name)
                 self._locks[name] = threading.RLock()
             lock = self._locks[name]
         if not exclusive:

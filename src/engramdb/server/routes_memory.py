@@ -66,6 +66,12 @@ def _reached(request: Request, context: str) -> None:
         raise ContextNotFound(context)
 
 
+def _job_id(job_id: str) -> str:
+    if len(job_id) > 64 or not job_id.isascii():
+        raise Problem(404, "Not found", "no such job")
+    return job_id
+
+
 def add_memory_routes(app: FastAPI) -> None:
     def use(request: Request, context: str):
         _reached(request, context)
@@ -101,37 +107,84 @@ def add_memory_routes(app: FastAPI) -> None:
 
         return await idempotent(request, ctx, work)
 
-    @app.post(P + "/documents", status_code=201, tags=["documents"])
+    @app.post(
+        P + "/documents",
+        status_code=202,
+        tags=["documents"],
+        responses={201: {"description": "The document, stored (with `wait=true`)"}},
+    )
     async def upload(
         context: str,
         request: Request,
         file: UploadFile = File(...),
         scope: str = Form(...),
         name: str | None = Form(None),
+        wait: bool = Query(False, description="Answer when stored (201), not at once (202)."),
     ):
-        """An authoritative document (text, Markdown, HTML, PDF, JSON, CSV)."""
+        """An authoritative document (text, Markdown, HTML, PDF, JSON, CSV), read and stored by
+        a background job: the answer (202) is the job, stored with the document, with a
+        ``Location`` to follow (``GET .../jobs/{id}``). ``wait=true`` answers once the document
+        is stored (201, the result), for small files and scripts."""
         ctx = authenticate(request)
         check_write(ctx, scope, True)
         limit = request.app.state.config.max_upload_bytes
         data = await file.read(limit + 1)
         if len(data) > limit:
             raise Problem(413, "Payload too large", "the file is over the limit", limit=limit)
+        args = {
+            "scope": scope,
+            "name": name or file.filename or "document",
+            "media_type": file.content_type
+            if file.content_type not in (None, "application/octet-stream")
+            else None,
+            "caller": ctx,
+        }
 
         def work():
-            with use(request, context) as mem:
-                result = mem.upload(
-                    data,
-                    scope=scope,
-                    name=name or file.filename or "document",
-                    media_type=file.content_type
-                    if file.content_type not in (None, "application/octet-stream")
-                    else None,
-                    caller=ctx,
-                )
-                return 201, to_data(result)
+            if wait:
+                with use(request, context) as mem:
+                    return 201, to_data(mem.upload(data, **args))
+            with read(request, context) as mem:  # (the job takes the store's lock itself)
+                return 202, _job_data(context, mem.submit_upload(data, **args))
 
-        raw = json.dumps([scope, name, file.filename, file.content_type]).encode() + data
-        return await idempotent(request, ctx, work, raw=raw)
+        raw = json.dumps([scope, name, file.filename, file.content_type, wait]).encode() + data
+        resp = await idempotent(request, ctx, work, raw=raw)
+        if resp.status_code == 202:
+            resp.headers["Location"] = json.loads(resp.body)["links"]["self"]
+        return resp
+
+    def _job_data(context: str, job) -> dict[str, Any]:
+        return {**to_data(job), "links": {"self": f"/api/v1/{context}/jobs/{job.id}"}}
+
+    @app.get(P + "/jobs", tags=["jobs"])
+    def jobs(
+        context: str,
+        request: Request,
+        state: str | None = Query(None, description="queued, running, done, failed, cancelled"),
+        limit: int = Query(100, ge=1, le=1000),
+    ) -> dict[str, Any]:
+        """The caller's background jobs in this context, newest first (an administrator's:
+        everyone's)."""
+        ctx = authenticate(request)
+        with read(request, context) as mem:
+            found = mem.jobs(state=state, limit=limit, caller=ctx)
+        return {"jobs": [_job_data(context, j) for j in found]}
+
+    @app.get(P + "/jobs/{job_id}", tags=["jobs"])
+    def job(context: str, job_id: str, request: Request) -> dict[str, Any]:
+        """A job: ``state`` (queued, running, done, failed, cancelled), progress (``phase``,
+        ``done`` of ``total``), and once done its ``result`` (what ``wait=true`` answers)."""
+        ctx = authenticate(request)
+        with read(request, context) as mem:
+            return _job_data(context, mem.job(_job_id(job_id), caller=ctx))
+
+    @app.post(P + "/jobs/{job_id}/cancel", tags=["jobs"])
+    def cancel_job(context: str, job_id: str, request: Request) -> dict[str, Any]:
+        """Cancel a job: a waiting one at once, a running one at its next step (its write is
+        rolled back), a finished one not at all (it is returned as it is)."""
+        ctx = authenticate(request)
+        with read(request, context) as mem:
+            return _job_data(context, mem.cancel_job(_job_id(job_id), caller=ctx))
 
     @app.get(P + "/documents", tags=["documents"])
     def documents(context: str, request: Request) -> dict[str, Any]:

@@ -622,6 +622,15 @@ class AuthStore:
                 self._verified[key_id] = (hashed, digest)
                 if len(self._verified) > 10_000:
                     self._verified.pop(next(iter(self._verified)))
+        ctx = self._context(key_id, kgrants, expires, revoked, strict, kcontexts, prow, now)
+        self._touch(key_id, token, hashed, used, now)
+        return ctx
+
+    def _context(
+        self, key_id, kgrants, expires, revoked, strict, kcontexts, prow, now: int
+    ) -> AuthContext:
+        """The context of a key row (``AuthError`` when it is revoked, expired or its principal
+        is disabled)."""
         if revoked is not None:
             raise AuthError("revoked")
         if expires is not None and now >= expires:
@@ -629,13 +638,41 @@ class AuthStore:
         principal = self._principal(tuple(prow))
         if principal.disabled:
             raise AuthError("disabled")
-        self._touch(key_id, token, hashed, used, now)
         grants = g.intersect(_load(kgrants), principal.grants)
         own = _load_reach(kcontexts)
         reach = principal.contexts if own is None else intersect_reach(own, principal.contexts)
         return AuthContext(
             principal, key_id, grants, strict=bool(strict), contexts=reach, expires_ms=expires
         )
+
+    def context_of_key(
+        self,
+        key_id: str | None,
+        principal_id: str | None,
+        on_behalf_of: str | None = None,
+        now_ms: int | None = None,
+    ) -> AuthContext | None:
+        """The rights a key has now, without its token (a background job submitted with it runs
+        with them, so a revocation stops the job): None when the key is unknown, revoked or
+        expired, is not ``principal_id``'s, or its principal (or the delegation target) is
+        disabled."""
+        if not key_id or not principal_id:
+            return None
+        now = _now_ms() if now_ms is None else now_ms
+        rows = self._query(
+            "SELECT k.grants, k.expires_ms, k.revoked_ms, k.strict, k.contexts, "
+            "p.id, p.name, p.kind, p.grants, p.created_ms, p.disabled, p.contexts "
+            "FROM api_keys k JOIN principals p ON p.id = k.principal_id WHERE k.key_id = ?",
+            (key_id,),
+        )
+        if not rows or rows[0][5] != principal_id:
+            return None
+        kgrants, expires, revoked, strict, kcontexts, *prow = rows[0]
+        try:
+            ctx = self._context(key_id, kgrants, expires, revoked, strict, kcontexts, prow, now)
+            return self.delegate(ctx, on_behalf_of) if on_behalf_of else ctx
+        except AuthError:
+            return None
 
     def _touch(self, key_id: str, token: str, hashed: str, used: int | None, now: int) -> None:
         rehash = self._hasher.needs_rehash(hashed)
