@@ -298,7 +298,7 @@ def upload(
             )
             ctx.document_id = doc_id
             aliased: set[tuple[str, str]] = set()
-            steps = len(triples) + len(extractions)
+            steps = len(triples) + sum(len(e.claims) for e in extractions)
             for i, triple in enumerate(triples):
                 if i % PROGRESS_EVERY == 0:
                     tell("writing", i, steps)
@@ -316,10 +316,14 @@ def upload(
                     if (triple.subject, alias) not in aliased:
                         aliased.add((triple.subject, alias))
                         add_alias(mem, claim.subject, claim.subject_type, alias, ctx)
-            for i, extraction in enumerate(extractions):
-                if i % PROGRESS_EVERY == 0:
-                    tell("writing", len(triples) + i, steps)
-                apply_extraction(mem, extraction, ctx, result, known)
+            done = len(triples)
+            for extraction in extractions:  # (claims one by one: a block may hold thousands)
+                for claim in extraction.claims:
+                    if done % PROGRESS_EVERY == 0:
+                        tell("writing", done, steps)
+                    reconcile_claim(mem, claim, ctx, result)
+                    done += 1
+                apply_extraction(mem, replace(extraction, claims=[]), ctx, result, known)
             tell("writing", steps, steps)
             recheck_beliefs(mem, ctx, result)
         if retired:

@@ -54,6 +54,7 @@ _COLUMNS = (
     "finished_ms, result, error, principal_id"
 )
 _FINISHED = ("done", "failed", "cancelled")
+_REVOKED = "the key that submitted this job is no longer valid"
 
 
 class _Stop(Exception):
@@ -271,17 +272,24 @@ class JobRunner:
 
     def _run(self, row: tuple) -> None:
         jid, scope, name, media_type, observed, payload, principal, key_id, behalf = row
-        caller, refusal = self._caller_of(
-            jid, principal, {"principal_id": principal, "key_id": key_id, "on_behalf_of": behalf}
-        )
+        who = {"principal_id": principal, "key_id": key_id, "on_behalf_of": behalf}
+        caller, refusal = self._caller_of(jid, principal, who)
         if refusal is not None:
             self._finish(jid, "failed", error=refusal)
             return
 
         def progress(phase: str, done: int, total: int) -> None:
+            last = self._live.get(jid, ("",))[0]
             self._live[jid] = (phase, done, total)
             if phase == "indexing":
                 return  # committed: it finishes
+            if (
+                phase == "writing"
+                and last != "writing"
+                and principal is not None
+                and self._caller_of(jid, principal, who)[1] is not None
+            ):
+                raise _Stop("revoked")  # (its key was revoked while it read)
             with self._cond:
                 if jid in self._cancel:
                     raise _Stop("cancelled")
@@ -302,6 +310,8 @@ class JobRunner:
         except _Stop as stop:
             if stop.why == "shutdown":
                 self._requeue(jid)
+            elif stop.why == "revoked":
+                self._finish(jid, "failed", error=_REVOKED)
             else:
                 self._finish(jid, "cancelled")
         except EngramDBError as exc:  # refused (rights gone, scope closed, unreadable file)
@@ -325,7 +335,7 @@ class JobRunner:
         if self.rights is not None:
             caller = self.rights(who)
             if caller is None:
-                return None, "the key that submitted this job is no longer valid"
+                return None, _REVOKED
             return caller, None
         if jid in self._callers:
             return self._callers[jid], None

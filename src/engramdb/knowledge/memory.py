@@ -14,8 +14,10 @@ docs/knowledge.md).
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -58,22 +60,30 @@ class Memory:
             from .extract.llm import LLMExtractor
 
             self._llm = LLMExtractor(llm)
-        self.db = connect(path / "knowledge.db")
+        self._writer = connect(path / "knowledge.db")
         # freed space is overwritten with zeros: a purged row leaves no copy in the file
-        self.db.execute("PRAGMA secure_delete=ON")
-        self.db.executescript(KNOWLEDGE_SCHEMA)
-        migrate(self.db)
-        self.db.execute(
+        self._writer.execute("PRAGMA secure_delete=ON")
+        self._writer.executescript(KNOWLEDGE_SCHEMA)
+        migrate(self._writer)
+        self._writer.execute(
             "INSERT OR IGNORE INTO kmeta(key, value) VALUES('schema_version', ?)", (SCHEMA_VERSION,)
         )
         self._lock = threading.RLock()
+        self._readers = threading.local()
+        self._reader_cons: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
+        self._closed = False
+        #: facts a query returned while a write held the store: reinforced by the next query
+        #: that finds it free (a read never waits for a write)
+        self._reinforce_later: list[int] = []
         self._vec_cache: dict[str, np.ndarray] = {}
         #: scope chain -> (signature of its curated facts, their templates, word index); see
         #: catalogue._curated_templates
         self._template_cache: dict[tuple[str, ...], tuple[Any, list, dict]] = {}
         self._names_cache: dict[tuple[str, ...], tuple[Any, dict[str, str]]] = {}
         self._scopes: set[str] | None = None
-        self._catch_up()
+        with self._lock:
+            self._catch_up()
         self._jobs = JobRunner(self, job_rights)
         self._jobs.recover()
 
@@ -108,10 +118,49 @@ class Memory:
         open."""
         self._jobs.close()
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
             if self._llm is not None:
                 self._llm.close()
             self.engine.close()
-            self.db.close()
+            with self._readers_lock:
+                for con in self._reader_cons:
+                    con.close()
+                self._reader_cons.clear()
+            self._writer.close()
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """This thread's connection to ``knowledge.db``: the writer's while the thread holds the
+        store's lock (its transaction, its own rows not yet committed); else one of the
+        thread's own, which sees committed rows only. SQLite in WAL mode lets that reader go
+        on while a write runs: a read never waits for an upload, and never sees half of one
+        (nor a cancelled one, rolled back)."""
+        if self._lock._is_owned() or self._closed:  # type: ignore[attr-defined]
+            return self._writer
+        con = getattr(self._readers, "con", None)
+        if con is None:
+            con = connect(self.path / "knowledge.db")
+            con.execute("PRAGMA query_only=ON")  # (every write holds the lock: the writer's)
+            self._readers.con = con
+            with self._readers_lock:
+                self._reader_cons.append(con)
+        return con
+
+    @contextlib.contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """One view of the store for a read of several statements (a read transaction on this
+        thread's connection; inside a write, the write's own view)."""
+        con = self.db
+        if con is self._writer or con.in_transaction:
+            yield
+            return
+        con.execute("BEGIN")
+        try:
+            yield
+        finally:
+            con.execute("COMMIT")
 
     def __enter__(self) -> Memory:
         return self

@@ -128,21 +128,36 @@ def query(
     paths = check_lens(lens)
     mem.engine.validate([{"text": text}])
     at = to_ms(as_of, "as_of")
-    with mem._lock:
+    with mem._snapshot():  # (no lock: a query never waits for a write)
         facts = mem.facts(lens=paths, as_of=at)
         hits = fact_hits(mem, text, facts, mode, explain)
         if mode != "graph" or not hits:
             hits += passage_hits(mem, text, paths, k, mode, at, explain)
-        hits.sort(key=lambda h: -h.score)
-        hits = (same_text_once(hits) if one_per_text else hits)[:k]
-        returned = [int(h.id[5:]) for h in hits if h.kind == "fact"]
-        if returned:  # recall reinforces what it returns (x1.1, capped at 1.0)
+    hits.sort(key=lambda h: -h.score)
+    hits = (same_text_once(hits) if one_per_text else hits)[:k]
+    reinforce(mem, [int(h.id[5:]) for h in hits if h.kind == "fact"])
+    return hits
+
+
+def reinforce(mem: Memory, returned: list[int]) -> None:
+    """Recall reinforces what it returns (x1.1, capped at 1.0): now if no write holds the
+    store, else with the next query that finds it free (never waiting for the write)."""
+    pending = mem._reinforce_later
+    if not mem._lock.acquire(blocking=False):
+        pending.extend(returned)
+        del pending[: max(0, len(pending) - 10_000)]  # (a bound: the oldest boosts go)
+        return
+    try:
+        ids = [*pending, *returned]
+        pending.clear()
+        if ids:
             mem.db.executemany(
                 "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 "
                 "WHERE id=?",
-                [(RECALL_BOOST, i) for i in returned],
+                [(RECALL_BOOST, i) for i in ids],
             )
-    return hits
+    finally:
+        mem._lock.release()
 
 
 def same_text_once(hits: list[QueryHit]) -> list[QueryHit]:
