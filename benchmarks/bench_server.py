@@ -56,13 +56,12 @@ def fill(path, n: int) -> None:
                         meta={"kind": "turn", "role": "user"},
                     )
                 )
-            mem.db.execute("BEGIN")
-            mem.db.executemany(
-                "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
-                "created_ms, memory_written) VALUES(?,?,?,?,?,?,?,?,1)",
-                rows,
-            )
-            mem.db.execute("COMMIT")
+            with mem._lock, mem._transaction():  # (the writer's connection)
+                mem.db.executemany(
+                    "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
+                    "created_ms, memory_written) VALUES(?,?,?,?,?,?,?,?,1)",
+                    rows,
+                )
             mem.engine.remember_many(items)
 
 

@@ -22,6 +22,7 @@ from .documents.rows import is_generic_heading
 from .documents.sentences import LIST_MARKER
 from .extract import extract_stage0
 from .extract.contacts import contact_claims
+from .reads import fact_features
 from .recheck import recheck_beliefs
 from .recording import add_alias, apply_extraction, reconcile_claim, record_source
 from .redaction import redact
@@ -326,6 +327,8 @@ def upload(
                 apply_extraction(mem, replace(extraction, claims=[]), ctx, result, known)
             tell("writing", steps, steps)
             recheck_beliefs(mem, ctx, result)
+            # (the first query after the commit need not embed thousands of new facts)
+            fact_features(mem, result.facts)
         if retired:
             for mid in retired:
                 mem.engine.forget(mid)

@@ -77,6 +77,8 @@ class Memory:
         #: that finds it free (a read never waits for a write)
         self._reinforce_later: list[int] = []
         self._vec_cache: dict[str, np.ndarray] = {}
+        #: fact id -> its embeddings and words (``reads.fact_features``)
+        self._fact_features: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
         #: scope chain -> (signature of its curated facts, their templates, word index); see
         #: catalogue._curated_templates
         self._template_cache: dict[tuple[str, ...], tuple[Any, list, dict]] = {}

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..engine import RecallOptions
 from ..errors import NotFoundError, ValidationError
 from .candidates import vec
@@ -189,12 +191,14 @@ def fact_hits(
         return []
     q = vec(mem, text)
     qwords = content_words(text)
+    features = fact_features(mem, facts)
+    sims = np.maximum(
+        np.stack([features[f.id][0] for f in facts]) @ q,
+        np.stack([features[f.id][1] for f in facts]) @ q,
+    )
     out = []
-    for f in facts:
-        body = f"{f.entity} {f.key.replace('_', ' ')} {f.value}"
-        sim = float(vec(mem, f.statement) @ q)
-        sim = max(sim, float(vec(mem, body) @ q))
-        fw = content_words(f"{f.statement} {body}")
+    for f, sim in zip(facts, sims.tolist(), strict=True):
+        fw = features[f.id][2]
         lex = len(qwords & fw) / len(qwords) if qwords else 0.0
         if mode == "bm25":
             score = lex
@@ -219,6 +223,37 @@ def fact_hits(
             )
         )
     return out
+
+
+#: Facts whose features ``fact_features`` keeps per store (beyond: forgotten, and read again).
+MAX_FEATURES = 200_000
+
+
+def fact_features(
+    mem: Memory, facts: Sequence[Fact]
+) -> dict[int, tuple[np.ndarray, np.ndarray, set[str], str]]:
+    """Per fact id: the unit embeddings of its statement and of "entity key value", its
+    content words, and the statement they were read from. A fact row never changes what it
+    says, so each is computed once, the missing ones in one batch of the embedder (a query
+    after an upload of thousands of facts used to embed them one by one, for seconds). An
+    upload computes its own before it commits (``ingest``); an id a rolled-back write had
+    used is read again (its statement differs)."""
+    cache = mem._fact_features
+    missing = [f for f in facts if (c := cache.get(f.id)) is None or c[3] != f.statement]
+    if missing:
+        if len(cache) + len(missing) > MAX_FEATURES:
+            cache.clear()
+        bodies = [f"{f.entity} {f.key.replace('_', ' ')} {f.value}" for f in missing]
+        vecs = np.asarray(
+            mem.engine.embedder.embed([f.statement for f in missing] + bodies), dtype=np.float32
+        )
+        norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+        vecs = vecs / np.where(norms > 0, norms, 1.0)
+        n = len(missing)
+        for i, (f, body) in enumerate(zip(missing, bodies, strict=True)):
+            words = content_words(f"{f.statement} {body}")
+            cache[f.id] = (vecs[i], vecs[n + i], words, f.statement)
+    return cache
 
 
 def passage_hits(
