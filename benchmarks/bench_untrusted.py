@@ -66,6 +66,9 @@ class HeldLock:
             self.held += now() - self.since
         self.lock.release()
 
+    def _is_owned(self) -> bool:  # (``Memory.db`` asks which connection this thread uses)
+        return self.lock._is_owned()
+
 
 def _held(mem: Memory, call) -> float:
     lock = mem._lock

@@ -327,8 +327,6 @@ def upload(
                 apply_extraction(mem, replace(extraction, claims=[]), ctx, result, known)
             tell("writing", steps, steps)
             recheck_beliefs(mem, ctx, result)
-            # (the first query after the commit need not embed thousands of new facts)
-            fact_features(mem, result.facts)
         if retired:
             for mid in retired:
                 mem.engine.forget(mid)
@@ -349,6 +347,7 @@ def upload(
         tell("indexing", len(chunk_rows), len(chunk_rows))
         result.errors.extend(ctx.limit_note())
         redact(mem, result, ctx.readable)
+    fact_features(mem, result.facts)  # (outside the lock: later queries need not embed them)
     return DocumentResult(
         doc_id,
         name,

@@ -236,8 +236,8 @@ def fact_features(
     content words, and the statement they were read from. A fact row never changes what it
     says, so each is computed once, the missing ones in one batch of the embedder (a query
     after an upload of thousands of facts used to embed them one by one, for seconds). An
-    upload computes its own before it commits (``ingest``); an id a rolled-back write had
-    used is read again (its statement differs)."""
+    upload computes its own once it has committed (``ingest``); an id that a rolled-back
+    write had used is read again (its statement differs)."""
     cache = mem._fact_features
     missing = [f for f in facts if (c := cache.get(f.id)) is None or c[3] != f.statement]
     if missing:
