@@ -506,7 +506,13 @@ def serve(
     out.print(
         f"EngramDB API on http://{config.host}:{config.port}/api/v1 (data: {config.data_dir})"
     )
-    uvicorn.run(api, host=config.host, port=config.port, log_level="info")
+    uvicorn.run(
+        api,
+        host=config.host,
+        port=config.port,
+        log_level="info",
+        timeout_graceful_shutdown=config.shutdown_timeout_s,
+    )
 
 
 @app.command()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 
 import httpx
+import pytest
 
 
 def _free_port() -> int:
@@ -67,3 +70,63 @@ def test_serve_bootstraps_a_key_once_and_answers(tmp_path):
         proc.terminate()
         out = proc.communicate(timeout=20)[0]
     assert "egdb_" not in out
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_the_server_cleanly_and_its_upload_job_runs_at_the_next_start(tmp_path, sig):
+    """SIGTERM or Ctrl-C during an upload job: the process shuts down within its deadline, the
+    job is put back, not left "running" (nothing half-written), and the next start runs it to
+    the end."""
+    rows = "\n".join(
+        f"- Widget {i} costs ${i % 90 + 5} and ships within 3 days." for i in range(4000)
+    )
+    doc = ("# Price list\n\n" + rows).encode()
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = _start(tmp_path / "data", port)
+    try:
+        _wait(url)
+        assert proc.stdout is not None
+        token = next(line.strip() for line in proc.stdout if line.startswith("egdb_"))
+        auth = {"Authorization": f"Bearer {token}"}
+        with httpx.Client(base_url=url, headers=auth, timeout=30) as c:
+            assert c.post("/api/v1/contexts", json={"name": "shop"}).status_code == 201
+            r = c.post(
+                "/api/v1/shop/documents",
+                files={"file": ("prices.md", doc, "text/markdown")},
+                data={"scope": "org/acme"},
+            )
+            assert r.status_code == 202, r.text
+            job_url = r.headers["Location"]
+            deadline = time.monotonic() + 60
+            while c.get(job_url).json()["state"] != "running" and time.monotonic() < deadline:
+                time.sleep(0.02)
+        start = time.monotonic()
+        proc.send_signal(sig)
+        proc.communicate(timeout=30)
+        # (uvicorn shuts down, then re-raises the signal: the exit status names it)
+        assert proc.returncode in (0, -sig) and time.monotonic() - start < 15
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    con = sqlite3.connect(tmp_path / "data" / "contexts" / "shop" / "knowledge.db")
+    assert con.execute("SELECT state FROM jobs").fetchall() in ([("queued",)], [("done",)])
+    assert con.execute("SELECT COUNT(*) FROM documents").fetchone()[0] in (0, 1)
+    con.close()
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = _start(tmp_path / "data", port)
+    try:
+        _wait(url)
+        with httpx.Client(base_url=url, headers=auth, timeout=30) as c:
+            deadline = time.monotonic() + 120
+            while (job := c.get(job_url).json())["state"] != "done":
+                assert job["state"] in ("queued", "running") and time.monotonic() < deadline, job
+                time.sleep(0.05)
+            docs = c.get("/api/v1/shop/documents").json()["documents"]
+            assert [d["name"] for d in docs] == ["prices.md"]
+            assert job["result"]["facts"] >= 4000
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)

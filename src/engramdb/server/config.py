@@ -36,6 +36,9 @@ class ServerConfig:
     public_metrics: bool = False
     #: How long an Idempotency-Key's stored response is kept.
     idempotency_ttl_s: int = 24 * 3600
+    #: On SIGINT/SIGTERM: how long in-flight requests may take to finish before they are cut
+    #: (running upload jobs stop at their next step and run again at the next start).
+    shutdown_timeout_s: int = 10
     #: Argon2 cost (tests lower it; production keeps the library's defaults).
     argon2_time_cost: int | None = None
     argon2_memory_cost: int | None = None
