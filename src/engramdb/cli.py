@@ -611,9 +611,22 @@ def mcp_command(
         str | None, typer.Option("--api-key", envvar="ENGRAMDB_API_KEY", help="An API key.")
     ] = None,
     config_file: Annotated[Path | None, typer.Option("--config", help="A TOML file.")] = None,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="ENGRAMDB_URL",
+            help="A running server to talk to (beside it; else the data directory is opened).",
+        ),
+    ] = None,
 ) -> None:
-    """Serve the MCP tools (remember, recall, context, reflect, forget, upload, inspect) over
-    stdio, with the rights of an API key of the server's data directory."""
+    """Serve the MCP tools (remember, recall, context, reflect, forget, upload, inspect,
+    resolve_conflict) over stdio, with the rights of an API key: of a running server's with
+    --url (it keeps serving), else of the server's data directory opened here."""
+    if url is not None:
+        from engramdb.server.mcp_bridge import run_stdio_bridge
+
+        run_stdio_bridge(url, api_key, context)
+        return
     from engramdb.server.config import load_config
     from engramdb.server.mcp import run_stdio
 

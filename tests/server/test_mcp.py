@@ -378,3 +378,33 @@ def test_stdio(tmp_path: Path):
                 assert err["status"] == 422
 
     anyio.run(main)
+
+
+def test_mcp_over_stdio_beside_a_running_server(mcp_server: Mcp):
+    """``engramdb mcp --url`` serves the running server's tools over stdio with a key: the
+    store stays the server's (no "Store locked"), and the rights are the key's."""
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "engramdb", "mcp", "--url", mcp_server.url, "--context", CTX],
+        env={"ENGRAMDB_API_KEY": mcp_server.keys["alice"]},
+    )
+
+    async def main():
+        with anyio.fail_after(40):
+            async with stdio_client(params) as (read, write), ClientSession(read, write) as s:
+                await s.initialize()
+                tools = {t.name for t in (await s.list_tools()).tools}
+                assert tools == set(TOOLS)
+                w = await call(s, "remember", text="I moved to Lisbon.", scope=ALICE)
+                assert w["turnId"].startswith("turn-")
+                hits = await call(s, "recall", query="where do I live? Lisbon")
+                assert any("Lisbon" in h["text"] for h in hits["facts"] + hits["passages"])
+                err = await fail(s, "remember", text="hi", scope=BOB)
+                assert err["status"] == 403
+
+    anyio.run(main)
+    # the turn is the server's: its REST API finds it
+    with httpx.Client(base_url=mcp_server.url, timeout=30) as c:
+        c.headers["Authorization"] = f"Bearer {mcp_server.keys['alice']}"
+        r = c.post(f"/api/v1/{CTX}/query", json={"query": "Lisbon", "lens": [ALICE]})
+        assert any("Lisbon" in h["text"] for h in r.json()["hits"])
