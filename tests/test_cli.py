@@ -351,3 +351,17 @@ def test_upload_runs_a_job_into_the_store_and_reports_what_it_stored(
     assert bad.exit_code == 1 and "scope" in bad.output
     missing = cli("upload", str(tmp_path / "nope.md"), "--scope", "org/acme")
     assert missing.exit_code == 1 and "is not a file" in missing.output
+
+
+def test_backup_copies_the_store_into_a_new_directory(cli: Invoke, tmp_path: Path) -> None:
+    ok(cli("remember", "Maya moved to Lisbon", "--session", "s1"))
+    result = ok(cli("backup", str(tmp_path / "copy")))
+    assert "backed up" in result.output
+    again = cli("backup", str(tmp_path / "copy"))
+    assert again.exit_code == 1 and "new or empty directory" in again.output
+    runner = CliRunner()
+    base = ["--path", str(tmp_path / "copy"), "--embedder", "hashing"]
+    hits = ok(
+        runner.invoke(app, [*base, "recall", "where does Maya live?"], env={"COLUMNS": "200"})
+    )
+    assert "Lisbon" in hits.output

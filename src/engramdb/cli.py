@@ -579,6 +579,45 @@ def _upload_to_server(file, scope, name, url, api_key, context, wait, show) -> A
         raise _fail(str(exc)) from None
 
 
+@app.command()
+def backup(
+    ctx: typer.Context,
+    dest: Annotated[
+        str, typer.Argument(help="A new directory (with --url: the backup's name on the server).")
+    ],
+    url: Annotated[
+        str | None, typer.Option(envvar="ENGRAMDB_URL", help="A running server to back up.")
+    ] = None,
+    api_key: Annotated[
+        str | None,
+        typer.Option("--api-key", envvar="ENGRAMDB_API_KEY", help="Its management key."),
+    ] = None,
+) -> None:
+    """A consistent copy of the store at --path in DEST, or with --url of a running server's
+    data (keys and every context) in its backup directory, taken while it serves."""
+    if url is None:
+        from .knowledge.memory import Memory
+
+        settings: _Settings = ctx.obj
+        with Memory.open(settings.path, embedder=settings.embedder) as mem:
+            out.print(f"backed up {settings.path} to {mem.backup(dest)}")
+        return
+    import httpx
+
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    try:
+        r = httpx.post(
+            url.rstrip("/") + "/api/v1/backup", json={"name": dest}, headers=headers, timeout=3600
+        )
+    except httpx.HTTPError as exc:
+        raise _fail(f"{url}: {exc}") from None
+    if r.status_code != 201:
+        raise _fail(f"{r.status_code} {r.json().get('detail', r.text) if r.content else ''}")
+    body = r.json()
+    n, where, took = len(body["contexts"]), body["path"], body["tookMs"]
+    out.print(f"backed up {n} contexts to {where} in {took} ms")
+
+
 @contextmanager
 def _job_progress() -> Iterator[Any]:
     """``show(job)``: a progress bar of the job's phase (reading, writing, indexing)."""

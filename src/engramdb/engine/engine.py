@@ -15,6 +15,9 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import os
+import shutil
+import sqlite3
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +27,7 @@ from typing import Any
 
 from ..embed.base import Embedder
 from ..embed.factory import embedder_for_model_id, get_embedder
-from ..errors import ConfigError, EmbedderMismatchError, StorageError
+from ..errors import ConfigError, EmbedderMismatchError, StorageError, ValidationError
 from ._associations import AssociationsMixin
 from ._common import _now_ms
 from ._partitions import PartitionsMixin
@@ -332,6 +335,29 @@ class Engine(
             self._check_open()
             self._checkpoint()
 
+    def backup(self, dest: str | Path) -> Path:
+        """A consistent copy of the store in ``dest`` (a new or empty directory), taken while
+        it is open: a checkpoint makes the segments and the index whole, then they are copied
+        (the index through SQLite's backup API) with writes held back; reads go on. The copy
+        opens like any store, with an empty log."""
+        dest = _empty_directory(dest)
+        with self._lock:
+            self._check_open()
+            self._checkpoint()
+            for src in sorted(self.path.rglob("*")):
+                rel = src.relative_to(self.path)
+                if src.is_dir() or rel.name in _NOT_COPIED or rel.name.endswith(_SQLITE_LOGS):
+                    continue
+                target = dest / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                if src.suffix == ".db":
+                    continue  # (SQLite files below, each through its backup API)
+                shutil.copyfile(src, target)
+                _fsync(target)
+            copy_sqlite(self._index.con, dest / "index.db")
+            (dest / "wal.log").touch()
+        return dest
+
     def _checkpoint(self) -> None:
         lsn = self._lsn
         for tier in self._router:
@@ -378,3 +404,34 @@ class Engine(
 
     def tier_names(self) -> list[str]:
         return self._router.names()
+
+
+#: Store files a backup does not copy: the process lock, the (checkpointed, empty) log.
+_NOT_COPIED = frozenset({"LOCK", "wal.log"})
+_SQLITE_LOGS = ("-wal", "-shm", "-journal")
+
+
+def _empty_directory(dest: str | Path) -> Path:
+    dest = Path(dest)
+    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
+        raise ValidationError("dest", f"{dest} must be a new or empty directory")
+    dest.mkdir(parents=True, exist_ok=True)
+    return dest
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def copy_sqlite(con: sqlite3.Connection, target: Path) -> None:
+    """A consistent copy of an open SQLite database (its backup API), made durable."""
+    out = sqlite3.connect(str(target))
+    try:
+        con.backup(out)
+    finally:
+        out.close()
+    _fsync(target)

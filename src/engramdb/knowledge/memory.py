@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..engine import Engine, EngineConfig, MemoryInput
+from ..engine.engine import copy_sqlite
 from ..errors import NotFoundError, ValidationError
 from ..store.sqlite import connect
 from . import ingest, reads, redaction, turns, views, workflow
@@ -281,6 +282,15 @@ class Memory:
             observed_at=observed_at,
             caller=caller,
         )
+
+    def backup(self, dest: str | Path) -> Path:
+        """A consistent copy of the whole store (the engine's files and knowledge.db) in
+        ``dest``, a new or empty directory, taken while the store is open: writes (and jobs)
+        wait for the copy, reads go on. The copy opens as a store of its own."""
+        with self._lock:  # (knowledge rows and the engine's copies of them, in one state)
+            dest = self.engine.backup(dest)
+            copy_sqlite(self._writer, dest / "knowledge.db")
+        return dest
 
     # ------------------------------------------------------------------ background jobs
     def submit_upload(

@@ -36,6 +36,8 @@ class ServerConfig:
     public_metrics: bool = False
     #: How long an Idempotency-Key's stored response is kept.
     idempotency_ttl_s: int = 24 * 3600
+    #: Where ``POST /api/v1/backup`` writes its copies (None: ``<data_dir>/backups``).
+    backup_dir: Path | None = None
     #: On SIGINT/SIGTERM: how long in-flight requests may take to finish before they are cut
     #: (running upload jobs stop at their next step and run again at the next start).
     shutdown_timeout_s: int = 10
@@ -50,7 +52,7 @@ _ENV = "ENGRAMDB_"
 def _coerce(name: str, value: Any, current: Any) -> Any:
     kind = type(current) if current is not None else str
     try:
-        if name == "data_dir":
+        if name in ("data_dir", "backup_dir"):
             return Path(value)
         if kind is bool:
             return str(value).lower() in ("1", "true", "yes", "on")

@@ -27,7 +27,9 @@ class ContextNotFound(NotFoundError):
 
 
 #: Names the API uses for itself under /api/v1/.
-RESERVED = frozenset({"contexts", "me", "keys", "principals", "health", "metrics", "verbs"})
+RESERVED = frozenset(
+    {"contexts", "me", "keys", "principals", "health", "metrics", "verbs", "backup"}
+)
 
 
 def check_context(name: object) -> str:
@@ -147,6 +149,15 @@ class ContextRegistry:
             return
         with lock:
             yield mem
+
+    def backup(self, dest: Path) -> list[str]:
+        """Every context copied into ``dest/contexts/<name>`` (``Memory.backup``: each while
+        it is open, its writes held back for its copy); the names copied."""
+        names = self.names()
+        for name in names:
+            with self.use(name, exclusive=False) as mem:
+                mem.backup(dest / "contexts" / name)
+        return names
 
     def on_purge(self, listener: Callable[[str], object]) -> None:
         """Call ``listener(context)`` after every purge there (copies kept outside the

@@ -6,6 +6,8 @@ principals, their grants and contexts, every key, and the contexts they reach.""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request
@@ -103,7 +105,32 @@ def _reached(ctx: AuthContext, name: str) -> None:
         raise ContextNotFound(name)
 
 
+class BackupIn(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+    name: str = Field(description="The backup's directory under the backup directory.")
+
+
 def add_admin_routes(app: FastAPI) -> None:
+    @app.post("/api/v1/backup", status_code=201, tags=["management"])
+    def backup(body: BackupIn, request: Request) -> dict[str, Any]:
+        """A consistent copy of the server's data (keys and principals, every context) in
+        ``<backup_dir>/<name>``, taken while it serves: each context's writes wait for its own
+        copy, reads go on. ``engramdb serve --data-dir`` that directory to restore it."""
+        ctx = authenticate(request)
+        _manager(ctx)
+        name = check_context(body.name)  # (one plain path segment)
+        config = request.app.state.config
+        root = Path(config.backup_dir or Path(config.data_dir) / "backups")
+        dest = root / name
+        if dest.exists():
+            raise Problem(409, "Conflict", f"a backup named {name!r} exists", field="name")
+        start = time.monotonic()
+        dest.mkdir(parents=True)
+        request.app.state.auth.backup(dest / "auth.db")
+        names = request.app.state.contexts.backup(dest)
+        took = int((time.monotonic() - start) * 1000)
+        return {"name": name, "path": str(dest), "contexts": names, "tookMs": took}
+
     @app.get("/api/v1/contexts", tags=["management"])
     def list_contexts(request: Request) -> dict[str, Any]:
         """The contexts this key reaches."""

@@ -645,6 +645,13 @@ class AuthStore:
             principal, key_id, grants, strict=bool(strict), contexts=reach, expires_ms=expires
         )
 
+    def backup(self, target: Path) -> None:
+        """A consistent copy of the keys and principals (SQLite's backup API)."""
+        from ...engine.engine import copy_sqlite
+
+        with self._lock:
+            copy_sqlite(self._con, target)
+
     def context_of_key(
         self,
         key_id: str | None,
