@@ -38,7 +38,8 @@ def _run_child(store: Path, seed: int, delay: float) -> list[list[str]]:
 
     def read() -> None:
         for line in proc.stdout:
-            lines.append(line.split())
+            if line.endswith("\n"):  # (a line the kill cut short was never acknowledged)
+                lines.append(line.split())
             first.set()
 
     reader = threading.Thread(target=read, daemon=True)

@@ -146,6 +146,7 @@ class Memory:
         if con is None:
             con = connect(self.path / "knowledge.db")
             con.execute("PRAGMA query_only=ON")  # (every write holds the lock: the writer's)
+            con.execute("PRAGMA cache_size=-8192")  # (one per thread: 8 MiB each, not 64)
             self._readers.con = con
             with self._readers_lock:
                 self._reader_cons.append(con)

@@ -146,12 +146,14 @@ def reinforce(mem: Memory, returned: list[int]) -> None:
     store, else with the next query that finds it free (never waiting for the write)."""
     pending = mem._reinforce_later
     if not mem._lock.acquire(blocking=False):
-        pending.extend(returned)
-        del pending[: max(0, len(pending) - 10_000)]  # (a bound: the oldest boosts go)
+        with mem._readers_lock:
+            pending.extend(returned)
+            del pending[: max(0, len(pending) - 10_000)]  # (a bound: the oldest boosts go)
         return
     try:
-        ids = [*pending, *returned]
-        pending.clear()
+        with mem._readers_lock:
+            ids = [*pending, *returned]
+            pending.clear()
         if ids:
             mem.db.executemany(
                 "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 "
