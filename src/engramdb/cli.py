@@ -534,7 +534,12 @@ def upload(
         str | None, typer.Option(envvar="ENGRAMDB_CONTEXT", help="The server's context.")
     ] = None,
     wait: Annotated[
-        bool, typer.Option("--wait/--no-wait", help="Follow the job until it is done.")
+        bool,
+        typer.Option(
+            "--wait/--no-wait",
+            help="Follow the job until it is done (without --url, --no-wait only queues it: "
+            "it runs when the store is next opened).",
+        ),
     ] = True,
 ) -> None:
     """Upload a curated document as a background job and follow it with a progress bar (to a

@@ -85,7 +85,9 @@ def test_an_upload_answers_202_with_a_job_that_ends_with_the_result(live, keys):
         done = _follow(cur, r.headers["Location"])
         assert done["state"] == "done" and done["error"] is None
         assert done["result"]["facts"] == 1 and done["result"]["name"] == "returns.md"
-        assert done["result"]["write"]["facts"][0]["value"] == "30 days"
+        assert done["result"]["write"] is None  # (the job keeps no copy of what it stored)
+        facts = cur.get(f"/api/v1/{CTX}/state", params={"lens": ORG}).text
+        assert "30 days" in facts
         listed = cur.get(f"/api/v1/{CTX}/jobs").json()["jobs"]
         assert job["id"] in [j["id"] for j in listed]
         assert cur.get(f"/api/v1/{CTX}/jobs", params={"state": "done"}).status_code == 200
@@ -109,6 +111,12 @@ def test_a_job_is_its_submitters_and_an_administrators_only(live, keys):
         assert url.rsplit("/", 1)[1] not in str(other.get(f"/api/v1/{CTX}/jobs").json())
         with live.client(live.admin) as admin:
             assert admin.get(url).json()["state"] == "done"
+            # another key of the same principal: the result was redacted for the submitting key
+            pid = admin.get("/api/v1/me", headers={"Authorization": f"Bearer {keys['curator'][0]}"})
+            second = admin.post("/api/v1/keys", json={"principalId": pid.json()["principal"]["id"]})
+            assert second.status_code == 201, second.text
+            with live.client(second.json()["token"]) as other_key:
+                assert other_key.get(url).status_code == 404
         assert cur.get(f"/api/v1/{CTX}/jobs/{'x' * 500}").status_code == 404
 
 

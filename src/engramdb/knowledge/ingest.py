@@ -342,8 +342,7 @@ def upload(
             mem.db.executemany(
                 "UPDATE chunks SET memory_written=1 WHERE id=?", [(r[0],) for r in chunk_rows]
             )
-            if mem._scopes is not None:
-                mem._scopes.add(scope)
+            mem._add_scope(scope)
         tell("indexing", len(chunk_rows), len(chunk_rows))
         result.errors.extend(ctx.limit_note())
         redact(mem, result, ctx.readable)

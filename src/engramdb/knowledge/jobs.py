@@ -51,7 +51,7 @@ Rights = Callable[[Mapping[str, str | None]], Caller | None]
 
 _COLUMNS = (
     "id, kind, state, scope, name, phase, done, total, attempts, created_ms, started_ms, "
-    "finished_ms, result, error, principal_id"
+    "finished_ms, result, error, principal_id, key_id"
 )
 _FINISHED = ("done", "failed", "cancelled")
 _REVOKED = "the key that submitted this job is no longer valid"
@@ -105,6 +105,17 @@ class JobRunner:
         # "" marks a caller without ids: a job that had a caller never runs without one
         principal = None if caller is None else (who.get("principal_id") or "")
         jid = f"job-{secrets.token_hex(8)}"
+        self._callers[jid] = caller  # (before the row: the worker may claim it at once)
+        try:
+            self._insert(jid, scope, name, media_type, observed, data, principal, who)
+        except BaseException:
+            self._callers.pop(jid, None)
+            raise
+        self.start()
+        return self.get(jid)
+
+    def _insert(self, jid, scope, name, media_type, observed, data, principal, who) -> None:
+        mem = self.mem
         with mem._lock, mem._transaction():
             mem.db.execute(
                 "INSERT INTO jobs(id, kind, state, scope, name, media_type, observed_ms, payload, "
@@ -123,9 +134,6 @@ class JobRunner:
                     now_ms(),
                 ),
             )
-        self._callers[jid] = caller
-        self.start()
-        return self.get(jid)
 
     # ------------------------------------------------------------------ reading
     def get(self, job_id: str, caller: Caller | None = None) -> Job:
@@ -171,7 +179,7 @@ class JobRunner:
                 "WHERE id=? AND state='queued'",
                 (now_ms(), job_id),
             )
-        if not cur.rowcount:
+        if not cur.rowcount and self.get(job_id, caller).state == "running":
             with self._cond:
                 self._cancel.add(job_id)
         self._notify()
@@ -320,7 +328,10 @@ class JobRunner:
             log.exception("job %s", jid)
             self._finish(jid, "failed", error=f"internal error ({type(exc).__name__})")
         else:
-            self._finish(jid, "done", result=json.dumps(dataclasses.asdict(result)))
+            # what it stored is read through the API (facts, conflicts): the job keeps ids and
+            # counts only, so no copy of the document's text outlives a forget or a purge
+            kept = dataclasses.replace(result, write=None)
+            self._finish(jid, "done", result=json.dumps(dataclasses.asdict(kept)))
         finally:
             self._live.pop(jid, None)
             with self._cond:
@@ -384,10 +395,12 @@ class JobRunner:
 
 
 def _visible(row: tuple, caller: Caller | None) -> bool:
-    """A job is its submitter's (the acting principal), and an administrator's."""
+    """A job is its submitting key's (its result was redacted for that key's rights), and an
+    administrator's."""
     if caller is None:
         return True
     manages = getattr(caller, "manages", None)
     if callable(manages) and manages():
         return True
-    return row[14] == (caller.provenance().get("principal_id") or "")
+    who = caller.provenance()
+    return row[14] == (who.get("principal_id") or "") and row[15] == who.get("key_id")

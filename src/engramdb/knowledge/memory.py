@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -40,6 +41,20 @@ from .vocab import canonical_key, entity_type
 from .writing import Transaction
 
 __all__ = ["Memory"]
+
+
+class _Reader:
+    """A thread's reader connection (the thread-local slot; closed when the thread ends)."""
+
+    def __init__(self, con: sqlite3.Connection):
+        self.con = con
+
+
+def _drop_reader(cons: list, lock: threading.Lock, con: sqlite3.Connection) -> None:
+    with lock:
+        if con in cons:
+            cons.remove(con)
+            con.close()
 
 
 class Memory:
@@ -85,6 +100,9 @@ class Memory:
         self._template_cache: dict[tuple[str, ...], tuple[Any, list, dict]] = {}
         self._names_cache: dict[tuple[str, ...], tuple[Any, dict[str, str]]] = {}
         self._scopes: set[str] | None = None
+        #: bumped by every change to the scopes that hold passages, so that a query that read
+        #: them from an older snapshot does not keep its set (``reads._passage_scopes``)
+        self._scopes_version = 0
         with self._lock:
             self._catch_up()
         self._jobs = JobRunner(self, job_rights)
@@ -142,15 +160,29 @@ class Memory:
         (nor a cancelled one, rolled back)."""
         if self._lock._is_owned() or self._closed:  # type: ignore[attr-defined]
             return self._writer
-        con = getattr(self._readers, "con", None)
-        if con is None:
+        holder = getattr(self._readers, "holder", None)
+        if holder is None:
             con = connect(self.path / "knowledge.db")
             con.execute("PRAGMA query_only=ON")  # (every write holds the lock: the writer's)
             con.execute("PRAGMA cache_size=-8192")  # (one per thread: 8 MiB each, not 64)
-            self._readers.con = con
+            holder = self._readers.holder = _Reader(con)
             with self._readers_lock:
                 self._reader_cons.append(con)
-        return con
+            # a server's worker threads come and go: a thread's connection goes with it
+            weakref.finalize(holder, _drop_reader, self._reader_cons, self._readers_lock, con)
+        return holder.con
+
+    def _add_scope(self, scope: str) -> None:
+        """A write put passages in ``scope`` (the cache of such scopes learns it)."""
+        with self._readers_lock:
+            self._scopes_version += 1
+            if self._scopes is not None and scope not in self._scopes:
+                self._scopes = self._scopes | {scope}  # (a new set: readers may iterate the old)
+
+    def _drop_scopes(self) -> None:
+        with self._readers_lock:
+            self._scopes_version += 1
+            self._scopes = None
 
     @contextlib.contextmanager
     def _snapshot(self) -> Iterator[None]:
@@ -513,8 +545,11 @@ class Memory:
         if any is not covered, ``ForbiddenError`` and nothing is removed."""
         from .lifecycle import forget
 
-        self._scopes = None  # recomputed on the next read
-        return forget(self, query, id, check_scope(scope) if scope else None, purge, caller)
+        self._drop_scopes()  # recomputed on the next read
+        try:
+            return forget(self, query, id, check_scope(scope) if scope else None, purge, caller)
+        finally:
+            self._drop_scopes()
 
     def check_forget(
         self,
@@ -596,8 +631,11 @@ class Memory:
         it may not forget and curate a ``ForbiddenError``."""
         from .lifecycle import forget_document
 
-        self._scopes = None
-        return forget_document(self, doc_id, purge, caller)
+        self._drop_scopes()
+        try:
+            return forget_document(self, doc_id, purge, caller)
+        finally:
+            self._drop_scopes()
 
     def consolidate(self, *, min_proof: int = 3, now: int | None = None) -> dict[str, int]:
         from .lifecycle import consolidate

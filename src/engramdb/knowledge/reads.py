@@ -241,7 +241,14 @@ def fact_features(
     upload computes its own once it has committed (``ingest``); an id that a rolled-back
     write had used is read again (its statement differs)."""
     cache = mem._fact_features
-    missing = [f for f in facts if (c := cache.get(f.id)) is None or c[3] != f.statement]
+    mine: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
+    missing = []
+    for f in facts:
+        c = cache.get(f.id)
+        if c is None or c[3] != f.statement:
+            missing.append(f)
+        else:
+            mine[f.id] = c
     if missing:
         if len(cache) + len(missing) > MAX_FEATURES:
             cache.clear()
@@ -254,8 +261,8 @@ def fact_features(
         n = len(missing)
         for i, (f, body) in enumerate(zip(missing, bodies, strict=True)):
             words = content_words(f"{f.statement} {body}")
-            cache[f.id] = (vecs[i], vecs[n + i], words, f.statement)
-    return cache
+            cache[f.id] = mine[f.id] = (vecs[i], vecs[n + i], words, f.statement)
+    return mine  # (not the shared cache: another thread may clear it meanwhile)
 
 
 def passage_hits(
@@ -327,12 +334,16 @@ def _passage_scopes(mem: Memory) -> set[str]:
     forget drops the cache."""
     scopes = mem._scopes
     if scopes is None:
-        scopes = mem._scopes = {
+        seen = mem._scopes_version
+        scopes = {
             r[0]
             for r in mem.db.execute(
                 "SELECT DISTINCT scope FROM turns UNION SELECT DISTINCT scope FROM chunks"
             )
         }
+        with mem._readers_lock:  # (kept only if no write changed them since: it read a snapshot)
+            if mem._scopes_version == seen:
+                mem._scopes = scopes
     return scopes
 
 

@@ -355,6 +355,7 @@ def add_alias(mem: Memory, subject: str, etype: str, alias: str, ctx: WriteConte
     elif row[1] is None and row[0] != eid:
         mem.db.execute("UPDATE entities SET resolves_to=? WHERE id=?", (eid, row[0]))
     ctx.resolved.clear()
+    ctx.entities.clear()  # (a new entity of this key and type: an earlier look-up may differ)
 
 
 def _revoke(mem: Memory, text: str, ctx: WriteContext) -> list[dict[str, Any]]:

@@ -108,8 +108,7 @@ def remember(
             meta={"kind": "turn", "role": role},
         )
         mem.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (turn_id,))
-        if mem._scopes is not None:
-            mem._scopes.add(scope)
+        mem._add_scope(scope)
         return redact(mem, result, readable)
 
 

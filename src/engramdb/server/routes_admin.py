@@ -6,6 +6,7 @@ principals, their grants and contexts, every key, and the contexts they reach.""
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -122,12 +123,20 @@ def add_admin_routes(app: FastAPI) -> None:
         config = request.app.state.config
         root = Path(config.backup_dir or Path(config.data_dir) / "backups")
         dest = root / name
-        if dest.exists():
-            raise Problem(409, "Conflict", f"a backup named {name!r} exists", field="name")
         start = time.monotonic()
-        dest.mkdir(parents=True)
-        request.app.state.auth.backup(dest / "auth.db")
-        names = request.app.state.contexts.backup(dest)
+        root.mkdir(parents=True, exist_ok=True)
+        try:
+            dest.mkdir()
+        except FileExistsError:
+            raise Problem(
+                409, "Conflict", f"a backup named {name!r} exists", field="name"
+            ) from None
+        try:
+            request.app.state.auth.backup(dest / "auth.db")
+            names = request.app.state.contexts.backup(dest)
+        except BaseException:
+            shutil.rmtree(dest, ignore_errors=True)  # (no half backup that looks whole)
+            raise
         took = int((time.monotonic() - start) * 1000)
         return {"name": name, "path": str(dest), "contexts": names, "tookMs": took}
 
