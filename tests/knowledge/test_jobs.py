@@ -81,14 +81,19 @@ def test_a_submitted_upload_runs_in_the_background_and_reports_its_result(tmp_pa
         done = mem.wait_job(job.id, timeout=60)
         assert done.state == "done" and done.error is None and done.finished
         assert isinstance(done.result, DocumentResult) and done.result.facts == 1
-        # ids and counts only: what it stored is read from the store, no copy of its text kept
-        assert done.result.write is None
+        assert done.result.write is not None and done.result.write.facts[0].value == "30 days"
+        # the jobs table keeps ids and counts only (no copy of the text it stored); the whole
+        # result lives in this process until something is forgotten
         assert "30 days" not in mem.db.execute("SELECT result FROM jobs").fetchone()[0]
         assert done.phase == "indexing" and done.done == done.total == 1
         assert [f.value for f in mem.facts(lens="org/acme")] == ["30 days"]
         assert [j.id for j in mem.jobs()] == [job.id]
         # the document's bytes are not kept once the job is over
         assert mem.db.execute("SELECT payload FROM jobs").fetchone()[0] is None
+        mem.forget(scope="org/other")  # any forget: the whole result kept in memory goes
+        assert mem.job(job.id).result.write is None and mem.job(job.id).result.facts == 1
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        assert mem.job(job.id).result.write is None  # (another process: ids and counts)
 
 
 def test_jobs_run_in_the_order_they_came_and_report_progress(tmp_path: Path):

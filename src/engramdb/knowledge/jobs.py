@@ -20,6 +20,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -30,7 +31,7 @@ from . import ingest
 from .access import Caller, check_write
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES
-from .results import Job, document_result_of
+from .results import DocumentResult, Job, document_result_of
 from .scopes import check_scope
 from .writing import actor_of
 
@@ -54,6 +55,8 @@ _COLUMNS = (
     "finished_ms, result, error, principal_id, key_id"
 )
 _FINISHED = ("done", "failed", "cancelled")
+#: Whole results of finished jobs kept in memory for their submitters to fetch.
+MAX_KEPT_RESULTS = 256
 _REVOKED = "the key that submitted this job is no longer valid"
 
 
@@ -79,6 +82,11 @@ class JobRunner:
         self._live: dict[str, tuple[str, int, int]] = {}
         self._cancel: set[str] = set()
         self._callers: dict[str, Caller | None] = {}
+        #: the whole results of jobs finished in this process (their facts, conflicts and
+        #: decisions, as the submitter may see them), newest last; any forget clears them, so
+        #: no copy of forgotten text stays here. The jobs table keeps ids and counts only.
+        self._results: OrderedDict[str, DocumentResult] = OrderedDict()
+        self._forgets = 0
 
     # ------------------------------------------------------------------ submitting
     def submit_upload(
@@ -184,6 +192,13 @@ class JobRunner:
                 self._cancel.add(job_id)
         self._notify()
         return self.get(job_id, caller)
+
+    def forgotten(self) -> None:
+        """Something was forgotten: the whole results kept in memory go (a job finishing now
+        keeps only its ids and counts)."""
+        with self._cond:
+            self._forgets += 1
+            self._results.clear()
 
     def forget_scope(self, where: str, params: tuple) -> None:
         """In a forget of a subtree (its transaction, ``where`` over ``scope``): its waiting
@@ -304,6 +319,7 @@ class JobRunner:
                 if self._stopping:
                     raise _Stop("shutdown")
 
+        forgets = self._forgets
         try:
             result = ingest.upload(
                 self.mem,
@@ -332,6 +348,11 @@ class JobRunner:
             # counts only, so no copy of the document's text outlives a forget or a purge
             kept = dataclasses.replace(result, write=None)
             self._finish(jid, "done", result=json.dumps(dataclasses.asdict(kept)))
+            with self.mem._lock, self._cond:  # (a forget holds the lock: none runs meanwhile)
+                if self._forgets == forgets:
+                    self._results[jid] = result
+                    while len(self._results) > MAX_KEPT_RESULTS:
+                        self._results.popitem(last=False)
         finally:
             self._live.pop(jid, None)
             with self._cond:
@@ -376,6 +397,7 @@ class JobRunner:
         finished, result, error = row[11:14]
         if state == "running" and jid in self._live:
             phase, done, total = self._live[jid]
+        whole = self._results.get(jid) if state == "done" else None
         return Job(
             id=jid,
             kind=kind,
@@ -389,7 +411,7 @@ class JobRunner:
             created_ms=created,
             started_ms=started,
             finished_ms=finished,
-            result=document_result_of(json.loads(result)) if result else None,
+            result=whole or (document_result_of(json.loads(result)) if result else None),
             error=error,
         )
 

@@ -550,6 +550,7 @@ class Memory:
             return forget(self, query, id, check_scope(scope) if scope else None, purge, caller)
         finally:
             self._drop_scopes()
+            self._jobs.forgotten()
 
     def check_forget(
         self,
@@ -636,6 +637,7 @@ class Memory:
             return forget_document(self, doc_id, purge, caller)
         finally:
             self._drop_scopes()
+            self._jobs.forgotten()
 
     def consolidate(self, *, min_proof: int = 3, now: int | None = None) -> dict[str, int]:
         from .lifecycle import consolidate
