@@ -347,12 +347,13 @@ class JobRunner:
             # what it stored is read through the API (facts, conflicts): the job keeps ids and
             # counts only, so no copy of the document's text outlives a forget or a purge
             kept = dataclasses.replace(result, write=None)
-            self._finish(jid, "done", result=json.dumps(dataclasses.asdict(kept)))
-            with self.mem._lock, self._cond:  # (a forget holds the lock: none runs meanwhile)
-                if self._forgets == forgets:
-                    self._results[jid] = result
-                    while len(self._results) > MAX_KEPT_RESULTS:
-                        self._results.popitem(last=False)
+            with self.mem._lock:  # (a forget holds the lock: none runs meanwhile)
+                with self._cond:  # (kept before the job reads as done: its first look sees it)
+                    if self._forgets == forgets:
+                        self._results[jid] = result
+                        while len(self._results) > MAX_KEPT_RESULTS:
+                            self._results.popitem(last=False)
+                self._finish(jid, "done", result=json.dumps(dataclasses.asdict(kept)))
         finally:
             self._live.pop(jid, None)
             with self._cond:
