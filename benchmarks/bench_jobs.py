@@ -13,47 +13,17 @@ how long the upload request took to be answered (202) and the job to finish.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import subprocess
-import sys
 import threading
 import time
 
 import httpx
 from _common import Scratch, machine_info, median, now, pct, print_table, short_texts, write_json
-from bench_server import CONTEXT, SCOPES, fill, free_port
+from bench_server import CONTEXT, SCOPES, fill, free_port, serve
 from bench_uploads import price_list
 
 POLICY = b"# Returns\n\nReturns are accepted within 30 days of delivery.\n"
-
-
-def serve(data, port: int) -> tuple[subprocess.Popen, str]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "engramdb", "serve", "--port", str(port), "--data-dir", str(data)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    deadline = time.monotonic() + 60
-    assert proc.stdout is not None
-    token = None
-    while token is None and time.monotonic() < deadline:
-        line = proc.stdout.readline().strip()
-        if line.startswith("egdb_"):
-            token = line
-    assert token, "no management key printed"
-    threading.Thread(target=proc.stdout.read, daemon=True).start()  # (drain the log)
-    url = f"http://127.0.0.1:{port}"
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(url + "/api/v1/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    return proc, token
 
 
 def load(url: str, headers: dict, clients: int, until, queries: list[str]) -> tuple[list, int]:

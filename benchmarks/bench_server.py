@@ -65,6 +65,36 @@ def fill(path, n: int) -> None:
             mem.engine.remember_many(items)
 
 
+def serve(data, port: int) -> tuple[subprocess.Popen, str]:
+    """``engramdb serve`` on ``data`` in its own process: (the process, its management key),
+    once it answers. Its log is read away meanwhile (a full pipe would stall the server)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "engramdb", "serve", "--port", str(port), "--data-dir", str(data)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    deadline = time.monotonic() + 60
+    assert proc.stdout is not None
+    token = None
+    while token is None and time.monotonic() < deadline:
+        line = proc.stdout.readline().strip()
+        if line.startswith("egdb_"):
+            token = line
+    assert token, "no management key printed"
+    threading.Thread(target=proc.stdout.read, daemon=True).start()
+    url = f"http://127.0.0.1:{port}"
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/api/v1/health", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return proc, token
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -96,39 +126,9 @@ def main() -> None:
                 mem.query(q, lens=[SCOPES[0]], k=10)
                 ref.append((now() - s) * 1e3)
         port = free_port()
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "engramdb",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                str(data),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-        )
+        proc, token = serve(data, port)
         try:
-            token = None
             url = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 60
-            assert proc.stdout is not None
-            while token is None and time.monotonic() < deadline:
-                line = proc.stdout.readline().strip()
-                if line.startswith("egdb_"):
-                    token = line
-            assert token, "no management key printed"
-            while time.monotonic() < deadline:
-                try:
-                    if httpx.get(url + "/api/v1/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
             headers = {"Authorization": f"Bearer {token}"}
             lat: list[float] = []
             spans: list[tuple[float, float]] = []

@@ -19,8 +19,7 @@ import time
 
 import httpx
 from _common import Scratch, machine_info, median, now, pct, print_table, short_texts, write_json
-from bench_jobs import serve
-from bench_server import CONTEXT, SCOPES, fill, free_port
+from bench_server import CONTEXT, SCOPES, fill, free_port, serve
 
 POLICY = b"# Returns\n\nReturns are accepted within 30 days of delivery.\n"
 
