@@ -5,7 +5,6 @@ up again, and gone with a forgotten scope."""
 from __future__ import annotations
 
 import os
-import random
 import signal
 import sqlite3
 import subprocess
@@ -20,18 +19,11 @@ from engramdb import Memory
 from engramdb.errors import ForbiddenError, NotFoundError, ValidationError
 from engramdb.knowledge.results import DocumentResult
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from price_lists import price_list  # noqa: E402
+
 POLICY = b"# Policy\n\nReturns are accepted within 30 days of delivery.\n"
-
-
-def price_list(lines: int, seed: int = 7) -> bytes:
-    """A Markdown price list: a job of about a second per 1,000 lines here."""
-    rng = random.Random(seed)
-    rows = [
-        f"- Widget {i // 10}-{i % 10} costs ${rng.randint(5, 900)} and ships within "
-        f"{rng.randint(1, 14)} days."
-        for i in range(lines)
-    ]
-    return ("# Price list\n\n" + "\n".join(rows)).encode()
 
 
 class Who:
@@ -144,7 +136,7 @@ CHILD = textwrap.dedent(
     import sys
     from engramdb import Memory
     sys.path.insert(0, sys.argv[2])
-    from test_jobs import price_list
+    from price_lists import price_list
     mem = Memory.open(sys.argv[1], embedder="hashing")
     job = mem.submit_upload(price_list(3000), scope="org/acme", name="prices.md")
     print(job.id, flush=True)
@@ -158,7 +150,7 @@ CHILD = textwrap.dedent(
 def test_an_acknowledged_job_survives_kill_9_and_is_stored_once(tmp_path: Path, delay: float):
     store = tmp_path / "s"
     proc = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(store), str(Path(__file__).parent)],
+        [sys.executable, "-c", CHILD, str(store), str(Path(__file__).resolve().parents[1])],
         stdout=subprocess.PIPE,
         text=True,
     )

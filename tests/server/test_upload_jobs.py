@@ -4,8 +4,9 @@ interrupted that runs again when the server starts, and the client following a j
 
 from __future__ import annotations
 
-import random
+import sys
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -14,19 +15,13 @@ from _serve import cheap_config, running
 from engramdb.client import Client, DocumentResult, Job, JobError
 from engramdb.server.app import create_app
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from price_lists import price_list  # noqa: E402
+
 CTX = "jobs"
 ORG = "org/acme"
 POLICY = b"# Returns\n\nReturns are accepted within 30 days of delivery.\n"
-
-
-def price_list(lines: int, seed: int = 3) -> bytes:
-    rng = random.Random(seed)
-    rows = [
-        f"- Widget {i // 10}-{i % 10} costs ${rng.randint(5, 900)} and ships within "
-        f"{rng.randint(1, 14)} days."
-        for i in range(lines)
-    ]
-    return ("# Price list\n\n" + "\n".join(rows)).encode()
 
 
 def _key(admin: httpx.Client, name: str, grants: dict, contexts=(CTX,)) -> tuple[str, str]:
