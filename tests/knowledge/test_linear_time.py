@@ -42,6 +42,7 @@ from engramdb.knowledge.extract.aligned import Template, align  # noqa: E402
 from engramdb.knowledge.extract.contacts import contact_claims  # noqa: E402
 from engramdb.knowledge.extract.stage0 import extract_stage0  # noqa: E402
 from engramdb.knowledge.values import parse_value, parse_values  # noqa: E402
+from price_lists import price_list  # noqa: E402
 from untrusted_shapes import (  # noqa: E402
     BUDGET,
     CSV_SHAPES,
@@ -295,11 +296,12 @@ def test_a_crafted_document_does_not_slow_the_next_upload(fresh):
     whole 64 KiB "sentence"; every later claim in the context re-read those statements (stems,
     modifiers) for each comparison: a 64 KiB JSON object uploaded after it took 320 s (16 KiB:
     about 80 s). Sentences are now at most ``MAX_SENTENCE_CHARS`` and what a comparison reads
-    of a live statement is computed once."""
+    of a live statement is computed once. (A flat JSON object now keeps at most
+    ``MAX_ATTRIBUTES_PER_SUBJECT`` facts, so the thousand facts come from a price list.)"""
     fresh.upload(shape("possessive_caps").encode(), scope=ORG, name="caps.md")
-    data = shape("json_wide_object", BUDGET // 4).encode()
+    data = price_list(600)
     start = time.perf_counter()
-    result = fresh.upload(data, scope=ORG, name="wide.json")
+    result = fresh.upload(data, scope=ORG, name="prices.md")
     elapsed = time.perf_counter() - start
     assert result.facts > 1_000
     assert elapsed < UPLOAD_BOUND_S, elapsed

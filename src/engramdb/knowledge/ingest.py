@@ -24,7 +24,13 @@ from .extract import extract_stage0
 from .extract.contacts import contact_claims
 from .reads import fact_features
 from .recheck import recheck_beliefs
-from .recording import add_alias, apply_extraction, reconcile_claim, record_source
+from .recording import (
+    add_alias,
+    apply_extraction,
+    flush_traces,
+    reconcile_claim,
+    record_source,
+)
 from .redaction import redact
 from .results import DocumentResult, WriteResult
 from .results import decision as make_decision
@@ -298,11 +304,25 @@ def upload(
                 caller,
             )
             ctx.document_id = doc_id
+            ctx.traces = []  # (written at the end, in one go)
             aliased: set[tuple[str, str]] = set()
             steps = len(triples) + sum(len(e.claims) for e in extractions)
+            stated: set[tuple] = set()
             for i, triple in enumerate(triples):
                 if i % PROGRESS_EVERY == 0:
                     tell("writing", i, steps)
+                said = (
+                    triple.subject,
+                    triple.subject_type,
+                    triple.predicate,
+                    triple.object,
+                    triple.aliases,
+                )
+                if said in stated:  # (a repeated row says nothing new)
+                    continue
+                stated.add(said)
+                if not ctx.row_attribute(triple.subject.casefold(), triple.predicate):
+                    continue
                 claim = claim_of_triple(
                     {
                         "subject": triple.subject,
@@ -327,6 +347,7 @@ def upload(
                 apply_extraction(mem, replace(extraction, claims=[]), ctx, result, known)
             tell("writing", steps, steps)
             recheck_beliefs(mem, ctx, result)
+            flush_traces(mem, ctx)
         if retired:
             for mid in retired:
                 mem.engine.forget(mid)

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "REVOKE_OVERLAP",
     "apply_extraction",
+    "flush_traces",
     "open_uncertainty",
     "reconcile_claim",
     "record_source",
@@ -450,7 +451,19 @@ def record_trace(mem: Memory, ctx: WriteContext, op: str, detail: dict[str, Any]
     """A decision-trace row, with the actor when there is one."""
     if ctx.actor is not None:  # who wrote: principal, key, delegation target
         detail = {**detail, "actor": ctx.actor}
-    mem.db.execute(
-        "INSERT INTO traces(op, scope, source_id, created_ms, detail) VALUES(?,?,?,?,?)",
-        (op, ctx.scope, ctx.source, ctx.now, json.dumps(detail, default=str)),
-    )
+    row = (op, ctx.scope, ctx.source, ctx.now, json.dumps(detail, default=str))
+    if ctx.traces is not None:
+        ctx.traces.append(row)
+    else:
+        mem.db.executemany(_TRACE_INSERT, [row])
+
+
+def flush_traces(mem: Memory, ctx: WriteContext) -> None:
+    """Write the traces ``record_trace`` kept back (``WriteContext.traces``), in the write's
+    transaction."""
+    if ctx.traces:
+        mem.db.executemany(_TRACE_INSERT, ctx.traces)
+        ctx.traces.clear()
+
+
+_TRACE_INSERT = "INSERT INTO traces(op, scope, source_id, created_ms, detail) VALUES(?,?,?,?,?)"

@@ -7,12 +7,26 @@ from __future__ import annotations
 from .access import Caller, owner_of
 from .vocab import is_authoritative
 
-__all__ = ["MAX_VALUES_PER_ATTRIBUTE", "Transaction", "WriteContext", "actor_of", "stream_of"]
+__all__ = [
+    "MAX_ATTRIBUTES_PER_SUBJECT",
+    "MAX_VALUES_PER_ATTRIBUTE",
+    "Transaction",
+    "WriteContext",
+    "actor_of",
+    "stream_of",
+]
 
 
 MAX_VALUES_PER_ATTRIBUTE = 16
 """Distinct values one document may state for one attribute of one subject (a price list
 names its items; a real document never gives one thing sixteen prices)."""
+
+MAX_ATTRIBUTES_PER_SUBJECT = 256
+"""Distinct attributes the table rows of one document may state of one subject (its
+columns, or a JSON object's keys). A product sheet or a policy
+gives a thing tens of attributes; a flat JSON object of thousands of keys is data, not
+statements about one thing: its text stays searchable, and its cost stays bounded (each
+fact row is reconciled, traced and shown in context blocks)."""
 
 
 class WriteContext:
@@ -42,7 +56,12 @@ class WriteContext:
         self.document_id: int | None = None
         #: values stated so far per (entity, key), and how many were beyond the limit
         self.said: dict[tuple[str, str], set[str]] = {}
+        self.attributes: dict[str, set[str]] = {}
         self.dropped = 0
+        self.dropped_attributes = 0
+        #: trace rows not yet written (a document's thousands go in one ``executemany``);
+        #: None: each trace is written at once
+        self.traces: list[tuple] | None = None
         #: look-ups one write repeats for each of its claims (a document's thousands), kept
         #: for the write: entities by (key, type), the keys an entity resolves to, and the
         #: curated candidate pools (``candidates._curated_pool``). Only this write changes
@@ -67,14 +86,36 @@ class WriteContext:
         values.add(v)
         return True
 
+    def row_attribute(self, subject: str, attribute: str) -> bool:
+        """Whether a table row's cell is within ``MAX_ATTRIBUTES_PER_SUBJECT`` of its
+        subject (a flat JSON object of thousands of keys is one subject's "row"). Prose is
+        not limited so: a price list's items are attributes of the organisation that lists
+        them, and reading each sentence already costs more than storing it."""
+        seen = self.attributes.setdefault(subject, set())
+        if attribute in seen:
+            return True
+        if len(seen) >= MAX_ATTRIBUTES_PER_SUBJECT:
+            self.dropped_attributes += 1
+            return False
+        seen.add(attribute)
+        return True
+
     def limit_note(self) -> list[str]:
-        """The write's error line for the values ``first_saying`` turned away, if any."""
-        if not self.dropped:
-            return []
-        return [
-            f"{self.dropped} values were not stored as facts: over {MAX_VALUES_PER_ATTRIBUTE} "
-            "values of one attribute of one subject (the text stays searchable)"
-        ]
+        """The write's error lines for what ``first_saying`` turned away, if anything."""
+        notes = []
+        if self.dropped:
+            notes.append(
+                f"{self.dropped} values were not stored as facts: over "
+                f"{MAX_VALUES_PER_ATTRIBUTE} values of one attribute of one subject (the text "
+                "stays searchable)"
+            )
+        if self.dropped_attributes:
+            notes.append(
+                f"{self.dropped_attributes} attributes were not stored as facts: over "
+                f"{MAX_ATTRIBUTES_PER_SUBJECT} attributes of one subject (the text stays "
+                "searchable)"
+            )
+        return notes
 
 
 class Transaction:

@@ -11,6 +11,7 @@ instead ("adult price"), so siblings never look like two values of one fact.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -69,6 +70,7 @@ _UNITS = {
 month, not a number of months)."""
 
 
+@functools.lru_cache(maxsize=4096)  # (a table asks for each header several times)
 def normalize_key(name: str) -> str:
     """A column name or key path as a predicate, so differently written headers agree.
 
