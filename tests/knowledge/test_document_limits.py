@@ -1,6 +1,6 @@
-"""What one document may state as fact rows (``writing.WriteContext.first_saying``): a list
-without names, a repeated row or a flat object of thousands of keys stays searchable text and
-costs a bounded write; the write's errors say what was not stored."""
+"""What one document may state as fact rows (``WriteContext.first_saying``,
+``row_attribute``): a list without names, a repeated row or a flat object of thousands of keys
+stays searchable text and costs a bounded write; the write's errors say what was not stored."""
 
 from __future__ import annotations
 

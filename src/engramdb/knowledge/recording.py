@@ -455,7 +455,7 @@ def record_trace(mem: Memory, ctx: WriteContext, op: str, detail: dict[str, Any]
     if ctx.traces is not None:
         ctx.traces.append(row)
     else:
-        mem.db.executemany(_TRACE_INSERT, [row])
+        mem.db.execute(_TRACE_INSERT, row)
 
 
 def flush_traces(mem: Memory, ctx: WriteContext) -> None:

@@ -101,21 +101,18 @@ class WriteContext:
         return True
 
     def limit_note(self) -> list[str]:
-        """The write's error lines for what ``first_saying`` turned away, if anything."""
-        notes = []
-        if self.dropped:
-            notes.append(
-                f"{self.dropped} values were not stored as facts: over "
-                f"{MAX_VALUES_PER_ATTRIBUTE} values of one attribute of one subject (the text "
-                "stays searchable)"
-            )
-        if self.dropped_attributes:
-            notes.append(
-                f"{self.dropped_attributes} attributes were not stored as facts: over "
-                f"{MAX_ATTRIBUTES_PER_SUBJECT} attributes of one subject (the text stays "
-                "searchable)"
-            )
-        return notes
+        """The write's error lines for what ``first_saying`` and ``row_attribute`` turned
+        away, if anything."""
+        limits = (
+            (self.dropped, "values", MAX_VALUES_PER_ATTRIBUTE, "values of one attribute"),
+            (self.dropped_attributes, "attributes", MAX_ATTRIBUTES_PER_SUBJECT, "attributes"),
+        )
+        return [
+            f"{n} {what} were not stored as facts: over {limit} {of} of one subject (the text "
+            "stays searchable)"
+            for n, what, limit, of in limits
+            if n
+        ]
 
 
 class Transaction:
