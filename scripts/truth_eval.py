@@ -80,7 +80,7 @@ def _extraction(domains: list[str], misses: bool) -> None:
 
 def _first_person(which: list[str], misses: bool) -> None:
     """``tune``: the odd-numbered cases; ``first-sight``: the even ones (never inspected)."""
-    half = which[0] if which and which[0] in ("tune", "first-sight") else None
+    half = which[0] if which and which[0] in ("tune", "first-sight", "fresh") else None
     if misses and half == "first-sight":
         raise SystemExit("first-sight cases are measured, never inspected")
     cases = load_first_person(half)
@@ -88,9 +88,9 @@ def _first_person(which: list[str], misses: bool) -> None:
         results = run_first_person(cases, Path(tmp) / "store")
     print(json.dumps(first_person_scores(results), indent=1))
     if misses:
-        for case, found, want, extra, stale in results:
+        for case, found, want, extra, stale, missing in results:
             if found < want or extra or stale:
-                print(case["id"], case["turns"], "want", [e["value"] for e in case["expect"]])
+                print(case["id"], case["turns"], "missing", missing)
                 print("    got", [(f.key, f.value) for f in extra], "stale", stale)
 
 

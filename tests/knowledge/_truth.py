@@ -40,7 +40,10 @@ def load_extraction(domains) -> list[dict[str, Any]]:
 
 
 def load_first_person(half: str | None = None) -> list[dict[str, Any]]:
-    """The first-person cases: ``tune`` the odd-numbered, ``first-sight`` the even ones, or all."""
+    """The first-person cases: ``tune`` the odd-numbered, ``first-sight`` the even ones, or all;
+    ``fresh``: the second suite (``first_person_fresh.json``, another author, 240 cases)."""
+    if half == "fresh":
+        return json.loads((CORPUS / "first_person_fresh.json").read_text())
     cases = json.loads((CORPUS / "first_person.json").read_text())
     parity = {"tune": 1, "first-sight": 0}.get(half or "")
     return [c for c in cases if parity is None or int(c["id"].split("-")[1]) % 2 == parity]
@@ -277,7 +280,8 @@ def run_first_person(cases: list[dict[str, Any]], root: Path, embedder: Any = "h
                 for g in case.get("gone", [])
                 if any(_strict_value(f.value, g["value"]) for f in live)
             ]
-            out.append((case, found, len(want), extra, stale))
+            missing = [w for w in want if not any(_strict_value(f.value, w) for f in live)]
+            out.append((case, found, len(want), extra, stale, missing))
     return out
 
 

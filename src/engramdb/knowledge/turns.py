@@ -18,6 +18,7 @@ from .clock import now_ms, to_ms
 from .extract import MAX_READ_CHARS, extract_stage0, read_window
 from .extract.first_person import Frame
 from .mentions import partial_names, resolve_partial
+from .own_updates import apply_own_updates
 from .recheck import recheck_beliefs
 from .recording import apply_extraction, reconcile_claim, record_source
 from .redaction import redact
@@ -98,6 +99,7 @@ def remember(
                 scope, source, "turn", stream_of(role, scope, session_id), now, role, caller
             )
             apply_extraction(mem, extraction, ctx, result, known)
+            apply_own_updates(mem, read, ctx, result)
         mem.engine.remember(
             text,
             id=turn_id,

@@ -10,13 +10,14 @@ the label of a "Label: value" line ("questions email").
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from ..claims import ORG, Claim
+from ..claims import ORG, SELF, Claim
 from ..documents.sentences import sentences
 from ..words import STOP
 
-__all__ = ["contact_claims"]
+__all__ = ["contact_claims", "with_speaker_contacts"]
 
 _EMAIL = re.compile(r"(?<![\w.%+-])[\w.%+-]++@[\w-]++(?:\.[\w-]++)++")
 _URL = re.compile(
@@ -99,3 +100,51 @@ def _label(before: str) -> str:
 
 
 _LABEL_END = re.compile(r"[^\s]")  # anything but spaces between the colon and the value
+
+
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|me|my|mine)\b", re.IGNORECASE)
+
+
+def with_speaker_contacts(text: str, claims: list[Claim]) -> list[Claim]:
+    """A user turn's claims with its contact details read as such: "I changed my account email
+    to eli.brooks@proton.me" is the speaker's ``email``, not ``chang = 'account email to eli'``.
+
+    A contact value is the speaker's unless its sentence speaks of "you/your" (the
+    organisation) and not of "I/my"; a question states none. Claims whose span overlaps a
+    contact value were pieces of it and are dropped."""
+    found = []
+    for c in contact_claims(text, SELF, "person"):
+        if c.statement.endswith("?"):
+            continue
+        if _organisations(c, text):
+            c = dataclasses.replace(c, subject=ORG, subject_type="organisation")
+        found.append(
+            dataclasses.replace(c, category="identity" if c.subject == SELF else c.category)
+        )
+    if not found:
+        return claims
+    spans = [c.span for c in found if c.span]
+    kept = [
+        c
+        for c in claims
+        if not (c.span and any(c.span[0] < b and a < c.span[1] for a, b in spans))
+        and not any(f.value in c.value or c.value in f.value for f in found)
+    ]
+    return kept + found
+
+
+def _organisations(c: Claim, text: str) -> bool:
+    """Whether the contact value is the organisation's: its clause speaks of "you/your" ("your
+    support email is ..., I'll cc them"), or, when the clause names nobody, the sentence does
+    and does not speak of "I/my"."""
+    start = c.span[0] if c.span else 0
+    before = text[:start]
+    clause_start = max(before.rfind(ch) for ch in ",;.!?")
+    clause = text[clause_start + 1 : start + len(c.value)]
+    clause += _CLAUSE_BREAK.split(text[start + len(c.value) :], 1)[0]
+    if _SECOND_PERSON.search(clause):
+        return True
+    if _FIRST_PERSON.search(clause):
+        return False
+    return bool(_SECOND_PERSON.search(c.statement)) and not _FIRST_PERSON.search(c.statement)

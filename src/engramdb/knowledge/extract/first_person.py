@@ -25,11 +25,20 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..claims import SELF, Claim
-from .person_spans import Frame, Reader, Tok, _capital, _low, _stem, _tok, tokens
+from .person_spans import (
+    Frame,
+    Reader,
+    Tok,
+    _capital,
+    _low,
+    _stem,
+    _tok,
+    tokens,
+)
 from .person_triggers import SPEAKER, TERMINATIVE, scan
 from .person_words import OTHER_PEOPLE, is_number
 
-__all__ = ["Frame", "Reading", "frames_of", "read_first_person"]
+__all__ = ["Frame", "Reading", "frames_of", "read_first_person", "with_subject"]
 
 _F = re.IGNORECASE
 
@@ -55,6 +64,57 @@ _REQUESTS = frozenset(
     create imagine pretend proofread""".split()
 )
 _NEGATIVE = frozenset("not never don't doesn't didn't isn't aren't wasn't anymore".split())
+
+
+# -- the subject chat leaves out ---------------------------------------------------------
+
+_FILLERS = re.compile(r"^(?:(?:so|yeah|yep|um+|uh+|er+|well|oh|and|but|ok|okay|anyway),?\s+)+", _F)
+_ADVERB = re.compile(r"^(?:still|just|currently|now|also|recently|finally|actually)\s+", _F)
+#: States said as a participle: "married with two kids" is "I'm married ...".
+_STATES = frozenset(
+    "married divorced retired engaged separated widowed employed unemployed self-employed "
+    "based located settled".split()
+)
+_PAST = frozenset(
+    """moved started got bought sold quit left went had adopted took joined finished grew
+    switched changed upgraded used lost found met began became spent lived worked studied
+    graduated relocated booked signed""".split()
+)
+_NOT_VERB_ING = frozenset(
+    """nothing something anything everything thing morning evening king spring wedding
+    building ring sibling ceiling string darling ping sing bring swing wing sterling
+    pudding during according including regarding concerning following considering
+    excluding pending""".split()
+)
+#: A finite verb after an "-ing" opening makes it the subject ("Dropping in costs $30").
+_FINITE = re.compile(r"\b(?:is|are|was|were|costs?|takes?|means?|gets?|makes?|needs?)\b", _F)
+
+
+def with_subject(text: str) -> str:
+    """A chat sentence with the "I" it leaves out put back: "been in Berlin since 2019",
+    "born and raised in Rio", "still living with my parents in Hyderabad", "moved to Leeds
+    last year". Only forms that cannot be an order to the assistant (a participle, a past
+    tense, "been"), so "play some jazz" stays as it is."""
+    fill = _FILLERS.match(text)
+    head = fill.end() if fill else 0
+    adverb = _ADVERB.match(text, head)
+    at = adverb.end() if adverb else head
+    word = re.match(r"[a-z][a-z-]*", text[at:], _F)
+    if word is None:
+        return text
+    w = word.group().casefold()
+    rest = text[head:]
+    rest = rest[:1].lower() + rest[1:] if w in ("been", "born", *_STATES) else rest
+    if w == "been":
+        return "I've " + rest
+    if w == "born":
+        return "I was " + rest
+    gerund = w.endswith("ing") and len(w) > 4 and w not in _NOT_VERB_ING
+    if w in _STATES or (gerund and not _FINITE.search(text, at + len(w))):
+        return "I'm " + rest
+    if w in _PAST and len(text) > at + len(w) + 1:
+        return "I " + rest
+    return text
 
 
 # -- clauses, corrections, verdicts ------------------------------------------------------
@@ -166,6 +226,7 @@ def _read_clause(text: str, toks: list[Tok], prior: list[Frame]) -> list[Frame]:
         r.add("name", 0, r.name_run(0))  # "Name's Volkov. Dmitri Volkov."
     else:
         scan(r)
+    r.frames += _more_places(r, low)
     r.frames = _not_ended(toks, low, r.frames)
     negatives = [
         toks[n][1]
@@ -191,6 +252,56 @@ def _read_clause(text: str, toks: list[Tok], prior: list[Frame]) -> list[Frame]:
                 for f in d.frames
             ]
     return r.frames
+
+
+_HOME_TRIGGERS = frozenset(
+    """live lives living lived based born raised grew moved rent renting bought home settled
+    staying""".split()
+)
+_LOCATIVE = frozenset("in on near outside around".split())
+_PLACE_KEYS = frozenset("lives_in region area hometown birthplace origin".split())
+_PLACE_NOUNS = frozenset(
+    "town village place city suburb area neighbourhood island street road estate".split()
+)
+_LABELS = frozenset("year level grade room floor class stage form group team unit".split())
+
+
+def _more_places(r: Reader, low: list[str]) -> list[Frame]:
+    """The places of a home clause the triggers did not read: every name after "in", "on",
+    "near", "outside" or "called" ("I live in New York, on the Upper West Side"; "a small
+    town outside Cork called Midleton"; "been in Berlin since 2019, Kreuzberg mostly"). The
+    first is where the speaker lives unless a trigger already said; the others are areas."""
+    opening = low[:2] in (["i", "am"], ["we", "are"]) or low[:1] in (["i'm"], ["we're"])
+    at_home = bool(_HOME_TRIGGERS & set(low)) or (
+        (opening and "in" in low) or ("been" in low[:4] and "in" in low[:6])
+    )
+    if not at_home or r.done:
+        return []
+    have = {f.value.casefold() for f in r.frames}
+    placed = any(f.key in _PLACE_KEYS for f in r.frames)
+    out: list[Frame] = []
+    for k in range(len(low) - 1):
+        called = low[k] == "called" and bool(_PLACE_NOUNS & set(low[max(0, k - 4) : k]))
+        if low[k] not in _LOCATIVE and not called and not (low[k] == "," and k == len(low) - 3):
+            continue
+        m = k + 1 + (low[k + 1] == "the")
+        j = r.name_run(m)
+        if j == m or low[m] in _LABELS:
+            continue  # "in Year 12", "on Level 3": a grade, not a place
+        a, b = r.t[m][1], r.t[j - 1][2]
+        value = r.text[a:b]
+        if value.casefold() in have or any(value in f.value for f in r.frames + out):
+            continue
+        key = "area" if placed or out else _first_place_key(low)
+        out.append(Frame(key, value, (a, b), past=r.past))
+        have.add(value.casefold())
+    return out
+
+
+def _first_place_key(low: list[str]) -> str:
+    if "born" in low:
+        return "birthplace"
+    return "hometown" if "raised" in low or "grew" in low else "lives_in"
 
 
 def _not_ended(toks: list[Tok], low: list[str], frames: list[Frame]) -> list[Frame]:

@@ -10,6 +10,7 @@ __all__ = [
     "FAMILY",
     "JOBS",
     "LANGUAGES",
+    "LIFE_VERBS",
     "MARITAL",
     "NATIONALITIES",
     "NUMBER_WORDS",
@@ -51,6 +52,19 @@ LANGUAGES = _set(
     galician welsh irish gaelic yoruba igbo hausa amharic somali afrikaans zulu xhosa latin
     esperanto albanian lithuanian latvian estonian georgian armenian nepali sinhala khmer lao
     burmese mongolian kazakh uzbek pashto kurdish maltese luxembourgish"""
+)
+
+#: Verbs (lemmas, lower case) of what a person habitually does, has or likes: "I smoke ten a
+#: day", "I rent your router", "I play the sitar". A speaker's clause with any other verb ("I
+#: need to write a bio", "my phone keeps dying", "it looks so dreamy") says what happens, asks
+#: or chats, and states no attribute of them.
+LIFE_VERBS = _set(
+    """smoke vape drink eat rent own use drive ride play speak study teach work live commute
+    cycle run swim train wear watch read cook bake grow support follow attend volunteer
+    collect practise practice love like hate prefer enjoy adore dislike avoid keep take
+    visit have share foster breed coach manage lead earn pay subscribe belong sing dance paint
+    knit fish hunt climb surf ski skate hike walk garden meditate pray vote bank shop
+    carry"""
 )
 
 #: Pet words (singular lower case; plurals are read by a trailing "s"/"es").

@@ -41,8 +41,10 @@ from ..documents.sentences import LIST_MARKER, sentences
 from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key
 from ..words import find_phrase
+from .contacts import with_speaker_contacts
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
-from .first_person import Frame, frames_of, read_first_person
+from .first_person import Frame, frames_of, read_first_person, with_subject
+from .person_words import LIFE_VERBS
 
 __all__ = ["extract_stage0", "key_from_phrase"]
 
@@ -434,6 +436,8 @@ def extract_stage0(
                     out.claims[before:] = rule
             if role == "document" and len(out.claims) > before:
                 out.claims[before:] = _rekeyed(text, ca, cb, out.claims[before:])
+    if role == "user":
+        out.claims = with_speaker_contacts(text, out.claims)
     out.mentions.extend(_mentions(text, known))
     return out
 
@@ -728,6 +732,8 @@ def _read_sentence(
         return
     if _NON_ASSERTIVE.search(t):
         return  # a wish or a hypothetical asserts nothing about how things are
+    if role == "user":
+        t = with_subject(t)  # "been in Berlin since 2019": the "I" chat leaves out
     hedged = bool(_HEDGE.search(t))
     frames: list[Frame] = []
     if role == "user":
@@ -2155,6 +2161,14 @@ def _active(body: str) -> str:
     return f"{m.group('subj')} {active} {obj}."
 
 
+def _lives(lemma: str, obj: str) -> bool:
+    """Whether a speaker's verb says what they habitually do, have or like (``LIFE_VERBS``);
+    "keep" only with a thing ("I keep three chickens", not "keep saying Perth")."""
+    if lemma not in LIFE_VERBS and lemma.removesuffix("e") not in LIFE_VERBS:
+        return lemma + "e" in LIFE_VERBS
+    return not (lemma == "keep" and re.match(r"\w+ing\b", obj))
+
+
 def _clause(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Claim]:
     body = _active(body)
     m = _CLAUSE_I.match(body.strip()) or _CLAUSE.match(body.strip())
@@ -2193,7 +2207,10 @@ def _clause(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[C
         else:
             key, multi = ("is_" + prep) if prep else "is_a", True
     else:
-        key, multi = _lemma(verb) + (f"_{prep}" if prep else ""), True
+        lemma = _lemma(verb)
+        if role == "user" and subject != ORG and not _lives(lemma, obj):
+            return []  # "I need to write a bio", "my phone keeps dying": no attribute
+        key, multi = lemma + (f"_{prep}" if prep else ""), True
     return [
         Claim(
             subject=subject,

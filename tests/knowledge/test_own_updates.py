@@ -1,0 +1,94 @@
+"""A speaker's update of their own earlier statement, matched by topic (``own_updates``), and
+contact details in a user's turn (``contacts.with_speaker_contacts``), through a real store."""
+
+from __future__ import annotations
+
+import pytest
+
+from engramdb import Memory
+
+SCOPE = "org/acme/user/sam"
+
+
+@pytest.fixture
+def mem(tmp_path):
+    with Memory.open(tmp_path / "m", embedder="hashing") as m:
+        yield m
+
+
+def _say(mem, *turns, scope=SCOPE):
+    out = None
+    for i, text in enumerate(turns):
+        out = mem.remember(
+            text, scope=scope, session_id="s1", observed_at=f"2026-03-0{1 + i}T10:00:00Z"
+        )
+    return out
+
+
+def _live(mem, scope=SCOPE):
+    return {f.value for f in mem.facts(lens=scope) if f.scope == scope}
+
+
+def test_an_ending_in_other_words_closes_the_earlier_statement(mem):
+    first = _say(mem, "I smoke about ten a day.")
+    old = {f.value for f in first.facts}
+    assert old
+    r = _say(mem, "I've stopped smoking completely — I'm not a smoker any more.")
+    closed = {c["closed"] for c in r.corrections if c["action"] == "close"}
+    assert closed == {f.id for f in first.facts}
+    assert not old & _live(mem)
+
+
+def test_a_change_supersedes_the_value_of_the_same_topic(mem):
+    first = _say(mem, "My usual delivery slot is Thursday evening.")
+    r = _say(mem, "I've switched my regular slot to Saturday mornings now.")
+    assert any(d["action"] == "supersede" for d in r.decisions)
+    assert {c["closed"] for c in r.corrections} == {f.id for f in first.facts}
+
+
+def test_a_name_is_whose_value_not_which(mem):
+    # "Tom is now 3" says Tom's age; it does not replace the cats' names
+    _say(mem, "I have two cats, Tom and Jerry.")
+    before = _live(mem)
+    assert "Tom" in before
+    _say(mem, "I have two cats, Tom and Jerry.", "Tom is now 3 years old.")
+    assert "Tom" in _live(mem)
+
+
+def test_a_new_value_replaces_only_a_value_of_its_shape(mem):
+    _say(mem, "I'm flying to Tokyo on Thursday.")
+    assert "Tokyo" in _live(mem)
+    _say(
+        mem,
+        "I'm flying to Tokyo on Thursday.",
+        "Ugh, flight got cancelled, going Saturday instead.",
+    )
+    assert "Tokyo" in _live(mem)
+
+
+def test_an_update_touches_only_its_own_scope(mem):
+    _say(mem, "I smoke about ten a day.", scope="org/acme/user/kim")
+    kim = _live(mem, "org/acme/user/kim")
+    _say(mem, "I smoke about ten a day.", "I've stopped smoking completely.")
+    assert _live(mem, "org/acme/user/kim") == kim
+
+
+def test_a_question_ends_nothing(mem):
+    first = _say(mem, "I have a 10-class pack.")
+    r = _say(mem, "Does the pack expire if I don't use it any more?")
+    assert not r.corrections
+    assert {f.value for f in first.facts} <= _live(mem)
+
+
+def test_the_speakers_new_email_supersedes_the_old(mem):
+    _say(mem, "My email on the account is eli.b@gmail.com.")
+    r = _say(mem, "I changed my account email to eli.brooks@proton.me.")
+    assert [(f.key, f.value) for f in r.facts] == [("email", "eli.brooks@proton.me")]
+    live = _live(mem)
+    assert "eli.brooks@proton.me" in live and "eli.b@gmail.com" not in live
+
+
+def test_a_number_said_of_the_organisation_is_its_own(mem):
+    r = _say(mem, "Your support number is 0800 123 4567, right.")
+    phones = [f for f in r.facts if f.key == "phone"]
+    assert phones and phones[0].entity_type == "organisation"
