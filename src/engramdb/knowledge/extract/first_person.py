@@ -30,13 +30,15 @@ from .person_spans import (
     Reader,
     Tok,
     _capital,
+    _is_family,
+    _is_pet,
     _low,
     _stem,
     _tok,
     tokens,
 )
 from .person_triggers import SPEAKER, TERMINATIVE, scan
-from .person_words import OTHER_PEOPLE, is_number
+from .person_words import FAMILY, OTHER_PEOPLE, is_number
 
 __all__ = ["Frame", "Reading", "frames_of", "read_first_person", "with_subject"]
 
@@ -145,7 +147,85 @@ def read_first_person(text: str, prior: list[Frame] | None = None) -> Reading:
         start = end + 1
     if prior:
         out.frames = _refined(out.frames, prior[-_RECENT:]) + out.frames
+    starts = [
+        n
+        for n in range(len(toks) - 1)
+        if _low(toks, n) in ("my", "our") and (n == 0 or _low(toks, n - 1) in ("and", ","))
+    ][:MAX_RELATIVES]
+    others = [f for f in out.frames if f.subject != SELF]
+    relatives: list[Frame] = []
+    for n, end in zip(starts, [*starts[1:], len(toks)][: len(starts)], strict=True):
+        # "my mum's a nurse and my dad's a taxi driver": each member's clause on its own
+        relatives += _as_relative(text, toks[n:end], others)
+    theirs = {f.value for f in relatives}
+    out.frames = [f for f in out.frames if f.subject != SELF or f.value not in theirs]
+    out.frames += relatives
     return out
+
+
+#: How many family members' clauses one sentence is read for ("my mum ... and my dad ...").
+MAX_RELATIVES = 8
+
+
+_RELATIVE_MODS = frozenset(
+    "older younger little big baby twin eldest oldest youngest middle step half late".split()
+)
+_THIRD_PERSON = {"is": "am", "'s": "am", "was": "was", "has": "have", "does": "do"}
+
+
+def _as_relative(text: str, toks: list[Tok], have: list[Frame]) -> list[Frame]:
+    """What a family member's clause says of them, read by the speaker's own grammar: "my mum
+    lives in Karachi" is read as "I live in Karachi" about mum, "my older brother Raj is a
+    cardiologist in Leicester" as "I am a cardiologist in Leicester" about Raj. The member is
+    the subject (by name when the clause gives one)."""
+    low = [w.casefold() for w, _, _ in toks]
+    if len(low) < 4 or low[0] not in ("my", "our"):
+        return []
+    k = 1
+    while _low(toks, k) in _RELATIVE_MODS:
+        k += 1
+    word = toks[k][0] if k < len(toks) else ""
+    possessive = word.casefold().endswith("'s")
+    noun = _stem(word.removesuffix("'s"))
+    if noun not in FAMILY:
+        return []
+    who = FAMILY[noun]
+    k += 1
+    r = Reader(text, toks, False)
+    j = r.name_run(k) if not possessive else k
+    name = text[toks[k][1] : toks[j - 1][2]] if j > k else None
+    if name and name.endswith("'s"):
+        name, possessive = name[:-2], True
+    k = j
+    verb = "'s" if possessive else _low(toks, k)
+    if not possessive and k >= len(toks):
+        return []
+    if verb in _THIRD_PERSON:
+        first = _THIRD_PERSON[verb]
+    elif verb.endswith("ies"):
+        first = verb[:-3] + "y"
+    elif verb.endswith(("ches", "shes", "sses", "oes")):
+        first = verb[:-2]
+    elif verb.endswith("s") and not verb.endswith("ss") and len(verb) > 2:
+        first = verb[:-1]
+    else:
+        return []
+    start = toks[k][2] if not possessive else toks[k - 1][2]
+    rest = text[start:]
+    if possessive and rest[:1].isalpha():
+        return []
+    cut = re.search(r",?\s+and\s+(?:my|our)\s", rest)
+    clause = rest[: cut.start()] if cut else rest
+    reading = read_first_person(f"I {first}{clause[: toks[-1][2] - start]}")
+    if reading.silent:
+        return []
+    said = {f.value for f in have}
+    subject = name or who
+    return [
+        replace(f, subject=subject, subject_type="person", span=(0, 0))
+        for f in reading.frames
+        if f.value not in said and f.value in text and f.key != "name"
+    ]
 
 
 def _refined(frames: list[Frame], prior: list[Frame]) -> list[Frame]:
@@ -227,6 +307,7 @@ def _read_clause(text: str, toks: list[Tok], prior: list[Frame]) -> list[Frame]:
     else:
         scan(r)
     r.frames += _more_places(r, low)
+    r.frames += _more_names(r, low)
     r.frames = _not_ended(toks, low, r.frames)
     negatives = [
         toks[n][1]
@@ -290,11 +371,52 @@ def _more_places(r: Reader, low: list[str]) -> list[Frame]:
             continue  # "in Year 12", "on Level 3": a grade, not a place
         a, b = r.t[m][1], r.t[j - 1][2]
         value = r.text[a:b]
-        if value.casefold() in have or any(value in f.value for f in r.frames + out):
+        if value.casefold() in have:
             continue
         key = "area" if placed or out else _first_place_key(low)
         out.append(Frame(key, value, (a, b), past=r.past))
         have.add(value.casefold())
+    return out
+
+
+def _more_names(r: Reader, low: list[str]) -> list[Frame]:
+    """The names of a clause's pets and family the triggers did not read, wherever the clause
+    gives them: "a tortoise called Sheldon", "my rabbits are called Bun and Cha", "three
+    chickens: Henrietta, Beyoncé and Nugget", "a golden retriever, Bruno, and ...", "Kiwi, my
+    budgie, ...", "a parrot, an African grey, his name is Professor". Each is named for the
+    nearest pet or family noun before it (after it, for "Kiwi, my budgie")."""
+    nouns = [n for n, w in enumerate(low) if _is_pet(w) or _is_family(w)]
+    if not nouns:
+        return []
+    have = {f.value.casefold() for f in r.frames}
+    out: list[Frame] = []
+
+    def named(k: int, noun: int) -> None:
+        names, _ = r.names(k)
+        stem = _stem(low[noun])
+        key = f"{stem if _is_pet(stem) else FAMILY.get(stem, stem)}_name"
+        for a, b in names:
+            value = r.text[r.t[a][1] : r.t[b - 1][2]].removesuffix("'s")
+            if value.casefold() in have or not value[:1].isalpha():
+                continue
+            start = r.t[a][1]
+            out.append(Frame(key, value, (start, start + len(value)), multi=True, past=r.past))
+            have.add(value.casefold())
+
+    last = -1  # the nearest pet or family noun before word k
+    for k in range(1, len(low)):
+        if _is_pet(low[k - 1]) or _is_family(low[k - 1]):
+            last = k - 1
+        if last < 0 or not _capital(r.t[k][0]):
+            continue
+        prev, pair = low[k - 1], low[k - 2 : k]
+        cue = prev in ("called", "named", "name's") or pair in (["name", "is"], ["names", "are"])
+        listed = prev in (":", ",") and last == k - 2  # "three chickens: ...", "a retriever, Bruno"
+        if cue or listed:
+            named(k, last)
+    opening = nouns[0] >= 2 and low[nouns[0] - 1] == "my" and low[nouns[0] - 2] == ","
+    if opening and _capital(r.t[0][0]) and r.name_run(0) == nouns[0] - 2:
+        named(0, nouns[0])  # "Kiwi, my budgie, ..."
     return out
 
 

@@ -47,6 +47,10 @@ _TRAVEL = frozenset(
 )
 
 
+#: Words a self-introduction may open with before the name.
+_GREETING = frozenset("hey hi hello hiya g'day there ok okay so yeah um well , myself".split())
+
+
 def scan(r: Reader, i: int = 0) -> None:
     """Every trigger of the clause from word ``i``, read left to right."""
     t = r.t
@@ -61,11 +65,15 @@ def scan(r: Reader, i: int = 0) -> None:
         a, b = t[0][1], t[0][2] - 2
         r.frames.append(Frame(key, r.text[a:b], (a, b), past=r.past))  # "Leeds's where I live"
         return
-    if t and _capital(t[0][0]):
-        j = r.name_run(0)
-        if j > 0 and _low(t, j) == "here":  # "Marcus Oyelaran here, 22, ..."
-            r.add("name", 0, j)
-            i = j + 1
+    g = 0
+    while _low(t, g) in _GREETING:
+        g += 1  # "hey there, Chidi Okonkwo here", "Myself Rakesh Kumar, from Lucknow"
+    if g < len(t) and _capital(t[g][0]):
+        j = r.name_run(g)
+        here = _low(t, j) == "here" or (g > 0 and _low(t, g - 1) == "myself")
+        if j > g and here:  # "Marcus Oyelaran here, 22, ..."
+            r.add("name", g, j)
+            i = j + (_low(t, j) == "here")
             if _low(t, i) == ",":
                 i = r.predicates(i + 1, False)
     first = _low(t, 0)
@@ -183,9 +191,13 @@ def _trigger(r: Reader, i: int) -> int:  # noqa: C901 - one branch per trigger w
     if low == "turned" and i + 1 < len(t) and is_number(t[i + 1][0]):
         r.add("age", i + 1, i + 2)
         return i + 2
-    if (low == "call" and nxt == "me") or (low == "go" and nxt == "by"):
+    if (low in ("call", "calls") and nxt == "me") or (low in ("go", "goes") and nxt == "by"):
         j = r.name_run(i + 2)
         r.add("nickname", i + 2, j)
+        return max(j, i + 2)
+    if low == "short" and nxt == "for" and r.frames and r.frames[-1].key in ("name", "nickname"):
+        j = r.name_run(i + 2)
+        r.add("name", i + 2, j)  # "I go by Sam, short for Samira"
         return max(j, i + 2)
     if low in ("name", "name's", "surname", "surname's"):
         return _named(r, i)

@@ -714,12 +714,36 @@ def monthday(text: str) -> str | None:
 _FAQ_PREFIX = re.compile(r"^\s*(?:[-*•]\s*)?(q|a|question|answer)\s*[:.)]\s+", _F)
 
 
+_ASKS_AFTER = re.compile(
+    r"(?:,|\s[—–-])\s*(?:so\s+|and\s+|but\s+)?(?=(?:is|are|do|does|did|can|could|will|would|"
+    r"should|shall|what|when|where|who|why|how|which|any|anything)\b)",
+    _F,
+)
+_BECAUSE = re.compile(r"^(?:since|as|because|given that|seeing as)\s+", _F)
+_TAG_QUESTION = re.compile(
+    r"(?:is|isn't|was|wasn't|are|aren't|do|don't|does|doesn't|did|didn't|can|can't|will|won't)"
+    r"\s+(?:that|it|this|they|you|i)(?:\s+(?:right|correct|true|still|so|ok|okay))?\s*\?*$",
+    _F,
+)
+
+
+def _statement_before_question(t: str) -> str:
+    """The statement a question opens with, "since my wife Ana is vegetarian, can you ...?"
+    (the question itself asserts nothing); the sentence unchanged when there is none."""
+    m = _ASKS_AFTER.search(t)
+    if m is None or m.start() < 8 or _TAG_QUESTION.match(t, m.end()):
+        return t  # "the Aria costs $99, is that right?" asks whether it does
+    return _BECAUSE.sub("", t[: m.start()]).strip() + "."
+
+
 def _read_sentence(
     s: _Sentence, out: Extraction, role: str, known: dict[str, str], prior: list[Frame]
 ) -> None:
     t = s.text.strip()
     if role == "document" and t.endswith("?"):
         return  # a page's question ("How long do refunds take?") states nothing
+    if role == "user" and t.endswith("?") and not _QUESTION_START.match(t):
+        t = _statement_before_question(t)  # "my dog Biscuit ate a sock, do I need to worry?"
     if role != "document" and (t.endswith("?") or _QUESTION_START.match(t)):
         hedge = _HEDGE.search(t)
         if not (t.endswith("?") and hedge and not _QUESTION_START.match(t)):

@@ -1,0 +1,101 @@
+"""The first-person reader's general mechanisms: family members read with the speaker's own
+grammar, names and places wherever a clause gives them, the "I" chat leaves out, a statement
+before a question, and the verbs a speaker's generic clause may carry."""
+
+from __future__ import annotations
+
+import pytest
+
+from engramdb.knowledge.claims import SELF
+from engramdb.knowledge.extract.stage0 import extract_stage0
+
+
+def _read(text: str) -> set[tuple[str, str, str]]:
+    return {(c.subject, c.key, c.value) for c in extract_stage0(text, role="user").claims}
+
+
+def _values(text: str) -> set[str]:
+    return {v for _, _, v in _read(text)}
+
+
+@pytest.mark.parametrize(
+    "text, subject, value",
+    [
+        ("my mum lives in Karachi on her own", "mother", "Karachi"),
+        ("My twin brother Kwame lives in Accra", "Kwame", "Accra"),
+        ("my husband Tunde works at Shell", "Tunde", "Shell"),
+        ("my mum's a nurse and my dad's a taxi driver", "father", "taxi driver"),
+        ("my sister is 34 and lives in Leeds", "sister", "Leeds"),
+    ],
+)
+def test_a_family_members_clause_is_about_them(text, subject, value):
+    got = _read(text)
+    assert any(s == subject and v == value for s, _, v in got), got
+    assert not any(s == SELF and v == value for s, _, v in got)  # not the speaker's
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        (
+            "we've got a golden retriever, Bruno, and a tortoise called Sheldon",
+            {"Bruno", "Sheldon"},
+        ),
+        (
+            "I keep three chickens: Henrietta, Beyoncé and Nugget",
+            {"Henrietta", "Beyoncé", "Nugget"},
+        ),
+        ("my rabbits are called Bun and Cha, they're brother and sister", {"Bun", "Cha"}),
+        ("I've got a parrot, an African grey, his name is Professor", {"Professor"}),
+        ("hey there, Chidi Okonkwo here, just wanted to try this out", {"Chidi Okonkwo"}),
+        ("Myself Rakesh Kumar, from Lucknow only", {"Rakesh Kumar", "Lucknow"}),
+        ("Everyone calls me Bunty but my real name is Harpreet", {"Bunty", "Harpreet"}),
+        ("I go by Sam, short for Samira", {"Sam", "Samira"}),
+    ],
+)
+def test_names_are_read_wherever_the_clause_gives_them(text, names):
+    assert names <= _values(text)
+
+
+@pytest.mark.parametrize(
+    "text, places",
+    [
+        ("I live in New York, on the Upper West Side", {"New York", "Upper West Side"}),
+        ("I'm in Glasgow, near the West End", {"Glasgow", "West End"}),
+        (
+            "I live on Vancouver Island, in a little place called Tofino",
+            {"Vancouver Island", "Tofino"},
+        ),
+        ("born and raised in Rio de Janeiro, so forgive my English", {"Rio de Janeiro"}),
+        ("still living with my parents in Hyderabad", {"Hyderabad"}),
+    ],
+)
+def test_every_place_of_a_home_clause(text, places):
+    assert places <= _values(text)
+
+
+def test_a_grade_is_not_a_place():
+    assert not any(k in ("lives_in", "area") for _, k, _ in _read("I'm in Year 12 at school"))
+
+
+def test_a_statement_before_a_question_is_read_and_a_tag_question_is_not():
+    assert "Biscuit" in _values("my dog Biscuit just ate an entire sock, do I need to worry??")
+    assert "Ana" in _values("since my wife Ana is vegetarian, can you suggest some dinner ideas?")
+    assert not _read("the Aria costs $99, is that right?")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I need to write a professional bio",
+        "my phone keeps dying",
+        "I'd love to live in Lisbon one day, it looks so dreamy",
+        "Just started using this app.",
+    ],
+)
+def test_a_clause_of_no_life_verb_states_nothing(text):
+    assert not _read(text)
+
+
+def test_a_life_verb_still_states():
+    assert "ten a day" in _values("I smoke about ten a day.")
