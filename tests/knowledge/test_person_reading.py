@@ -99,3 +99,40 @@ def test_a_clause_of_no_life_verb_states_nothing(text):
 
 def test_a_life_verb_still_states():
     assert "ten a day" in _values("I smoke about ten a day.")
+
+
+@pytest.mark.parametrize(
+    "before, correction, old, new",
+    [
+        ("I'm 34", "scratch that, it's 35, I had a birthday last month", "34", "35"),
+        ("My cat Pepper is 3", "no wait, she's 4 now", "3", "4"),
+        ("My name's Jon", "not Jon - Joan, autocorrect got me", "Jon", "Joan"),
+        (
+            "my favourite colour is blue",
+            "hmm no, green. definitely green these days",
+            "blue",
+            "green",
+        ),
+        ("my mobile is 07700 900123", "oops, typo — 07700 900132", "07700 900123", "07700 900132"),
+    ],
+)
+def test_a_bare_correction_replaces_the_value_of_its_shape(tmp_path, before, correction, old, new):
+    from engramdb import Memory
+
+    scope = "org/acme/user/sam"
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.remember(before, scope=scope, session_id="s1", observed_at="2026-03-01T10:00:00Z")
+        assert old in {f.value for f in mem.facts(lens=scope)}
+        mem.remember(correction, scope=scope, session_id="s1", observed_at="2026-03-02T10:00:00Z")
+        live = {f.value for f in mem.facts(lens=scope) if f.scope == scope}
+    assert new in live and old not in live
+
+
+def test_no_thanks_corrects_nothing(tmp_path):
+    from engramdb import Memory
+
+    scope = "org/acme/user/sam"
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.remember("I'm vegan.", scope=scope, session_id="s1")
+        mem.remember("no, thanks.", scope=scope, session_id="s1")
+        assert "vegan" in {f.value for f in mem.facts(lens=scope)}

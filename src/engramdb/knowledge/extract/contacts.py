@@ -25,7 +25,7 @@ _URL = re.compile(
     re.IGNORECASE,
 )
 _PHONE = re.compile(
-    r"(?<![\w+/.-])\+?+(?:\(\d{1,4}\)[ .-]?+)?+\d{1,5}+(?:[ .-]\d{2,5}+){1,4}+(?![\w/-])"
+    r"(?<![\w+/.-])\+?+(?:\(\d{1,4}\)[ .-]?+)?+\d{1,5}+(?:[ .-]\d{2,6}+){1,4}+(?![\w/-])"
 )
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _LABEL_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")

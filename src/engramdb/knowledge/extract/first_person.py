@@ -40,7 +40,14 @@ from .person_spans import (
 from .person_triggers import SPEAKER, TERMINATIVE, scan
 from .person_words import FAMILY, OTHER_PEOPLE, is_number
 
-__all__ = ["Frame", "Reading", "frames_of", "read_first_person", "with_subject"]
+__all__ = [
+    "Frame",
+    "Reading",
+    "frames_of",
+    "is_correction",
+    "read_first_person",
+    "with_subject",
+]
 
 _F = re.IGNORECASE
 
@@ -124,9 +131,12 @@ def with_subject(text: str) -> str:
 _CLAUSE_SPLIT = frozenset((";", "but", "though", "although", "—", "whereas"))
 
 
-def read_first_person(text: str, prior: list[Frame] | None = None) -> Reading:
+def read_first_person(
+    text: str, prior: list[Frame] | None = None, correcting: bool = False
+) -> Reading:
     """The frames of one user sentence. ``prior`` holds the frames of the turn's earlier
-    sentences, which "I meant X" corrects."""
+    sentences, which "I meant X" corrects; ``correcting``: the sentence's cue of a correction
+    was cut off before it ("hmm no, green": the filler words go)."""
     if _NON_ASSERTIVE.search(text) or _REPORTED.search(text):
         return Reading(silent=True)
     toks = tokens(text)
@@ -140,10 +150,11 @@ def read_first_person(text: str, prior: list[Frame] | None = None) -> Reading:
         if fixed:
             return Reading(fixed)
     start = 0
+    cued = correcting or _correcting([w.casefold() for w, _, _ in toks])
     for end in [n for n, tok in enumerate(toks) if tok[0].casefold() in _CLAUSE_SPLIT] + [
         len(toks)
     ]:
-        out.frames += _read_clause(text, toks[start:end], prior or [])
+        out.frames += _read_clause(text, toks[start:end], prior or [], cued)
         start = end + 1
     if prior:
         out.frames = _refined(out.frames, prior[-_RECENT:]) + out.frames
@@ -280,7 +291,20 @@ def _about_other(toks: list[Tok]) -> bool:
     return False
 
 
-def _read_clause(text: str, toks: list[Tok], prior: list[Frame]) -> list[Frame]:
+def is_correction(text: str) -> bool:
+    """Whether a sentence corrects what was said before (``_correcting``)."""
+    return _correcting([w.casefold() for w, _, _ in tokens(text)])
+
+
+def _correcting(low: list[str]) -> bool:
+    """Whether a sentence says it corrects: "sorry", "actually", "oops, typo", "scratch that",
+    "not Jon - Joan", "no, Year 13 now"."""
+    if _CORRECTION & set(low) or low[:1] == ["not"]:
+        return True
+    return any(low[n] == "no" and low[n + 1] == "," for n in range(min(len(low) - 1, 4)))
+
+
+def _read_clause(text: str, toks: list[Tok], prior: list[Frame], cued: bool = False) -> list[Frame]:
     if not toks:
         return []
     low = [w.casefold() for w, _, _ in toks]
@@ -298,8 +322,15 @@ def _read_clause(text: str, toks: list[Tok], prior: list[Frame]) -> list[Frame]:
         a, b = r.phrase(1, 3)
         j = r.name_run(a)
         r.add("*", a, j if j > a else b, negated=True, multi=True, category="knowledge")
-    elif meant is None and prior and _CORRECTION & set(low) and _corrected(r, low, prior):
+    elif (
+        meant is None
+        and prior
+        and (cued or _CORRECTION & set(low))
+        and _corrected(r, low, prior, cued)
+    ):
         scan(r, r.read_to)  # "Oh wait, three, if you count my half-brother Leo"
+        if low[0] == "not":
+            return r.frames  # "not Jon - Joan": the denial is read
     elif meant is not None and prior:
         _meant(r, meant + 2, prior[-1])
     elif prior and prior[-1].key == "name" and r.name_run(0) == len(toks) - (low[-1] in ".!"):
@@ -448,39 +479,74 @@ def _not_ended(toks: list[Tok], low: list[str], frames: list[Frame]) -> list[Fra
     return out
 
 
-_CORRECTION = frozenset("sorry actually correction wait oops".split())
-_AFTER_CORRECTION = frozenset("with without if actually sorry instead then now i lol haha".split())
+_CORRECTION = frozenset("sorry actually correction wait oops typo scratch nope meant".split())
+#: Words a bare correction may open with before its value ("scratch that, it's 35", "no wait,
+#: she's 4 now", "oops, typo — 07700 900132", "hmm no, green").
+_CORRECTION_OPENING = _CORRECTION | frozenset(
+    "no hmm well oh that it's its it is she's he's they're we're i'm the change of plans "
+    "just she he they we i am are was typo".split()
+)
+_AFTER_CORRECTION = frozenset(
+    "with without if actually sorry instead then now i lol haha technically definitely "
+    "these".split()
+)
 _RECENT = 24  # how far back a bare correction looks for the value it corrects
+_NOT_VALUES = frozenset("thanks thank problem worries idea worry way".split())
 
 
-def _corrected(r: Reader, low: list[str], prior: list[Frame]) -> bool:
-    """ "Sorry, 41 Park Road.", "Four, actually", "Sorry, Marc with a c.": a bare value that
-    corrects the last value of its shape (a number, a name) said before."""
+def _shape(value: str) -> str:
+    """A value's shape for a bare correction: digits, a name, or a word."""
+    if any(c.isdigit() for c in value) or is_number(value.split()[0] if value else ""):
+        return "digits"
+    return "name" if value[:1].isupper() else "word"
+
+
+def _corrected(r: Reader, low: list[str], prior: list[Frame], cued: bool = False) -> bool:
+    """ "Sorry, 41 Park Road.", "Four, actually", "scratch that, it's 35", "not Jon - Joan",
+    "no, Year 13 now", "hmm no, green": a bare value that corrects the last value of its shape
+    (digits, a name, a word) said before; a value the sentence denies ("not Jon") is the one."""
     t = r.t
     k = 0
-    while k < len(t) and (low[k] in _CORRECTION or not t[k][0][0].isalnum() or low[k] == "the"):
-        k += 1
+    denied = None
+    while k < len(t):
+        if low[k] == "not" and k + 1 < len(t):  # "not Jon - Joan"
+            j = r.name_run(k + 1)
+            j = j if j > k + 1 else k + 2
+            denied = r.text[t[k + 1][1] : t[j - 1][2]].casefold()
+            k = j
+            continue
+        if low[k] in _CORRECTION_OPENING or not t[k][0][0].isalnum():
+            k += 1
+            continue
+        break
     if k >= len(t):
         return False
     numeric = is_number(t[k][0]) or t[k][0][0].isdigit()
     if numeric:
         j = k + 1
+        while j < len(t) and t[j][0][0].isdigit():
+            j += 1  # "07700 900132"
         n = r.name_run(j)
         j = n if n > j else j  # "41 Park Road"
     else:
         j = r.name_run(k)
         if j == k:
-            return False
+            cue = cued or bool(_CORRECTION & set(low)) or "," in low[:k]
+            if not (cue and low[k] not in _NOT_VALUES and t[k][0].isalpha()):
+                return False
+            j = k + 1  # "hmm no, green."
     if j < len(t) and t[j][0][0].isalnum() and low[j] not in _AFTER_CORRECTION:
         return False  # a value with a sentence after it, not a bare correction
-    for old in reversed(prior[-_RECENT:]):
-        v = old.value.split()[-1] if old.value.split() else ""
-        shape = (
-            is_number(old.value.split()[0])
-            or old.value[:1].isdigit()
-            or any(c.isdigit() for c in v)
-        )
-        if old.negated or shape != numeric or (not numeric and not old.value[:1].isupper()):
+    value = r.text[t[k][1] : t[j - 1][2]]
+    shape = _shape(value)
+    if shape == "word" and j - k > 1:
+        return False
+    candidates = [f for f in reversed(prior[-_RECENT:]) if not f.negated and f.value]
+    named = [f for f in candidates if denied and f.value.casefold() == denied]
+    for old in named or candidates:
+        if _shape(old.value) != shape or old.value.casefold() == value.casefold():
+            continue
+        if shape == "word" and len(old.value.split()) > 1:
             continue
         r.add(old.key, k, j, subject=old.subject, multi=old.multi, category=old.category)
         r.frames.append(replace(old, negated=True, past=False))

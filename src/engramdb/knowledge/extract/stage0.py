@@ -43,7 +43,7 @@ from ..vocab import NOT_KEYS, canonical_key, is_known_key
 from ..words import find_phrase
 from .contacts import with_speaker_contacts
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
-from .first_person import Frame, frames_of, read_first_person, with_subject
+from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
 from .person_words import LIFE_VERBS
 
 __all__ = ["extract_stage0", "key_from_phrase"]
@@ -422,7 +422,9 @@ def extract_stage0(
             if listed:
                 out.claims.extend(listed)
                 continue
-        for ca, cb in _clauses(text, a, b):
+        # a correction is read whole: "scratch that, it's 35" needs its cue beside its value
+        whole = role == "user" and is_correction(text[a:b])
+        for ca, cb in [(a, b)] if whole else _clauses(text, a, b):
             s = _Sentence(text[ca:cb], ca, ref)
             if not s.text.strip():
                 continue
@@ -762,7 +764,7 @@ def _read_sentence(
     frames: list[Frame] = []
     if role == "user":
         plain = _expand(_LEADING_CLAUSE.sub("", _HEDGE_PREFIX.sub("", t) if hedged else t))
-        reading = read_first_person(plain, prior)
+        reading = read_first_person(plain, prior, is_correction(s.raw))
         if reading.silent:
             return  # a wish, a report, someone else's fact: nothing about the speaker
         # denials first: "Sorry, 41 Park Road" must not close the value it corrects with
