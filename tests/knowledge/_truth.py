@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -271,7 +272,17 @@ def run_first_person(cases: list[dict[str, Any]], root: Path, embedder: Any = "h
                 mem.remember(
                     text, scope=scope, session_id="s1", observed_at=f"2026-03-0{1 + i}T10:00:00Z"
                 )
-            live = [f for f in mem.facts(lens=scope) if f.scope == scope and not f.authoritative]
+            # what is current right after the chat (a "currently ..." fact is context, which
+            # expires a week later: the cases are dated in March)
+            after = int(
+                datetime.fromisoformat(f"2026-03-0{len(case['turns'])}T10:01:00+00:00").timestamp()
+                * 1000
+            )
+            live = [
+                f
+                for f in mem.facts(lens=scope, now=after)
+                if f.scope == scope and not f.authoritative
+            ]
             want = [e["value"] for e in case["expect"]]
             found = sum(1 for w in want if any(_strict_value(f.value, w) for f in live))
             extra = [f for f in live if not any(_strict_value(f.value, w) for w in want)]

@@ -136,3 +136,26 @@ def test_no_thanks_corrects_nothing(tmp_path):
         mem.remember("I'm vegan.", scope=scope, session_id="s1")
         mem.remember("no, thanks.", scope=scope, session_id="s1")
         assert "vegan" in {f.value for f in mem.facts(lens=scope)}
+
+
+@pytest.mark.parametrize(
+    "text, key, value",
+    [
+        ("I've been a paramedic for twelve years and I'm knackered", "role", "paramedic"),
+        ("sorry, long day at the hospital — I'm a radiographer", "role", "radiographer"),
+        ("I'm a massive Arsenal fan, for my sins", "fan_of", "Arsenal"),
+        ("I'm mad about gardening, mostly roses and dahlias", "likes", "gardening"),
+        ("I'm lactose intolerant so no dairy recipes please", "is_a", "lactose intolerant"),
+    ],
+)
+def test_what_i_am_is_read_to_its_shortest_value(text, key, value):
+    assert (SELF, key, value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm saving up for a Vespa, nearly there!", "I'm a perfectionist, so"]
+)
+def test_a_progressive_or_a_word_of_no_job_is_no_role(text):
+    assert not any(k == "role" for _, k, _ in _read(text))
+    if "saving" in text:
+        assert not _read(text)

@@ -21,11 +21,11 @@ from .person_words import (
     DIETS,
     EMPLOYMENT,
     FAMILY,
-    JOBS,
     LANGUAGES,
     MARITAL,
     NATIONALITIES,
     PETS,
+    is_job,
     is_number,
 )
 
@@ -378,7 +378,7 @@ class Reader:
         while _low(self.t, k) in _DET:
             k += 1
         a, b = self.phrase(k)
-        heads = [n for n in range(a, b) if _stem(self.t[n][0]) in JOBS or _low(self.t, n) in JOBS]
+        heads = [n for n in range(a, b) if is_job(_stem(self.t[n][0])) or is_job(_low(self.t, n))]
         if not heads:
             return i
         b = heads[-1] + 1

@@ -26,7 +26,7 @@ from .person_spans import (
     _stem,
     _tok,
 )
-from .person_words import DIETS, FAMILY, JOBS, LANGUAGES, MARITAL, PETS, is_number
+from .person_words import DIETS, FAMILY, LANGUAGES, MARITAL, PETS, is_job, is_number
 
 __all__ = ["SPEAKER", "TERMINATIVE", "scan"]
 
@@ -83,7 +83,7 @@ def scan(r: Reader, i: int = 0) -> None:
         i = r.role(0)  # "Well, a trainee accountant"
     if i == 0 and t:
         a, b = r.phrase(0)
-        if b > a and _low(t, b) in ("at", "with") and _stem(t[b - 1][0]) in JOBS:
+        if b > a and _low(t, b) in ("at", "with") and is_job(_stem(t[b - 1][0])):
             r.add("role", a, b)  # "Senior data scientist at Spotify"
             i = r.employer_after(b)
     while i < len(t) and not r.done:
@@ -100,6 +100,8 @@ def _trigger(r: Reader, i: int) -> int:  # noqa: C901 - one branch per trigger w
         return r.predicates(i + 1, first=low == "i'm")
     if low in ("my", "our", "the") and i + 1 < len(t):
         return _possessed(r, i + 1)
+    if low in ("have", "has", "'ve") and nxt == "been" and nxt2 in ("a", "an"):
+        return r.predicates(i + 2, first=False)  # "I've been a paramedic for twelve years"
     if low in _HAVE:
         k = i + 1
         while _low(t, k) in _ADVERBS | {"got"}:
@@ -256,7 +258,7 @@ def _owned(r: Reader, k: int) -> int:
 
 def _has_job(r: Reader, i: int) -> bool:
     a, b = r.phrase(i)
-    return any(_stem(r.t[n][0]) in JOBS for n in range(a, b))
+    return any(is_job(_stem(r.t[n][0])) for n in range(a, b))
 
 
 def _as_role(r: Reader, i: int) -> int:

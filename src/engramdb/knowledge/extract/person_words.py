@@ -16,6 +16,7 @@ __all__ = [
     "NUMBER_WORDS",
     "OTHER_PEOPLE",
     "PETS",
+    "is_job",
     "is_number",
 ]
 
@@ -155,6 +156,26 @@ JOBS = _set(
     trainer actor actress dancer singer author illustrator animator producer director
     sysadmin devops tester marketer strategist planner surveyor"""
 )
+
+#: Endings of the names of occupations beyond the list: "radiographer", "cardiologist",
+#: "dietitian", "optician", "sommelier".
+_JOB_ENDINGS = ("grapher", "ologist", "ician", "itian", "iatrist", "ographer", "ist", "eer", "ier")
+#: Words with those endings that name no occupation.
+_NOT_JOBS = frozenset(
+    """list gist fist wrist twist mist tourist optimist pessimist perfectionist
+    introvert extrovert beer deer career pioneer volunteer premier frontier
+    barrier carrier cheer steer peer sheer earlier easier happier
+    busier heavier drier""".split()
+)
+
+
+def is_job(word: str) -> bool:
+    """Whether a (singular, lower case) word names an occupation: the list, or an ending of
+    one ("radiographer", "cardiologist") that is not a common word."""
+    if word in JOBS:
+        return True
+    return len(word) > 5 and word.endswith(_JOB_ENDINGS) and word not in _NOT_JOBS
+
 
 #: Words before a job that say how it is held, not what it is.
 EMPLOYMENT = _set("freelance self-employed part-time full-time contract contractor temporary")

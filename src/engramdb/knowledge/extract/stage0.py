@@ -2187,6 +2187,41 @@ def _active(body: str) -> str:
     return f"{m.group('subj')} {active} {obj}."
 
 
+_STATE_CUT = re.compile(
+    r"\s+(?:so|but|because|which|who|when|if|though|although|lol|haha|tbh|btw|since|as)\b.*$"
+    r"|\s*[,;(].*$",
+    _F,
+)
+_INTENSIFIERS = re.compile(
+    r"^(?:(?:a|an|the|total|totally|massive|huge|big|really|very|super|complete|proper|"
+    r"die-hard|diehard|lifelong|bit of an?|bit|real)\s+)+",
+    _F,
+)
+_KEEN = re.compile(
+    r"^(?:mad|crazy|obsessed|passionate|nuts|keen|hooked)\s+(?:about|with|on)\s+", _F
+)
+
+
+def _self_state(obj: str) -> tuple[str, str] | None:
+    """What "I'm ..." says when no frame read it, as (key, shortest value): "a massive Arsenal
+    fan" is a fan of Arsenal, "mad about gardening" likes gardening, "lactose intolerant so no
+    dairy" is "lactose intolerant"; a progressive ("saving up for a Vespa", "looking for
+    advice") says what the speaker is doing, not what they are (None)."""
+    value = _STATE_CUT.sub("", obj).strip()
+    if re.match(r"[a-z]+ing\b", value, _F):
+        return None
+    keen = _KEEN.match(value)
+    if keen:
+        return "likes", value[keen.end() :]
+    value = _INTENSIFIERS.sub("", value)
+    fan = re.match(r"(?P<of>.+?)\s+(?:fan|supporter|lover|addict|enthusiast|nerd|geek)$", value, _F)
+    if fan:
+        return "fan_of", fan.group("of")
+    if not value or len(value.split()) > 4:
+        return None
+    return "is_a", value
+
+
 def _lives(lemma: str, obj: str) -> bool:
     """Whether a speaker's verb says what they habitually do, have or like (``LIFE_VERBS``);
     "keep" only with a thing ("I keep three chickens", not "keep saying Perth")."""
@@ -2232,6 +2267,11 @@ def _clause(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[C
             key, multi = "role", False
         else:
             key, multi = ("is_" + prep) if prep else "is_a", True
+            if role == "user" and subject == SELF:
+                state = _self_state(obj)
+                if state is None:
+                    return []  # "I'm saving up for a Vespa", "I'm looking for advice"
+                key, obj = state
     else:
         lemma = _lemma(verb)
         if role == "user" and subject != ORG and not _lives(lemma, obj):
