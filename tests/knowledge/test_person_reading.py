@@ -159,3 +159,31 @@ def test_a_progressive_or_a_word_of_no_job_is_no_role(text):
     assert not any(k == "role" for _, k, _ in _read(text))
     if "saving" in text:
         assert not _read(text)
+
+
+@pytest.mark.parametrize(
+    "text, subject, key, value",
+    [
+        ("we have a rescue greyhound called Dash, he's nine", "Dash", "age", "nine"),
+        ("I have a stepdaughter, Lily, she's 15 and hates me at the moment", "Lily", "age", "15"),
+        ("I'm a single mum to a gorgeous little girl called Ada, she's 3", "Ada", "age", "3"),
+    ],
+)
+def test_a_pronoun_points_back_to_the_one_just_named(text, subject, key, value):
+    assert (subject, key, value) in _read(text)
+
+
+def test_his_name_names_the_family_member_said_before(tmp_path):
+    from engramdb import Memory
+
+    scope = "org/acme/user/sam"
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.remember("I have one son.", scope=scope, session_id="s1")
+        r = mem.remember("his name's Oliver, he's 11", scope=scope, session_id="s1")
+    got = {(f.entity, f.key, f.value) for f in r.facts}
+    assert any(k == "son_name" and v == "Oliver" for _, k, v in got), got
+
+
+def test_a_pronoun_with_nothing_named_before_states_nothing():
+    assert not _read("she's lovely")
+    assert not _read("he's from Kenya")

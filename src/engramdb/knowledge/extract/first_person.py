@@ -142,7 +142,11 @@ def read_first_person(
     toks = tokens(text)
     if _low(toks, 0) in _REQUESTS:
         return Reading(silent=True)  # "Write me a poem about ...", "Translate 'I am ...'"
-    if _about_other(toks) or (_low(toks, 0) in ("he", "she", "they") and len(toks) > 2):
+    if _low(toks, 0) in _PRONOUNS and prior:
+        referred = _about_referent(text, toks, prior)
+        if referred is not None:
+            return Reading(referred)  # "he's nine", "his name's Oliver": the one just named
+    if _about_other(toks) or (_low(toks, 0) in _THIRD_PERSONS and len(toks) > 2):
         return Reading(silent=True)  # someone else's fact, or one of no known subject
     out = Reading()
     if prior:
@@ -176,6 +180,57 @@ def read_first_person(
 
 #: How many family members' clauses one sentence is read for ("my mum ... and my dad ...").
 MAX_RELATIVES = 8
+
+
+_THIRD_PERSONS = frozenset("he she they he's she's they're".split())
+_PRONOUNS = _THIRD_PERSONS | {"his", "her", "their"}
+_NAME_VERB = re.compile(r"^(?:\s*is|\s*are|'s)", _F)
+
+
+def _referent(prior: list[Frame]) -> tuple[str, str] | None:
+    """The pet or family member a pronoun points back to: the last one named or counted, as
+    (its noun, its name or None)."""
+    for f in reversed(prior[-_RECENT:]):
+        if f.negated:
+            continue
+        if f.key.endswith("_name") and f.key != "name" and f.subject == SELF:
+            return f.key.removesuffix("_name"), f.value
+        if f.key == "pet":
+            return _stem(f.value.split()[-1]), ""
+        if f.key.startswith("number_of_") and f.subject == SELF:
+            return _stem(f.key.removeprefix("number_of_")), ""
+        if f.subject != SELF and f.subject_type == "person":
+            return "", f.subject
+    return None
+
+
+def _about_referent(text: str, toks: list[Tok], prior: list[Frame]) -> list[Frame] | None:
+    """A pronoun's sentence read as the speaker's own and given to the one it points back to:
+    "he's nine" (after "a greyhound called Dash") is Dash's age, "his name's Oliver" (after
+    "my son ...") names the son. None when nothing named comes before."""
+    found = _referent(prior)
+    if found is None:
+        return None
+    noun, name = found
+    low = [w.casefold() for w, _, _ in toks]
+    if low[0] in ("his", "her", "their") and low[1:2] in (["name"], ["name's"], ["names"]):
+        if not noun:
+            return None
+        rest = _NAME_VERB.sub("", text[toks[1][2] :])
+        reading = read_first_person(f"my {noun} is called{rest}")
+        return [f for f in reading.frames if f.value in text]
+    fused = low[0] in ("he's", "she's", "they're")  # (the tokenizer keeps "he's" whole)
+    if fused or (low[0] in ("he", "she", "they") and low[1:2] in (["is"], ["are"])):
+        reading = read_first_person("I am" + text[toks[0 if fused else 1][2] :])
+        subject = name or noun
+        if not subject:
+            return None
+        return [
+            replace(f, subject=subject, subject_type="person" if not name or not noun else "pet")
+            for f in reading.frames
+            if f.value in text and f.key != "name"
+        ]
+    return None
 
 
 _RELATIVE_MODS = frozenset(

@@ -131,6 +131,19 @@ FAMILY = {
     "aunt": "aunt",
     "auntie": "aunt",
     "uncle": "uncle",
+    "stepson": "stepson",
+    "stepdaughter": "stepdaughter",
+    "stepchild": "stepchild",
+    "ex-wife": "ex-spouse",
+    "ex-husband": "ex-spouse",
+    "ex": "ex-partner",
+    "in-laws": "in-laws",
+    "mother-in-law": "mother-in-law",
+    "father-in-law": "father-in-law",
+    "grandparent": "grandparent",
+    "parent": "parent",
+    "toddler": "child",
+    "teenager": "child",
 }
 
 #: People whose facts are theirs, not the speaker's ("my friend lives in Paris").
