@@ -187,3 +187,18 @@ def test_his_name_names_the_family_member_said_before(tmp_path):
 def test_a_pronoun_with_nothing_named_before_states_nothing():
     assert not _read("she's lovely")
     assert not _read("he's from Kenya")
+
+
+def test_one_turns_values_do_not_replace_each_other(tmp_path):
+    from engramdb import Memory
+
+    scope = "org/acme/user/sam"
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        r = mem.remember("I'm in Glasgow, near the West End", scope=scope, session_id="s1")
+        assert not [d for d in r.decisions if d["action"] == "supersede"]
+        live = {f.value for f in mem.facts(lens=scope)}
+        assert {"Glasgow", "West End"} <= live
+        # a later turn still replaces
+        mem.remember("I've moved to Leeds now", scope=scope, session_id="s1")
+        live = {f.value for f in mem.facts(lens=scope)}
+    assert "Leeds" in live and "Glasgow" not in live

@@ -117,6 +117,10 @@ def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteR
     if ctx.kind == "document" and not ctx.first_saying(ekey, claim.key, claim.value):
         return
     found = candidates(mem, ekey, etype, claim, ctx)
+    if ctx.kind == "turn" and not (claim.negated or claim.past):
+        # one turn's values do not replace each other ("I'm in Glasgow, near the West End");
+        # a correction inside a turn is a denial ("Three, actually": the two is denied)
+        found = [r for r in found if r[15] != ctx.source or r[3] == claim.value]
     kind = claim.value_kind or ("hours" if _is_clock(claim.value) else kind_of(claim))
     incoming = Incoming(
         value=claim.value,
