@@ -92,3 +92,38 @@ def test_a_number_said_of_the_organisation_is_its_own(mem):
     r = _say(mem, "Your support number is 0800 123 4567, right.")
     phones = [f for f in r.facts if f.key == "phone"]
     assert phones and phones[0].entity_type == "organisation"
+
+
+@pytest.mark.parametrize(
+    "text, whose",
+    [
+        (
+            "I've emailed your support address, support@acme.example, three times now",
+            "organisation",
+        ),
+        ("I've been writing to coaches@acme.example about my shoulder.", "organisation"),
+        ("I changed my account email to eli.brooks@proton.me.", "person"),
+        ("I left that job, so please use my personal email now: jtran88@mailbox.ca.", "person"),
+    ],
+)
+def test_whose_address_it_is(mem, text, whose):
+    r = _say(mem, text)
+    emails = [f for f in r.facts if f.key == "email"]
+    assert emails and emails[0].entity_type == whose
+
+
+def test_an_address_at_the_organisations_domain_contradicts_its_curated_one(mem):
+    mem.remember(
+        triples=[
+            {
+                "subject": "Acme",
+                "type": "organisation",
+                "key": "email",
+                "value": "help@acme.example",
+            }
+        ],
+        scope="org/acme",
+    )
+    r = _say(mem, "I've been writing to support@acme.example for a week and heard nothing.")
+    assert r.conflicts, r.decisions
+    assert r.conflicts[0]["against"]

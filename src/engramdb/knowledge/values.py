@@ -145,6 +145,7 @@ _ALIASES: dict[str, str] = {
     "kbps": "kilobit / second",
     "mbps": "megabit / second",
     "gbps": "gigabit / second",
+    **dict.fromkeys(("gig", "gigs"), "gigabyte"),  # "100 gigs of data"
     "fl_oz": "fluid_ounce",
     "fl_ozs": "fluid_ounce",
 }

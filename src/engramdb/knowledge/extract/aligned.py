@@ -55,6 +55,7 @@ from ..reconcile import (
 from ..timeexpr import WEEKDAYS
 from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_values
 from ..words import find_phrase
+from .contacts import EMAIL
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
 from .stage0 import (
     _CLOCK_WORDS,
@@ -225,6 +226,9 @@ def _values(clause: str) -> list[_Value]:
         out.append(_Value("free", "free", m.span()))
     for m in _UNLIMITED.finditer(clause):
         out.append(_Value("unlimited", "unlimited", m.span()))
+    emails = [m.span() for m in EMAIL.finditer(clause)]
+    for a, b in emails:
+        out.append(_Value("email", clause[a:b].rstrip("."), (a, b)))
     for m in _PHONE.finditer(clause):
         if sum(c.isdigit() for c in m.group(0)) >= 7:
             out.append(_Value("phone", m.group(0), m.span()))
@@ -248,6 +252,8 @@ def _template_kind(t: Template) -> str:
         return t.value_kind
     if re.search(r"\b\d{1,2}(?:st|nd|rd|th)\b", t.value) and monthday(t.value):
         return "monthday"  # "due on the 1st of"
+    if EMAIL.fullmatch(t.value.strip()):
+        return "email"
     if _PHONE.search(t.value) and sum(c.isdigit() for c in t.value) >= 7:
         return "phone"
     if _UNLIMITED.search(t.value):
@@ -282,6 +288,8 @@ def _answers(kind: str, v: _Value, t: Template) -> bool:
         )
     if kind in ("duration", "percent", "weekday", "phone", "monthday", "calday", "openday"):
         return v.kind == kind
+    if kind == "email":
+        return v.kind == "email"
     if kind == "frequency":
         return v.kind in ("frequency", "duration")
     if kind == "number":
@@ -434,6 +442,11 @@ def align(
             attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject or t.name)
             for v in _answering(kind, clause, clock, t, found):
                 before = _NOT_UNTIL.sub(" ", clause[: v.span[0]])  # "isn't covered until"
+                if kind == "email" and _same_domain(v.text, t.value):
+                    # an address at the organisation's own domain is one of its addresses,
+                    # whoever writes to it ("I've been writing to coaches@crossforge.ca")
+                    hits.append(_Hit(t, 2, v, clause, False))
+                    continue
                 if (
                     _FIRST_PERSON.search(before)
                     and not SECOND_PERSON.search(clause)
@@ -509,6 +522,10 @@ def align(
         taken.add(h.template.fact_id)
         out.append((h.template, _claim(h)))
     return out
+
+
+def _same_domain(a: str, b: str) -> bool:
+    return a.rpartition("@")[2].casefold().rstrip(".") == b.rpartition("@")[2].casefold()
 
 
 def _answering(

@@ -17,9 +17,11 @@ from ..claims import ORG, SELF, Claim
 from ..documents.sentences import sentences
 from ..words import STOP
 
-__all__ = ["contact_claims", "with_speaker_contacts"]
+__all__ = ["EMAIL", "contact_claims", "with_speaker_contacts"]
 
-_EMAIL = re.compile(r"(?<![\w.%+-])[\w.%+-]++@[\w-]++(?:\.[\w-]++)++")
+#: An email address (linear: possessive runs).
+EMAIL = re.compile(r"(?<![\w.%+-])[\w.%+-]++@[\w-]++(?:\.[\w-]++)++")
+_EMAIL = EMAIL
 _URL = re.compile(
     r"(?<![\w@./-])(?:https?://)?+(?:[a-z0-9][\w-]*+\.)++[a-z]{2,}+(?:/[\w./?%&=+#~-]*+)?+",
     re.IGNORECASE,
@@ -134,17 +136,28 @@ def with_speaker_contacts(text: str, claims: list[Claim]) -> list[Claim]:
     return kept + found
 
 
+_WHOSE = re.compile(
+    r"\b(?:(?P<mine>i|i'm|i've|me|my|mine)|(?P<yours>you|your|yours))\b", re.IGNORECASE
+)
+_ADDRESSED = re.compile(
+    r"\b(?:e-?mailed|wrote to|writing to|written to|contacted|cc'?d?|messaged|rang|called|"
+    r"(?:sent|forwarded)(?: \w+){0,3} to)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _organisations(c: Claim, text: str) -> bool:
-    """Whether the contact value is the organisation's: its clause speaks of "you/your" ("your
-    support email is ..., I'll cc them"), or, when the clause names nobody, the sentence does
-    and does not speak of "I/my"."""
+    """Whether the contact value is the organisation's: the nearest "my/me" or "your/you"
+    in the eight words before it says whose ("I changed my account email to ...", "I've
+    emailed your support address, support@..."); with neither, an address written to ("I've
+    been writing to coaches@...") is not the speaker's; else the sentence decides."""
     start = c.span[0] if c.span else 0
-    before = text[:start]
-    clause_start = max(before.rfind(ch) for ch in ",;.!?")
-    clause = text[clause_start + 1 : start + len(c.value)]
-    clause += _CLAUSE_BREAK.split(text[start + len(c.value) :], 1)[0]
-    if _SECOND_PERSON.search(clause):
-        return True
-    if _FIRST_PERSON.search(clause):
-        return False
+    before = text[max(0, start - 200) : start]
+    words = before.split()
+    for span, addressed in ((3, False), (8, True)):
+        whose = list(_WHOSE.finditer(" ".join(words[-span:])))
+        if whose:
+            return whose[-1].group("yours") is not None
+        if addressed is False and _ADDRESSED.search(before.rstrip(" ,:")):
+            return True  # written to: "I've been writing to coaches@..."
     return bool(_SECOND_PERSON.search(c.statement)) and not _FIRST_PERSON.search(c.statement)
