@@ -80,8 +80,8 @@ def _extraction(domains: list[str], misses: bool) -> None:
 
 def _first_person(which: list[str], misses: bool) -> None:
     """``tune``: the odd-numbered cases; ``first-sight``: the even ones (never inspected)."""
-    half = which[0] if which and which[0] in ("tune", "first-sight", "fresh") else None
-    if misses and half == "first-sight":
+    half = which[0] if which and which[0] in ("tune", "first-sight", "fresh", "holdout") else None
+    if misses and half in ("first-sight", "holdout"):
         raise SystemExit("first-sight cases are measured, never inspected")
     cases = load_first_person(half)
     with tempfile.TemporaryDirectory() as tmp:

@@ -45,6 +45,8 @@ def load_first_person(half: str | None = None) -> list[dict[str, Any]]:
     ``fresh``: the second suite (``first_person_fresh.json``, another author, 240 cases)."""
     if half == "fresh":
         return json.loads((CORPUS / "first_person_fresh.json").read_text())
+    if half == "holdout":  # a third author's 200 cases: measured, never inspected
+        return json.loads((CORPUS / "first_person_holdout.json").read_text())
     cases = json.loads((CORPUS / "first_person.json").read_text())
     parity = {"tune": 1, "first-sight": 0}.get(half or "")
     return [c for c in cases if parity is None or int(c["id"].split("-")[1]) % 2 == parity]
