@@ -105,20 +105,3 @@ def test_a_documents_one_word_line_is_a_label():
     assert [(c.key, c.value) for c in said] == [("diet", "Vegetarian")]
     listed = stage0.extract_stage0("- Returns: 30 days", role="document").claims
     assert [(c.key, c.value) for c in listed] == [("return_window", "30 days")]
-
-
-def test_a_prose_sentences_own_subject_is_in_its_key(tmp_path):
-    """'E-gift cards are delivered by email within 2 hours' is the e-gift cards' delivery,
-    kept as the organisation's fact (a customer names the organisation or nothing)."""
-    from engramdb import Memory
-
-    text = (
-        "Gift cards never expire.\n\nE-gift cards are delivered by email within 2 hours of "
-        "purchase.\n\nRegistered cards can be replaced for a $3 fee.\n"
-    )
-    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
-        mem.upload(text.encode(), name="gift-cards.txt", scope="org/northwind")
-        facts = {f.value: f for f in mem.facts(lens="org/northwind")}
-    assert "gift" in facts["2 hours"].key and "card" in facts["2 hours"].key
-    assert "registered" in facts["$3"].key
-    assert facts["2 hours"].entity_type == "organisation"

@@ -127,3 +127,19 @@ def test_an_address_at_the_organisations_domain_contradicts_its_curated_one(mem)
     r = _say(mem, "I've been writing to support@acme.example for a week and heard nothing.")
     assert r.conflicts, r.decisions
     assert r.conflicts[0]["against"]
+
+
+@pytest.mark.parametrize(
+    "said, conflict",
+    [
+        ("My lad's on the Junior plan and that one includes EU roaming.", True),
+        ("The Junior plan doesn't include EU roaming, right.", False),
+    ],
+)
+def test_a_yes_no_attribute_is_answered_by_what_the_clause_affirms(mem, said, conflict):
+    csv = "plan,price,eu_roaming\nJunior plan,£8,no\nFamily plan,£20,yes\n"
+    mem.upload(csv.encode(), name="plans.csv", scope="org/acme")
+    r = _say(mem, said)
+    assert bool(r.conflicts) is conflict, r.decisions
+    if not conflict:
+        assert r.corroborations

@@ -254,6 +254,8 @@ def _template_kind(t: Template) -> str:
         return "monthday"  # "due on the 1st of"
     if EMAIL.fullmatch(t.value.strip()):
         return "email"
+    if _boolean(t.value) is not None and t.value_kind not in ("denied", "free"):
+        return "boolean"
     if _PHONE.search(t.value) and sum(c.isdigit() for c in t.value) >= 7:
         return "phone"
     if _UNLIMITED.search(t.value):
@@ -324,7 +326,9 @@ def _about_them(clause: str, t: Template, own: frozenset[str] = frozenset()) -> 
         n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
     ):
         return False  # "Bloom & Vine takes orders until 5pm", "GameBarn lets you ...": another
-    return addressed
+    # a catalogue thing the clause names is what it speaks of, whoever is on it ("my lad's on
+    # the Junior plan and that one includes EU roaming")
+    return addressed or bool(t.subject and _names(clause, t.subject))
 
 
 @functools.lru_cache(maxsize=256)
@@ -528,6 +532,46 @@ def _same_domain(a: str, b: str) -> bool:
     return a.rpartition("@")[2].casefold().rstrip(".") == b.rpartition("@")[2].casefold()
 
 
+_BOOL_YES = frozenset("yes true y included covered available allowed supported ✓ ✔".split())
+_BOOL_NO = frozenset("no false n excluded unavailable none ✗ ✘ x".split()) | {
+    "not included",
+    "not covered",
+    "not available",
+    "not allowed",
+    "not supported",
+}
+_AFFIRMS = re.compile(
+    r"\b(?:includ\w*|comes? with|has|have|got|gets?|covers?|covered|offers?|supports?|"
+    r"allows?|lets?|runs? on|is|are|can|does|do|works?|comes?)\b",
+    _F,
+)
+_DENIES = re.compile(r"\b(?:not|no|never|without|exclud\w*)\b|n't\b|\bcannot\b", _F)
+
+
+def _boolean(value: str) -> bool | None:
+    v = value.strip().casefold().rstrip(".")
+    return True if v in _BOOL_YES else False if v in _BOOL_NO else None
+
+
+def _polarity(clause: str, t: Template) -> list[_Value]:
+    """A yes/no attribute ("EU roaming: no", "Vegan: yes", "Home emergency: Not included")
+    answered by a clause naming every word of the attribute with a verb that affirms or
+    denies it: "that one includes EU roaming" says yes. The value is said in the
+    template's own words when the clause agrees, and as its opposite when not."""
+    attribute = words(t.key_phrase) - _GENERIC
+    if not attribute or not attribute <= words(clause):
+        return []
+    said = _boolean(t.value)
+    if _DENIES.search(clause):
+        claimed = False
+    elif _AFFIRMS.search(clause):
+        claimed = True
+    else:
+        return []
+    value = t.value if claimed == said else ("yes" if claimed else "no")
+    return [_Value("boolean", value, (0, 0))]
+
+
 def _answering(
     kind: str, clause: str, clock: list[int], t: Template, found: list[_Value]
 ) -> list[_Value]:
@@ -535,6 +579,8 @@ def _answering(
         if _NOT_ASSERTED.search(clause):
             return []
         return [_Value("affirmed", "yes", (0, 0))]
+    if kind == "boolean":  # "EU roaming: no" against "that one includes EU roaming"
+        return _polarity(clause, t)
     if kind == "hours":
         closed = _CLOSED_ON.search(clause)
         if (

@@ -438,7 +438,6 @@ def extract_stage0(
                     out.claims[before:] = rule
             if role == "document" and len(out.claims) > before:
                 out.claims[before:] = _rekeyed(text, ca, cb, out.claims[before:])
-                out.claims[before:] = _with_topic(text[ca:cb], out.claims[before:])
     if role == "user":
         out.claims = with_speaker_contacts(text, out.claims)
     out.mentions.extend(_mentions(text, known))
@@ -489,52 +488,6 @@ def _qualified_head(clause: str) -> str:
         for i, w in enumerate(words)
     )
     return " ".join(words) if told else ""
-
-
-_TOPIC = re.compile(
-    r"^\s*(?:[-*•]\s*)?(?:(?:the|our|a|an|all|any)\s+)?(?P<head>[A-Za-z0-9][\w'&+/-]*"
-    r"(?:\s+[\w'&+/-]+){0,3}?)\s+(?:(?:never|always|only|also|usually|normally|typically)\s+)?"
-    r"(?:is|are|can|cannot|can't|may|must|will|won't|should|do|does|don't|doesn't|costs?|"
-    r"takes?|ships?|includes?|comes?|lasts?|runs?|offers?|has|have|arrives?|delivers?|gives?|"
-    r"gets?|needs?|expires?|expire|starts?|opens?|closes?)\b",
-    _F,
-)
-#: Nouns of a business's things in general: a sentence about them is about the business.
-_THINGS = frozenset(
-    """item order product purchase return refund customer member guest patient student
-    passenger booking reservation delivery parcel good everything anything price fee service
-    ticket payment account claim policy plan request appointment visit stay room table
-    class session""".split()
-)
-
-
-def _stem_word(w: str) -> str:
-    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
-
-
-_TOPIC_STOP = frozenset("we you our your it this that they there all any each every".split())
-
-
-def _with_topic(sentence: str, claims: list[Claim]) -> list[Claim]:
-    """A document sentence's own subject kept in the keys of the organisation's facts it
-    states: "E-gift cards are delivered by email within 2 hours" is the e-gift cards'
-    delivery time, not the organisation's "email"; "Registered cards can be replaced for a
-    $3 fee" is the registered cards' fee. The fact stays the organisation's (a customer
-    says "the e-gift" or nothing at all); its key names what it is about."""
-    m = _TOPIC.match(re.sub(r"\s*\([^)]{0,60}\)", "", sentence[:200]))
-    if not m:
-        return claims
-    head = [w for w in re.findall(r"[a-z0-9]+", m.group("head").casefold()) if w not in _STOP]
-    if not head or head[0] in _TOPIC_STOP or (len(head) == 1 and _stem_word(head[0]) in _THINGS):
-        return claims  # "Items may be returned ...": the business's things in general
-    out = []
-    for c in claims:
-        if c.subject != ORG or any(w in c.key.split("_") for w in head):
-            out.append(c)
-            continue
-        key = "_".join([*head[-3:], *c.key.split("_")][:6])
-        out.append(dataclasses.replace(c, key=key, key_phrase=key.replace("_", " ")))
-    return out
 
 
 def _rekeyed(text: str, a: int, b: int, claims: list[Claim]) -> list[Claim]:
