@@ -202,3 +202,15 @@ def test_one_turns_values_do_not_replace_each_other(tmp_path):
         mem.remember("I've moved to Leeds now", scope=scope, session_id="s1")
         live = {f.value for f in mem.facts(lens=scope)}
     assert "Leeds" in live and "Glasgow" not in live
+
+
+@pytest.mark.parametrize(
+    "text, key, value",
+    [
+        ("ok so, quick intro: Sofía Ramírez, forty-one, mum of two", "name", "Sofía Ramírez"),
+        ("Wei Zhang. Age 52. Looking for retirement advice.", "age", "52"),
+        ("I'm Fatima Al-Sayed and I'm a Cancer, if you're into that stuff", "star_sign", "Cancer"),
+    ],
+)
+def test_introductions_in_chat_shapes(text, key, value):
+    assert (SELF, key, value) in _read(text)

@@ -154,18 +154,17 @@ def read_first_person(
         if fixed:
             return Reading(fixed)
     start = 0
-    cued = correcting or _correcting([w.casefold() for w, _, _ in toks])
-    for end in [n for n, tok in enumerate(toks) if tok[0].casefold() in _CLAUSE_SPLIT] + [
-        len(toks)
-    ]:
+    low = [w.casefold() for w, _, _ in toks]
+    cued = correcting or _correcting(low)
+    for end in [n for n, w in enumerate(low) if w in _CLAUSE_SPLIT] + [len(toks)]:
         out.frames += _read_clause(text, toks[start:end], prior or [], cued)
         start = end + 1
     if prior:
         out.frames = _refined(out.frames, prior[-_RECENT:]) + out.frames
     starts = [
         n
-        for n in range(len(toks) - 1)
-        if _low(toks, n) in ("my", "our") and (n == 0 or _low(toks, n - 1) in ("and", ","))
+        for n in range(len(low) - 1)
+        if low[n] in ("my", "our") and (n == 0 or low[n - 1] in ("and", ","))
     ][:MAX_RELATIVES]
     others = [f for f in out.frames if f.subject != SELF]
     relatives: list[Frame] = []

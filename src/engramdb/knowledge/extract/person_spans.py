@@ -90,6 +90,12 @@ _BIRTH_ORDER = frozenset("oldest youngest eldest middle".split())
 _HOUSEMATES = frozenset("flatmate flatmates housemate housemates roommate roommates".split())
 
 
+_STAR_SIGNS = frozenset(
+    """aries taurus gemini cancer leo virgo libra scorpio sagittarius capricorn aquarius
+    pisces""".split()
+)
+
+
 Tok = tuple[str, int, int]
 
 
@@ -316,10 +322,13 @@ class Reader:
         if low == "no" and (_is_family(nxt) or _is_pet(nxt)):
             self.add(f"number_of_{_plural(_stem(nxt))}", i, i + 2, multi=False)
             return i + 2
-        if low == "dual" or (
+        if low in ("dual", "half") or (
             low in ("a", "an") and (nxt == "dual" or _demonyms(_tok(self.t, i + 1)))
         ):
-            return self.predicate(i + 1, False)
+            return self.predicate(i + 1, False)  # "half Japanese, half Brazilian"
+        if low in ("a", "an") and nxt in _STAR_SIGNS and _tok(self.t, i + 1)[:1].isupper():
+            self.add("star_sign", i + 1, i + 2, category="knowledge")
+            return i + 2  # "I'm a Leo", "I'm a Cancer"
         dem = _demonyms(w)
         if dem:
             at = self.t[i][1]

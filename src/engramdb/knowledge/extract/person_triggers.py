@@ -48,7 +48,9 @@ _TRAVEL = frozenset(
 
 
 #: Words a self-introduction may open with before the name.
-_GREETING = frozenset("hey hi hello hiya g'day there ok okay so yeah um well , myself".split())
+_GREETING = frozenset(
+    "hey hi hello hiya g'day there ok okay so yeah um well , myself quick intro : name".split()
+)
 
 
 def scan(r: Reader, i: int = 0) -> None:
@@ -76,6 +78,17 @@ def scan(r: Reader, i: int = 0) -> None:
             i = j + (_low(t, j) == "here")
             if _low(t, i) == ",":
                 i = r.predicates(i + 1, False)
+    if i == 0 and g < len(t) and _capital(t[g][0]):
+        j = r.name_run(g)
+        after = _low(t, j + 1)
+        if j - g >= 2 and _low(t, j) == "," and (after in ("i'm", "i") or is_number(after)):
+            r.add("name", g, j)  # "Hiroshi Tanaka, I'm 29", "Sofía Ramírez, forty-one, ..."
+            i = j + 1
+            if is_number(after):
+                i = r.predicates(i, False)
+    if _low(t, 0) == "age" and is_number(_low(t, 1)):
+        r.add("age", 1, 2)  # "Age 52."
+        i = max(i, 2)
     first = _low(t, 0)
     if i == 0 and t and (is_number(first) or _demonyms(t[0][0]) or first in MARITAL | DIETS):
         i = r.predicates(0, False)  # "Japanese, living in Toronto", "Three brothers, ..."
