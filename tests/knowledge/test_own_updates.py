@@ -143,3 +143,19 @@ def test_a_yes_no_attribute_is_answered_by_what_the_clause_affirms(mem, said, co
     assert bool(r.conflicts) is conflict, r.decisions
     if not conflict:
         assert r.corroborations
+
+
+def test_one_turn_reads_a_bounded_number_of_updates(mem):
+    from engramdb.knowledge.own_updates import MAX_UPDATE_SENTENCES
+
+    things = """kayak piano tractor canoe trampoline telescope sewing-machine harp drumkit
+    wetsuit caravan motorbike greenhouse aquarium hammock jukebox typewriter sandpit
+    birdbath gazebo""".split()
+    assert len(things) > MAX_UPDATE_SENTENCES
+    for t in things:
+        _say(mem, f"I own a {t}.")
+    before = _live(mem)
+    r = _say(mem, " ".join(f"The {t} is gone." for t in things))
+    closed = {c["closed"] for c in r.corrections}
+    assert len(closed) == MAX_UPDATE_SENTENCES  # each of the first ends its thing, no more
+    assert len(before - _live(mem)) == MAX_UPDATE_SENTENCES

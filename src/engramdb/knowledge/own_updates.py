@@ -67,6 +67,11 @@ _WHOSE = frozenset(fold(w) for w in [*FAMILY, *PETS]) | frozenset(
 _NAME = re.compile(r"(?<![\w.])[A-Z][\w'-]*")
 #: How many of the speaker's newest live facts of the scope an update is compared with.
 RECENT_FACTS = 200
+#: How many sentences of one turn are read as updates (a turn of thousands of "now"s costs
+#: no more than this many comparisons with the facts).
+MAX_UPDATE_SENTENCES = 16
+#: More facts than this sharing the topic equally: the update is not clearly about any one.
+MAX_CLOSED = 3
 
 
 def _topic(text: str, ending: bool) -> frozenset[str]:
@@ -82,6 +87,8 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
     if ctx.authoritative or ctx.role != "user":
         return
     rows = None
+    topics: dict[tuple[int, bool], frozenset[str]] = {}  # a fact's topic, read once
+    read = 0
     for a, b in sentences(text):
         sentence = text[a:b].strip()
         if not sentence or sentence.endswith("?") or _NOT_ASSERTED.search(sentence):
@@ -90,6 +97,9 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
         changing = bool(_CHANGED.search(sentence))
         if not ending and not changing:
             continue
+        read += 1
+        if read > MAX_UPDATE_SENTENCES:
+            return
         if _already_closed(result, sentence):
             continue
         if rows is None:
@@ -107,7 +117,10 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
         values = {r[0]: r[2] for r in rows}
         scored = []
         for fid, phrase, value, statement in rows:
-            shared = topic & _topic(f"{phrase} {value} {statement}", ending)
+            theirs = topics.get((fid, ending))
+            if theirs is None:
+                theirs = topics[(fid, ending)] = _topic(f"{phrase} {value} {statement}", ending)
+            shared = topic & theirs
             if shared:
                 scored.append((len(shared), fid, shared))
         if not scored:
@@ -131,8 +144,8 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
             # the day of the trip, not where it goes
             shape = _shape(next(f.value for f in result.facts if f.id == new[0]))
             closes = [fid for fid in closes if _shape(values[fid]) == shape]
-            if not closes:
-                continue
+        if not closes or len(closes) > MAX_CLOSED:
+            continue  # nothing of its shape, or no one fact it is clearly about
         _close(mem, ctx, result, sentence, closes, new[0] if new else None)
         rows = [r for r in rows if r[0] not in closes]
 
