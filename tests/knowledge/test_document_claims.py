@@ -105,3 +105,16 @@ def test_a_documents_one_word_line_is_a_label():
     assert [(c.key, c.value) for c in said] == [("diet", "Vegetarian")]
     listed = stage0.extract_stage0("- Returns: 30 days", role="document").claims
     assert [(c.key, c.value) for c in listed] == [("return_window", "30 days")]
+
+
+def test_a_policys_amount_beside_your_thing_is_the_fact(tmp_path):
+    """'Courtesy car for up to 14 days while your car is repaired': the policy's fact is the
+    14 days, not what the customer's car is."""
+    from engramdb import Memory
+
+    text = "Courtesy car for up to 14 days while your car is repaired at an approved garage.\n"
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.upload(text.encode(), name="cover.txt", scope="org/northstar")
+        values = {f.value for f in mem.facts(lens="org/northstar")}
+    assert any("14 days" in v for v in values), values
+    assert "repaired at an approved garage" not in values

@@ -738,6 +738,9 @@ def _statement_before_question(t: str) -> str:
     return _BECAUSE.sub("", t[: m.start()]).strip() + "."
 
 
+_YOUR_THING = re.compile(r"\b(?:while|when|if|until|after|before|once)\s+your\s", _F)
+
+
 def _read_sentence(
     s: _Sentence, out: Extraction, role: str, known: dict[str, str], prior: list[Frame]
 ) -> None:
@@ -796,6 +799,10 @@ def _read_sentence(
     if past_times:
         valid_from = _ms(past_times[0].start)
     claims = _hours_claims(body, s, role, known) or _open_days(body, s, role, known)
+    if not claims and role == "document" and _YOUR_THING.search(body):
+        # "Courtesy car for up to 14 days while your car is repaired": in a policy, "your X
+        # is ..." tells of the customer's thing; the amount is the policy's fact
+        claims = _typed(body, s, role, known)
     if not claims:
         claims = _first_person(body, s, role) + _possessive(body, s, role, known)
     if not claims and role == "user" and _I_VERB.match(body):
