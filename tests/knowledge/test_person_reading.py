@@ -214,3 +214,15 @@ def test_one_turns_values_do_not_replace_each_other(tmp_path):
 )
 def test_introductions_in_chat_shapes(text, key, value):
     assert (SELF, key, value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("no pets, I'm allergic to basically anything with fur", "no pets"),
+        ("no kids, just a very needy husband", "no kids"),
+    ],
+)
+def test_a_negative_answer_is_kept_in_its_words(text, value):
+    assert value in _values(text)
+    assert "kids" not in _values("no, I don't think so")

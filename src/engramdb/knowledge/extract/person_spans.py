@@ -319,8 +319,9 @@ class Reader:
             if nxt in ("years", "year"):
                 return i + 2 + (_low(self.t, i + 2) == "old")
             return i + 1 + (nxt == "yo")
-        if low == "no" and (_is_family(nxt) or _is_pet(nxt)):
-            self.add(f"number_of_{_plural(_stem(nxt))}", i, i + 2, multi=False)
+        if low == "no" and (_is_family(nxt) or _is_pet(nxt) or nxt in ("pets", "pet")):
+            noun = "pet" if nxt in ("pets", "pet") else _stem(nxt)
+            self.add(f"number_of_{_plural(noun)}", i, i + 2, multi=False)
             return i + 2
         if low in ("dual", "half") or (
             low in ("a", "an") and (nxt == "dual" or _demonyms(_tok(self.t, i + 1)))

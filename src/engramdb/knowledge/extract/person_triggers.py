@@ -90,6 +90,9 @@ def scan(r: Reader, i: int = 0) -> None:
         r.add("age", 1, 2)  # "Age 52."
         i = max(i, 2)
     first = _low(t, 0)
+    no_one = _low(t, 1) in ("pets", "pet") or _is_pet(_low(t, 1)) or _is_family(_low(t, 1))
+    if i == 0 and first == "no" and no_one:
+        i = r.predicates(0, False)  # "no pets, I'm allergic", "no kids, just a husband"
     if i == 0 and t and (is_number(first) or _demonyms(t[0][0]) or first in MARITAL | DIETS):
         i = r.predicates(0, False)  # "Japanese, living in Toronto", "Three brothers, ..."
     if i == 0 and first in ("a", "an") and _has_job(r, 0):

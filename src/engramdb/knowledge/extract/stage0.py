@@ -57,7 +57,7 @@ _QUESTION_START = re.compile(
 )
 _FILLER = re.compile(
     r"^(?:(?:well|so|ok(?:ay)?|oh|hey|hi|hello|also|btw|by the way|fyi|just so you know|"
-    r"actually|anyway|honestly|and|but|yeah|yes|no|hmm|um|right|alright|great|thanks|"
+    r"actually|anyway|honestly|and|but|yeah|yes|no(?=\s*[,!.:])|hmm|um|right|alright|great|thanks|"
     r"these days|nowadays|lately|at the moment|right now|currently)\b[,!.:]?\s*)+",
     _F,
 )
