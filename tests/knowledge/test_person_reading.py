@@ -226,3 +226,24 @@ def test_introductions_in_chat_shapes(text, key, value):
 def test_a_negative_answer_is_kept_in_its_words(text, value):
     assert value in _values(text)
     assert "kids" not in _values("no, I don't think so")
+
+
+@pytest.mark.parametrize(
+    "text, key, value",
+    [
+        ("my sister Magda's getting married in June!!", "sister_name", "Magda"),
+        (
+            "I'm a lecturer in organic chemistry at the University of Lagos",
+            "employer",
+            "University of Lagos",
+        ),
+        ("I'm a junior doctor with the NHS", "employer", "NHS"),
+        (
+            "guess who just got promoted to senior product manager at Spotify!!",
+            "role",
+            "senior product manager",
+        ),
+    ],
+)
+def test_names_of_people_and_employers_are_read_whole(text, key, value):
+    assert (SELF, key, value) in _read(text)

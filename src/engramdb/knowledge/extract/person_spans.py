@@ -75,7 +75,7 @@ _STARTERS = frozenset(
     "i i'm i've i'd we we're it it's they he she that this then so but there my our like "
     "mostly especially properly though which who".split()
 )
-_CONNECTORS = frozenset("de van von da del di la le du bin al el".split())
+_CONNECTORS = frozenset("de van von da del di la le du bin al el of".split())
 _NAMED = frozenset(("called", "named"))
 #: Nouns after "my" whose value is no named thing.
 _NOT_THINGS = frozenset("name surname favourite favorite address flat house".split())
@@ -179,6 +179,8 @@ class Reader:
         if j <= i:
             return None
         a, b = self.t[i][1], self.t[j - 1][2]
+        if (key == "name" or key.endswith("_name")) and self.text[a:b].endswith(("'s", "’s")):
+            b -= 2  # "my sister Magda's getting married": the name is Magda
         f = Frame(key, self.text[a:b], (a, b), past=self.past, **kw)  # type: ignore[arg-type]
         self.frames.append(f)
         return f
@@ -413,6 +415,11 @@ class Reader:
         if low not in ("at", "with", "for"):
             return k
         k += 1
+        if _low(self.t, k) == "the" and _capital(_tok(self.t, k + 1)):
+            j = self.name_run(k + 1)  # "at the University of Lagos", "with the NHS"
+            if j > k + 1 and (j - k > 2 or _tok(self.t, k + 1).isupper()):
+                self.add("employer", k + 1, j)
+                return j
         if _low(self.t, k) in _DET:
             a, b = self.phrase(k)
             if _low(self.t, b) in _NAMED:

@@ -204,6 +204,8 @@ def _trigger(r: Reader, i: int) -> int:  # noqa: C901 - one branch per trigger w
         return r.role(i + 1)
     if low in ("job", "position", "role") and nxt in ("at", "with"):
         return r.employer_after(i + 1)
+    if low == "promoted" and nxt == "to":
+        return max(r.role(i + 2), i + 2)  # "just got promoted to senior product manager at X"
     if low == "joined":
         return _joined(r, i + 1)
     if low == "turned" and i + 1 < len(t) and is_number(t[i + 1][0]):
