@@ -247,3 +247,8 @@ def test_a_negative_answer_is_kept_in_its_words(text, value):
 )
 def test_names_of_people_and_employers_are_read_whole(text, key, value):
     assert (SELF, key, value) in _read(text)
+
+
+def test_a_model_year_is_told_from_the_model():
+    got = _read("I own a 1968 Land Rover that I'm slowly restoring")
+    assert (SELF, "model_year", "1968") in got and (SELF, "has", "Land Rover") in got

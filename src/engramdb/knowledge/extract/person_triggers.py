@@ -4,6 +4,7 @@ reading its values with the span grammar of ``person_spans``."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..values import parse_value
@@ -235,6 +236,9 @@ def _trigger(r: Reader, i: int) -> int:  # noqa: C901 - one branch per trigger w
     return i
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
 def _owned(r: Reader, k: int) -> int:
     """What the speaker has: pets and family (``counted``), a count of other things ("two
     exams"), or a thing, by its name when it has one ("a Tesla Model 3", "an e-bike")."""
@@ -256,6 +260,9 @@ def _owned(r: Reader, k: int) -> int:
         m += 1
     if _demonyms(_tok(t, m)) and _low(t, m + 1) in ("passport", "citizenship"):
         return _trigger(r, m)  # "an Italian passport": a nationality, not a thing
+    if _YEAR.fullmatch(_tok(t, m)) and r.name_run(m + 1) > m + 1:
+        r.add("model_year", m, m + 1, multi=True, category="knowledge")
+        m += 1  # "a 1968 Land Rover": the year, then the thing
     for n in range(m, min(m + 3, len(t))):
         j = r.name_run(n)
         if j > n:
