@@ -252,3 +252,21 @@ def test_names_of_people_and_employers_are_read_whole(text, key, value):
 def test_a_model_year_is_told_from_the_model():
     got = _read("I own a 1968 Land Rover that I'm slowly restoring")
     assert (SELF, "model_year", "1968") in got and (SELF, "has", "Land Rover") in got
+
+
+@pytest.mark.parametrize(
+    "text, facts",
+    [
+        (
+            "I've got two kids, Aarav is 7 and Diya is 4",
+            {(SELF, "child_name", "Aarav"), ("Aarav", "age", "7"), ("Diya", "age", "4")},
+        ),
+        (
+            "My twin brother Kwame lives in Accra",
+            {(SELF, "brother_name", "Kwame"), ("Kwame", "lives_in", "Accra")},
+        ),
+        ("I'm turning 50 next month", {(SELF, "age", "50")}),
+    ],
+)
+def test_family_names_and_ages_in_one_clause(text, facts):
+    assert facts <= _read(text)

@@ -167,10 +167,11 @@ def read_first_person(
         if low[n] in ("my", "our") and (n == 0 or low[n - 1] in ("and", ","))
     ][:MAX_RELATIVES]
     others = [f for f in out.frames if f.subject != SELF]
+    values = frozenset(f.value for f in out.frames)
     relatives: list[Frame] = []
     for n, end in zip(starts, [*starts[1:], len(toks)][: len(starts)], strict=True):
         # "my mum's a nurse and my dad's a taxi driver": each member's clause on its own
-        relatives += _as_relative(text, toks[n:end], others)
+        relatives += _as_relative(text, toks[n:end], others, values)
     theirs = {f.value for f in relatives}
     out.frames = [f for f in out.frames if f.subject != SELF or f.value not in theirs]
     out.frames += relatives
@@ -238,7 +239,9 @@ _RELATIVE_MODS = frozenset(
 _THIRD_PERSON = {"is": "am", "'s": "am", "was": "was", "has": "have", "does": "do"}
 
 
-def _as_relative(text: str, toks: list[Tok], have: list[Frame]) -> list[Frame]:
+def _as_relative(
+    text: str, toks: list[Tok], have: list[Frame], named: frozenset[str] = frozenset()
+) -> list[Frame]:
     """What a family member's clause says of them, read by the speaker's own grammar: "my mum
     lives in Karachi" is read as "I live in Karachi" about mum, "my older brother Raj is a
     cardiologist in Leicester" as "I am a cardiologist in Leicester" about Raj. The member is
@@ -286,11 +289,15 @@ def _as_relative(text: str, toks: list[Tok], have: list[Frame]) -> list[Frame]:
         return []
     said = {f.value for f in have}
     subject = name or who
-    return [
+    out = [
         replace(f, subject=subject, subject_type="person", span=(0, 0))
         for f in reading.frames
         if f.value not in said and f.value in text and f.key != "name"
     ]
+    if name and name not in said | named:  # "My twin brother Kwame lives in Accra": his name
+        at = text.find(name)
+        out.append(Frame(f"{who}_name", name, (at, at + len(name)), multi=True))
+    return out
 
 
 def _refined(frames: list[Frame], prior: list[Frame]) -> list[Frame]:
@@ -499,6 +506,13 @@ def _more_names(r: Reader, low: list[str]) -> list[Frame]:
         listed = prev in (":", ",") and last == k - 2  # "three chickens: ...", "a retriever, Bruno"
         if cue or listed:
             named(k, last)
+    for k in range(nouns[0] + 1, len(low) - 2):  # "two kids, Aarav is 7 and Diya is 4"
+        aged = low[k - 1] in (",", "and") and low[k + 1] in ("is", "'s")
+        if aged and _capital(r.t[k][0]) and is_number(r.t[k + 2][0]) and r.name_run(k) == k + 1:
+            named(k, nouns[0])
+            at = r.t[k + 2]
+            who = r.t[k][0]
+            out.append(Frame("age", at[0], (at[1], at[2]), who, "person", past=r.past))
     opening = nouns[0] >= 2 and low[nouns[0] - 1] == "my" and low[nouns[0] - 2] == ","
     if opening and _capital(r.t[0][0]) and r.name_run(0) == nouns[0] - 2:
         named(0, nouns[0])  # "Kiwi, my budgie, ..."

@@ -209,7 +209,7 @@ def _trigger(r: Reader, i: int) -> int:  # noqa: C901 - one branch per trigger w
         return max(r.role(i + 2), i + 2)  # "just got promoted to senior product manager at X"
     if low == "joined":
         return _joined(r, i + 1)
-    if low == "turned" and i + 1 < len(t) and is_number(t[i + 1][0]):
+    if low in ("turned", "turning") and i + 1 < len(t) and is_number(t[i + 1][0]):
         r.add("age", i + 1, i + 2)
         return i + 2
     if (low in ("call", "calls") and nxt == "me") or (low in ("go", "goes") and nxt == "by"):
