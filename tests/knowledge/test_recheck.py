@@ -98,3 +98,23 @@ def test_a_second_price_list_does_not_conflict_with_the_first(tmp_path):
         assert {d["action"] for d in r.write.decisions} == {"insert"}
         again = mem.upload(price_list("Widget", 3), scope="org/acme", name="widgets-2.md")
         assert again.write.conflicts  # the same items at other prices still conflict
+
+
+def test_a_belief_said_in_words_of_its_own_meets_the_policy_that_arrives_later(tmp_path):
+    """'You close at 4 on Sundays', said before any catalogue, was read without one (a key of
+    its own words); the hours uploaded later still meet it: the sentence is aligned again
+    with the new facts, as a turn said after them would be."""
+    from engramdb import Memory
+
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.remember("You close at 4 on Sundays.", scope="org/shop/user/ann", session_id="s")
+        r = mem.upload(
+            b"# Opening hours\n\n| Day | Hours |\n|---|---|\n| Saturday | 9:00 am - 6:00 pm |\n"
+            b"| Sunday | 10:00 am - 5:00 pm |\n",
+            name="hours.md",
+            scope="org/shop",
+        )
+        conflicts = r.write.conflicts
+        assert conflicts, r.write.decisions
+        facts = {f.id: f for f in mem.facts(lens="org/shop/user/ann")}
+        assert any("5:00 pm" in facts[c["fact"]].value for c in conflicts)

@@ -31,7 +31,7 @@ def align_turn(
     """Catalogue-guided extraction (``extract/aligned.py``): claims of the turn that answer
     a live curated fact of its organisation replace stage-0 claims of the same value (only
     facts ``readable`` admits, when given)."""
-    templates, names = _templates(mem, scope, text, readable)
+    templates, names = templates_for(mem, scope, text, readable)
     org = org_of(scope) or ""
     aligned = [claim for _, claim in align(text, templates, other_names=names, organisation=org)]
     if not aligned:
@@ -81,7 +81,7 @@ def known_names(mem: Memory, scope: str, readable: Any = None) -> dict[str, str]
     return cached[1]  # shared: callers that add names copy it first
 
 
-def _templates(
+def templates_for(
     mem: Memory, scope: str, text: str, readable: Any = None
 ) -> tuple[list[Template], list[str]]:
     """Live curated facts of ``scope`` and its ancestors that share a word with ``text``

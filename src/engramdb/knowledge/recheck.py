@@ -15,7 +15,9 @@ import json
 from typing import TYPE_CHECKING
 
 from .candidates import candidates, kind_of
+from .catalogue import templates_for
 from .claims import ORG, Claim
+from .extract.aligned import align
 from .reconcile import Existing, Incoming, decide
 from .recording import open_uncertainty, record_trace
 from .results import WriteResult
@@ -63,10 +65,80 @@ def recheck_beliefs(mem: Memory, ctx: WriteContext, result: WriteResult) -> None
         [_below(ctx.scope), *entities, *entities, *entities],
     ).fetchall()
     fresh = set(new)
+    before = len(result.conflicts)
     for r in rows:
         if r[11] == "person":
             continue  # what a person is or has is never a claim about the catalogue
         _recheck(mem, r, fresh, org, ctx, result)
+    met = {c["against"][0] for c in result.conflicts[before:] if c.get("against")}
+    _realign(mem, fresh, met, ctx, result)
+
+
+MAX_REALIGNED = 200
+"""Sentences of beliefs one curated write reads again against its new facts, newest first."""
+
+
+def _realign(
+    mem: Memory, fresh: set[int], met: set[int], ctx: WriteContext, result: WriteResult
+) -> None:
+    """The sentences beliefs were read from, aligned again with the new curated facts as
+    templates (``extract/aligned.py``), as a turn said after them would be: said before the
+    policy, "You close at 4 on Sundays" was read without a catalogue to guide it (a key of
+    its own words) and no key of the policy's matches it."""
+    rows = mem.db.execute(
+        """SELECT f.id, f.statement, f.scope, f.stream, f.confidence FROM facts f
+        JOIN sources s ON s.id = f.source_id
+        WHERE f.authoritative = 0 AND f.closed_ms IS NULL AND f.forgotten = 0
+        AND s.kind = 'turn' AND f.scope LIKE ? ESCAPE '\\'
+        ORDER BY f.id DESC LIMIT ?""",
+        (_below(ctx.scope), MAX_REALIGNED * 4),
+    ).fetchall()
+    seen: set[tuple[str, str]] = set()
+    for fid, statement, scope, stream, conf in rows:
+        if fid in met or not statement or (scope, statement) in seen:
+            continue
+        seen.add((scope, statement))
+        if len(seen) > MAX_REALIGNED:
+            return
+        # the templates the sentence shares most words with (bounded: a catalogue of
+        # thousands costs each sentence no more than a turn against it)
+        pool, _ = templates_for(mem, scope, statement)
+        templates = [t for t in pool if t.fact_id in fresh]
+        if not templates:
+            continue
+        for t, claim in align(statement, templates):
+            incoming = Incoming(
+                value=claim.value,
+                value_kind=claim.value_kind or kind_of(claim),
+                authoritative=False,
+                confidence=conf,
+                scope=scope,
+                stream=stream,
+                typed=claim.typed,
+            )
+            existing = [Existing(t.fact_id, t.value, t.value_kind, True, 0.9, ctx.scope, "")]
+            decision = decide(incoming, existing, mem.confidence_floor)
+            if decision.action != "conflict":
+                continue
+            if _already_open(mem, fid, [t.fact_id]) or dismissed(mem, fid, [t.fact_id]):
+                continue
+            bctx = WriteContext(scope, ctx.source, "turn", stream, ctx.now, "user")
+            about = f"{t.subject or t.name} {t.key}"
+            reason = f"{decision.reason} (said before it: {claim.value!r})"
+            u = open_uncertainty(mem, bctx, about, reason, "conflict", [fid, t.fact_id], result)
+            result.conflicts.append(
+                {"uncertainty": u, "fact": t.fact_id, "against": [fid], "about": about}
+            )
+            detail = make_decision(
+                "conflict",
+                reason,
+                claim={"subject": claim.subject, "key": claim.key, "value": claim.value},
+                candidates=[t.fact_id],
+                conflicts_with=[t.fact_id],
+                belief=fid,
+            )
+            result.decisions.append({**detail, "action": "recheck-conflict"})
+            record_trace(mem, ctx, "recheck", detail)
 
 
 def _below(scope: str) -> str:
