@@ -378,6 +378,8 @@ class Reader:
             return self.role(i)
         if first and _capital(w):
             j = self.name_run(i)
+            if any(_low(self.t, n) == "of" for n in range(i, j)):
+                j = i  # "I'm Head of Platform": a title; "of" joins names of places and firms
             if j > i and (j - i > 1 or _low(self.t, j) in ("", ".", ",", "!", "and")):
                 self.add("name", i, j)
                 return j
