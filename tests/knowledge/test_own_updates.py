@@ -155,7 +155,28 @@ def test_one_turn_reads_a_bounded_number_of_updates(mem):
     for t in things:
         _say(mem, f"I own a {t}.")
     before = _live(mem)
-    r = _say(mem, " ".join(f"The {t} is gone." for t in things))
+    r = _say(mem, " ".join(f"My {t} is gone." for t in things))
     closed = {c["closed"] for c in r.corrections}
     assert len(closed) == MAX_UPDATE_SENTENCES  # each of the first ends its thing, no more
     assert len(before - _live(mem)) == MAX_UPDATE_SENTENCES
+
+
+@pytest.mark.parametrize(
+    "before, chat",
+    [
+        ("I work at Deloitte as an accountant.", "I left work early today to pick up the kids."),
+        ("I have a dog called Rex.", "Rex left a mess on the carpet."),
+        ("I support Arsenal.", "Arsenal dropped points again."),
+        ("I live in Leeds.", "Leeds won, the rain stopped."),
+        ("I drink coffee every morning.", "My new coffee machine arrived."),
+        ("I'm allergic to peanuts.", "Peanuts are now banned at my kid's school."),
+        ("I work at Deloitte.", "I'm now working from home on Fridays."),
+    ],
+)
+def test_ordinary_chat_with_a_cue_word_ends_nothing(mem, before, chat):
+    """Found by review: one shared word and a cue anywhere closed real facts."""
+    first = _say(mem, before)
+    kept = {f.value for f in first.facts}
+    assert kept
+    _say(mem, before, chat)
+    assert kept <= _live(mem), (chat, _live(mem))

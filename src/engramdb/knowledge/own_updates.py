@@ -65,6 +65,15 @@ _WHOSE = frozenset(fold(w) for w in [*FAMILY, *PETS]) | frozenset(
     fold(w) for w in "wife husband partner kids kid children child baby pet pets".split()
 )
 _NAME = re.compile(r"(?<![\w.])[A-Z][\w'-]*")
+#: The speaker in the sentence: an update is theirs ("I've stopped smoking", "my knee injury's
+#: gone", "we don't have the dog any more").
+_SPEAKER = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|we've|our|us)\b", _F)
+#: Or a fragment that opens with its cue ("Sold it last week", "Upgraded to Platinum").
+_CUE_FIRST = re.compile(
+    r"^(?:just\s+|finally\s+)?(?:stopped|quit|sold|cancell?ed|dropped|left|moved|switched|"
+    r"changed|upgraded|downgraded|relocated|no longer|gave up)\b",
+    _F,
+)
 #: How many of the speaker's newest live facts of the scope an update is compared with.
 RECENT_FACTS = 200
 #: How many sentences of one turn are read as updates (a turn of thousands of "now"s costs
@@ -97,6 +106,8 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
         changing = bool(_CHANGED.search(sentence))
         if not ending and not changing:
             continue
+        if not (_SPEAKER.search(sentence) or _CUE_FIRST.match(sentence)):
+            continue  # "Rex left a mess", "Arsenal dropped points": not the speaker's update
         read += 1
         if read > MAX_UPDATE_SENTENCES:
             return
@@ -115,12 +126,18 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
         if not topic:
             continue
         values = {r[0]: r[2] for r in rows}
+        phrases = {r[0]: r[1] for r in rows}
         scored = []
         for fid, phrase, value, statement in rows:
             theirs = topics.get((fid, ending))
             if theirs is None:
                 theirs = topics[(fid, ending)] = _topic(f"{phrase} {value} {statement}", ending)
             shared = topic & theirs
+            # one word in common counts only when it is the fact's attribute or value ("I've
+            # stopped smoking" and smoke = "ten a day"); a word of its sentence alone ("I left
+            # work early" and "I work at Deloitte") is not what the update is about
+            if len(shared) == 1 and not shared & _topic(f"{phrase} {value}", True):
+                continue
             if shared:
                 scored.append((len(shared), fid, shared))
         if not scored:
@@ -139,11 +156,18 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
             and f.statement in sentence
             and not (ending and words(f.value) & shared)
         ]
+        if changing and not ending and not new:
+            continue  # "my new coffee machine arrived": a change with nothing it changes to
         if new:
-            # a new value replaces a value of its own shape: "going Saturday instead" replaces
-            # the day of the trip, not where it goes
+            # a new value replaces a value of its own shape and attribute: "going Saturday
+            # instead" replaces the day of the trip, not where it goes; "peanuts are now banned
+            # at my kid's school" shares the allergy's value, not its attribute
             shape = _shape(next(f.value for f in result.facts if f.id == new[0]))
-            closes = [fid for fid in closes if _shape(values[fid]) == shape]
+            closes = [
+                fid
+                for fid in closes
+                if _shape(values[fid]) == shape and shared & _topic(phrases[fid], False)
+            ]
         if not closes or len(closes) > MAX_CLOSED:
             continue  # nothing of its shape, or no one fact it is clearly about
         _close(mem, ctx, result, sentence, closes, new[0] if new else None)
