@@ -180,3 +180,39 @@ def test_ordinary_chat_with_a_cue_word_ends_nothing(mem, before, chat):
     assert kept
     _say(mem, before, chat)
     assert kept <= _live(mem), (chat, _live(mem))
+
+
+@pytest.mark.parametrize(
+    "said, conflict",
+    [
+        ("I have parking at my flat.", False),
+        ("I'm not vegan.", False),
+        ("I don't have wifi at home.", False),
+        ("Your hotel has no wifi.", True),
+    ],
+)
+def test_a_yes_no_attribute_is_not_the_speakers_own_affairs(mem, said, conflict):
+    """Found by review: 'I have parking at my flat' conflicted with the hotel's 'parking: no'."""
+    mem.remember(
+        triples=[
+            {"subject": "Acme", "type": "organisation", "key": "parking", "value": "no"},
+            {"subject": "Acme", "type": "organisation", "key": "wifi", "value": "yes"},
+            {"subject": "Acme", "type": "organisation", "key": "vegan", "value": "yes"},
+        ],
+        scope="org/acme",
+    )
+    assert bool(_say(mem, said).conflicts) is conflict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I emailed support@acme.com yesterday.",
+        "Forward this to jane@x.com please.",
+        "My colleague's email is jane@x.com.",
+    ],
+)
+def test_an_address_written_to_or_of_someone_else_is_not_the_speakers(mem, text):
+    _say(mem, "My email is bob@x.com.")
+    _say(mem, "My email is bob@x.com.", text)
+    assert "bob@x.com" in _live(mem)

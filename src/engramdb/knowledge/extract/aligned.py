@@ -561,6 +561,11 @@ def _polarity(clause: str, t: Template) -> list[_Value]:
     attribute = words(t.key_phrase) - _GENERIC
     if not attribute or not attribute <= words(clause):
         return []
+    named = bool(t.subject) and _names(clause, t.subject)
+    if not (
+        SECOND_PERSON.search(clause) or named or (t.subject and not _FIRST_PERSON.search(clause))
+    ):
+        return []  # "I have parking at my flat", "I'm not vegan": the speaker's own affairs
     said = _boolean(t.value)
     if _DENIES.search(clause):
         claimed = False

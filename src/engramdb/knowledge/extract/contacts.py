@@ -117,8 +117,8 @@ def with_speaker_contacts(text: str, claims: list[Claim]) -> list[Claim]:
     contact value were pieces of it and are dropped."""
     found = []
     for c in contact_claims(text, SELF, "person"):
-        if c.statement.endswith("?"):
-            continue
+        if c.statement.endswith("?") or _SOMEONE_ELSES.search(_before(c, text)):
+            continue  # "My colleague's email is jane@x.com": nobody's here to store
         if _organisations(c, text):
             c = dataclasses.replace(c, subject=ORG, subject_type="organisation")
         found.append(
@@ -127,11 +127,13 @@ def with_speaker_contacts(text: str, claims: list[Claim]) -> list[Claim]:
     if not found:
         return claims
     spans = [c.span for c in found if c.span]
+    pieces = {p for f in found for p in re.split(r"[\W_]+", f.value.casefold()) if len(p) > 2}
     kept = [
         c
         for c in claims
         if not (c.span and any(c.span[0] < b and a < c.span[1] for a, b in spans))
         and not any(f.value in c.value or c.value in f.value for f in found)
+        and not pieces & set(c.key.split("_"))  # "acme_com = yesterday": a piece of one
     ]
     return kept + found
 
@@ -141,9 +143,22 @@ _WHOSE = re.compile(
 )
 _ADDRESSED = re.compile(
     r"\b(?:e-?mailed|wrote to|writing to|written to|contacted|cc'?d?|messaged|rang|called|"
-    r"(?:sent|forwarded)(?: \w+){0,3} to)\s*$",
+    r"(?:sent|send|forward|forwarded)(?: \w+){0,3} to)\s*$",
     re.IGNORECASE,
 )
+
+
+#: Someone else's contact detail: "my colleague's email is ...", "her number is ...".
+_SOMEONE_ELSES = re.compile(
+    r"\b(?:\w+'s|his|her|their)\s+(?:\w+\s+){0,2}(?:e-?mail|address|number|phone|mobile|"
+    r"contact)\b[^@\d]*$",
+    re.IGNORECASE,
+)
+
+
+def _before(c: Claim, text: str) -> str:
+    start = c.span[0] if c.span else 0
+    return text[max(0, start - 120) : start]
 
 
 def _organisations(c: Claim, text: str) -> bool:
@@ -153,6 +168,8 @@ def _organisations(c: Claim, text: str) -> bool:
     been writing to coaches@...") is not the speaker's; else the sentence decides."""
     start = c.span[0] if c.span else 0
     before = text[max(0, start - 200) : start]
+    if _ADDRESSED.search(before.rstrip(" ,:")):
+        return True  # written to: "I emailed support@acme.com", "forward this to jane@x.com"
     words = before.split()
     for span, addressed in ((3, False), (8, True)):
         whose = list(_WHOSE.finditer(" ".join(words[-span:])))
