@@ -270,3 +270,15 @@ def test_a_model_year_is_told_from_the_model():
 )
 def test_family_names_and_ages_in_one_clause(text, facts):
     assert facts <= _read(text)
+
+
+@pytest.mark.parametrize("chat", ["Oh wait, lol.", "Actually, cool.", "no, thanks."])
+def test_chat_after_a_soft_cue_corrects_nothing(tmp_path, chat):
+    """Found by review: 'Oh wait, lol.' after 'My favourite colour is blue.' stored 'lol'."""
+    from engramdb import Memory
+
+    scope = "org/acme/user/sam"
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.remember("My favourite colour is blue.", scope=scope, session_id="s1")
+        mem.remember(chat, scope=scope, session_id="s1")
+        assert "blue" in {f.value for f in mem.facts(lens=scope)}

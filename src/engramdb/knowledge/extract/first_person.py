@@ -131,9 +131,7 @@ def with_subject(text: str) -> str:
 _CLAUSE_SPLIT = frozenset((";", "but", "though", "although", "—", "whereas"))
 
 
-def read_first_person(
-    text: str, prior: list[Frame] | None = None, correcting: bool = False
-) -> Reading:
+def read_first_person(text: str, prior: list[Frame] | None = None, correcting: int = 0) -> Reading:
     """The frames of one user sentence. ``prior`` holds the frames of the turn's earlier
     sentences, which "I meant X" corrects; ``correcting``: the sentence's cue of a correction
     was cut off before it ("hmm no, green": the filler words go)."""
@@ -155,7 +153,7 @@ def read_first_person(
             return Reading(fixed)
     start = 0
     low = [w.casefold() for w, _, _ in toks]
-    cued = correcting or _correcting(low)
+    cued = max(int(correcting), _correcting(low))
     for end in [n for n, w in enumerate(low) if w in _CLAUSE_SPLIT] + [len(toks)]:
         out.frames += _read_clause(text, toks[start:end], prior or [], cued)
         start = end + 1
@@ -352,20 +350,28 @@ def _about_other(toks: list[Tok]) -> bool:
     return False
 
 
-def is_correction(text: str) -> bool:
-    """Whether a sentence corrects what was said before (``_correcting``)."""
+def is_correction(text: str) -> int:
+    """How plainly a sentence says it corrects what was said before (``_correcting``)."""
     return _correcting([w.casefold() for w, _, _ in tokens(text)])
 
 
-def _correcting(low: list[str]) -> bool:
-    """Whether a sentence says it corrects: "sorry", "actually", "oops, typo", "scratch that",
-    "not Jon - Joan", "no, Year 13 now"."""
-    if _CORRECTION & set(low) or low[:1] == ["not"]:
-        return True
-    return any(low[n] == "no" and low[n + 1] == "," for n in range(min(len(low) - 1, 4)))
+_STRONG_CORRECTION = frozenset("meant scratch correction typo".split())
 
 
-def _read_clause(text: str, toks: list[Tok], prior: list[Frame], cued: bool = False) -> list[Frame]:
+def _correcting(low: list[str]) -> int:
+    """2 when a sentence says plainly that it corrects ("scratch that", "oops, typo", "I meant",
+    "not Jon - Joan", "no, Year 13 now", "sorry, Pune"), 1 for a softer cue ("actually",
+    "wait", "oops"), 0 for none. A bare word corrects only after a plain one ("Actually,
+    cool" corrects nothing)."""
+    opening = range(min(len(low) - 1, 4))
+    if _STRONG_CORRECTION & set(low) or low[:1] == ["not"]:
+        return 2
+    if any(low[n] in ("no", "sorry", "nope") and low[n + 1] == "," for n in opening):
+        return 2
+    return 1 if _CORRECTION & set(low) else 0
+
+
+def _read_clause(text: str, toks: list[Tok], prior: list[Frame], cued: int = 0) -> list[Frame]:
     if not toks:
         return []
     low = [w.casefold() for w, _, _ in toks]
@@ -559,7 +565,11 @@ _AFTER_CORRECTION = frozenset(
     "these".split()
 )
 _RECENT = 24  # how far back a bare correction looks for the value it corrects
-_NOT_VALUES = frozenset("thanks thank problem worries idea worry way".split())
+_NOT_VALUES = frozenset(
+    """thanks thank problem worries idea worry way lol cool ok okay great nice haha yes yeah
+    sure fine good right alright hmm oh wow really true indeed anyway whatever never mind
+    nothing sorry no nope yep please""".split()
+)
 
 
 def _shape(value: str) -> str:
@@ -569,7 +579,7 @@ def _shape(value: str) -> str:
     return "name" if value[:1].isupper() else "word"
 
 
-def _corrected(r: Reader, low: list[str], prior: list[Frame], cued: bool = False) -> bool:
+def _corrected(r: Reader, low: list[str], prior: list[Frame], cued: int = 0) -> bool:
     """ "Sorry, 41 Park Road.", "Four, actually", "scratch that, it's 35", "not Jon - Joan",
     "no, Year 13 now", "hmm no, green": a bare value that corrects the last value of its shape
     (digits, a name, a word) said before; a value the sentence denies ("not Jon") is the one."""
@@ -599,7 +609,7 @@ def _corrected(r: Reader, low: list[str], prior: list[Frame], cued: bool = False
     else:
         j = r.name_run(k)
         if j == k:
-            cue = cued or bool(_CORRECTION & set(low)) or "," in low[:k]
+            cue = cued >= 2 or _correcting(low) >= 2
             if not (cue and low[k] not in _NOT_VALUES and t[k][0].isalpha()):
                 return False
             j = k + 1  # "hmm no, green."
