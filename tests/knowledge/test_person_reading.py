@@ -282,3 +282,23 @@ def test_chat_after_a_soft_cue_corrects_nothing(tmp_path, chat):
         mem.remember("My favourite colour is blue.", scope=scope, session_id="s1")
         mem.remember(chat, scope=scope, session_id="s1")
         assert "blue" in {f.value for f in mem.facts(lens=scope)}
+
+
+def test_review_findings_on_odd_chat():
+    # a stay is not a home
+    assert not any(
+        k == "lives_in" for _, k, _ in _read("I'm in London for a conference next week.")
+    )
+    # a value is the speaker's words
+    assert (SELF, "marital_status", "Married") in _read("Married with two kids.")
+    # runs of blanks cost one each (a crafted turn)
+    assert _read("I am quite" + " " * 975 + "intolerant y.") is not None
+
+
+def test_a_pronoun_of_nothing_said_stays_silent(tmp_path):
+    from engramdb import Memory
+
+    scope = "org/acme/user/sam"
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.remember("My brother lives in Leeds. He's always late.", scope=scope, session_id="s1")
+        assert not [f for f in mem.facts(lens=scope) if f.entity.casefold() == "he"]

@@ -87,12 +87,21 @@ def templates_for(
     """Live curated facts of ``scope`` and its ancestors that share a word with ``text``
     (or whose entity it names), best first, and the catalogue names the text mentions;
     only those of scopes ``readable`` admits, when given."""
+    entries, index = _curated_templates(mem, scope, readable)
+    return ranked_templates(entries, index, text)
+
+
+def ranked_templates(
+    entries: list[tuple[Template, frozenset, frozenset]], index: dict[str, list[int]], text: str
+) -> tuple[list[Template], list[str]]:
+    """Of ``entries`` (templates with their attribute and name words, ``index``: the entries
+    of each word), those ``text`` is most about, at most ``MAX_TEMPLATES``, and the names it
+    mentions."""
     words = aligned_words(text)
     low = text.casefold()
     said = set(WORD.findall(low))
     ranked: list[tuple[int, Template]] = []
     names: set[str] = set()
-    entries, index = _curated_templates(mem, scope, readable)
     for t, t_words, name_words in (entries[i] for i in _pool(entries, index, words | said)):
         named = bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
         if named:
@@ -121,6 +130,29 @@ def _curated_templates(
     if cached is not None and cached[0] == signature:
         return cached[1], cached[2]
     org = normalize_name(org_of(scope) or "")
+    rows = mem.db.execute(
+        f"""SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id
+            WHERE f.authoritative=1 AND f.closed_ms IS NULL AND f.forgotten=0
+            AND f.scope IN ({marks}) ORDER BY f.id DESC""",
+        scopes,
+    ).fetchall()
+    out, index = template_entries(rows, org)
+    if len(mem._template_cache) > 256:
+        mem._template_cache.clear()
+    mem._template_cache[tuple(scopes)] = (signature, out, index)
+    return out, index
+
+
+#: The fact columns a template is made of (``template_entries``).
+TEMPLATE_COLUMNS = """f.id, f.key, f.key_phrase, f.value, f.value_kind, f.statement, f.category,
+    e.type, e.key, e.name, f.scope"""
+
+
+def template_entries(
+    rows: list[tuple], org: str
+) -> tuple[list[tuple[Template, frozenset, frozenset]], dict[str, list[int]]]:
+    """Curated fact rows (``TEMPLATE_COLUMNS``) as templates with their attribute and name
+    words, and the templates of each word."""
     out = []
     for (
         fid,
@@ -134,14 +166,7 @@ def _curated_templates(
         ekey,
         name,
         fscope,
-    ) in mem.db.execute(
-        f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.statement,
-                f.category, e.type, e.key, e.name, f.scope
-            FROM facts f JOIN entities e ON e.id=f.entity_id
-            WHERE f.authoritative=1 AND f.closed_ms IS NULL AND f.forgotten=0
-            AND f.scope IN ({marks}) ORDER BY f.id DESC""",
-        scopes,
-    ):
+    ) in rows:
         own = ekey == org or (etype == "organisation" and is_org_root(fscope))
         subject = "" if own else name
         t = Template(
@@ -162,9 +187,6 @@ def _curated_templates(
     for i, (_, t_words, name_words) in enumerate(out):
         for w in t_words | name_words:
             index.setdefault(w, []).append(i)
-    if len(mem._template_cache) > 256:
-        mem._template_cache.clear()
-    mem._template_cache[tuple(scopes)] = (signature, out, index)
     return out, index
 
 

@@ -15,7 +15,7 @@ import json
 from typing import TYPE_CHECKING
 
 from .candidates import candidates, kind_of
-from .catalogue import templates_for
+from .catalogue import TEMPLATE_COLUMNS, ranked_templates, template_entries
 from .claims import ORG, Claim
 from .extract.aligned import align
 from .reconcile import Existing, Incoming, decide
@@ -93,6 +93,20 @@ def _realign(
         ORDER BY f.id DESC LIMIT ?""",
         (_below(ctx.scope), MAX_REALIGNED * 4),
     ).fetchall()
+    if not rows:
+        return
+    # the new facts as templates, read once for every sentence (a write of thousands costs
+    # each sentence no more than a turn against them)
+    ids = sorted(fresh)
+    facts = []
+    for n in range(0, len(ids), 900):
+        part = ids[n : n + 900]
+        facts += mem.db.execute(
+            f"SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+            f"WHERE f.id IN ({','.join('?' * len(part))})",
+            part,
+        ).fetchall()
+    entries, index = template_entries(facts, normalize_name(org_of(ctx.scope) or ""))
     seen: set[tuple[str, str]] = set()
     for fid, statement, scope, stream, conf in rows:
         if fid in met or not statement or (scope, statement) in seen:
@@ -100,10 +114,7 @@ def _realign(
         seen.add((scope, statement))
         if len(seen) > MAX_REALIGNED:
             return
-        # the templates the sentence shares most words with (bounded: a catalogue of
-        # thousands costs each sentence no more than a turn against it)
-        pool, _ = templates_for(mem, scope, statement)
-        templates = [t for t in pool if t.fact_id in fresh]
+        templates, _ = ranked_templates(entries, index, statement)
         if not templates:
             continue
         for t, claim in align(statement, templates):

@@ -113,7 +113,7 @@ def with_subject(text: str) -> str:
         return text
     w = word.group().casefold()
     rest = text[head:]
-    rest = rest[:1].lower() + rest[1:] if w in ("been", "born", *_STATES) else rest
+    rest = rest[:1].lower() + rest[1:] if w in ("been", "born") else rest
     if w == "been":
         return "I've " + rest
     if w == "born":
@@ -142,8 +142,10 @@ def read_first_person(text: str, prior: list[Frame] | None = None, correcting: i
         return Reading(silent=True)  # "Write me a poem about ...", "Translate 'I am ...'"
     if _low(toks, 0) in _PRONOUNS and prior:
         referred = _about_referent(text, toks, prior)
-        if referred is not None:
+        if referred:
             return Reading(referred)  # "he's nine", "his name's Oliver": the one just named
+        if referred is not None:
+            return Reading(silent=True)  # "He's always late": nothing of them to keep
     if _about_other(toks) or (_low(toks, 0) in _THIRD_PERSONS and len(toks) > 2):
         return Reading(silent=True)  # someone else's fact, or one of no known subject
     out = Reading()
@@ -438,6 +440,10 @@ _HOME_TRIGGERS = frozenset(
     staying""".split()
 )
 _LOCATIVE = frozenset("in on near outside around".split())
+#: Words of a stay, not a home: "I'm in London for a conference next week".
+_VISITING = frozenset(
+    "visiting visit trip holiday holidays vacation conference meeting until till".split()
+)
 _PLACE_KEYS = frozenset("lives_in region area hometown birthplace origin".split())
 _PLACE_NOUNS = frozenset(
     "town village place city suburb area neighbourhood island street road estate".split()
@@ -454,8 +460,8 @@ def _more_places(r: Reader, low: list[str]) -> list[Frame]:
     at_home = bool(_HOME_TRIGGERS & set(low)) or (
         (opening and "in" in low) or ("been" in low[:4] and "in" in low[:6])
     )
-    if not at_home or r.done:
-        return []
+    if not at_home or r.done or (not _HOME_TRIGGERS & set(low) and _VISITING & set(low)):
+        return []  # "I'm in London for a conference next week": there, not living there
     have = {f.value.casefold() for f in r.frames}
     placed = any(f.key in _PLACE_KEYS for f in r.frames)
     out: list[Frame] = []

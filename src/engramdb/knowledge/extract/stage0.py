@@ -2214,7 +2214,7 @@ def _self_state(obj: str) -> tuple[str, str] | None:
     fan" is a fan of Arsenal, "mad about gardening" likes gardening, "lactose intolerant so no
     dairy" is "lactose intolerant"; a progressive ("saving up for a Vespa", "looking for
     advice") says what the speaker is doing, not what they are (None)."""
-    value = _STATE_CUT.sub("", obj).strip()
+    value = _STATE_CUT.sub("", " ".join(obj.split())).strip()  # (runs of blanks: one each)
     if re.match(r"[a-z]+ing\b", value, _F):
         return None
     keen = _KEEN.match(value)
