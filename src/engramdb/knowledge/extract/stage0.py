@@ -2209,14 +2209,26 @@ _KEEN = re.compile(
 )
 
 
+#: What "I'm ..." says in chat of how the speaker is right now, not what they are.
+_CHAT_STATES = frozenset(
+    """sorry done good fine ok okay great sure glad afraid back ready here there just not so
+    about off on out up down hold confused lost stuck kidding joking curious wondering
+    interested happy sad tired bored busy free""".split()
+)
+
+
 def _self_state(obj: str) -> tuple[str, str] | None:
     """What "I'm ..." says when no frame read it, as (key, shortest value): "a massive Arsenal
     fan" is a fan of Arsenal, "mad about gardening" likes gardening, "lactose intolerant so no
     dairy" is "lactose intolerant"; a progressive ("saving up for a Vespa", "looking for
     advice") says what the speaker is doing, not what they are (None)."""
     value = _STATE_CUT.sub("", " ".join(obj.split())).strip()  # (runs of blanks: one each)
-    if re.match(r"[a-z]+ing\b", value, _F):
-        return None
+    if (
+        re.match(r"[a-z]+ing\b", value, _F)
+        or value.split()[:1]
+        and (value.split()[0].casefold() in _CHAT_STATES)
+    ):
+        return None  # "I'm sorry to hear that", "I'm done", "I'm not sure"
     keen = _KEEN.match(value)
     if keen:
         return "likes", value[keen.end() :]
