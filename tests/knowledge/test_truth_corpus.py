@@ -26,7 +26,7 @@ from _truth import (  # noqa: E402
 
 def test_conflicts_on_the_tune_domains_do_not_regress(tmp_path):
     s = scores(run(load(TUNE_DOMAINS), tmp_path / "c"))
-    assert s["precision"] >= 0.70 and s["recall"] >= 0.50, s
+    assert s["precision"] >= 0.74 and s["recall"] >= 0.58, s
 
 
 def test_curated_extraction_on_the_tune_domains_does_not_regress(tmp_path):
@@ -37,3 +37,9 @@ def test_curated_extraction_on_the_tune_domains_does_not_regress(tmp_path):
 def test_first_person_facts_on_the_tune_half_do_not_regress(tmp_path):
     s = first_person_scores(run_first_person(load_first_person("tune"), tmp_path / "f"))
     assert s["recall"] >= 0.80 and s["precision"] >= 0.88, s
+
+
+def test_first_person_facts_on_the_fresh_suite_do_not_regress(tmp_path):
+    """The second first-person suite, diagnosed on 2026-12-03 (training data since)."""
+    s = first_person_scores(run_first_person(load_first_person("fresh"), tmp_path / "f"))
+    assert s["recall"] >= 0.50 and s["precision"] >= 0.70, s
