@@ -216,3 +216,16 @@ def test_an_address_written_to_or_of_someone_else_is_not_the_speakers(mem, text)
     _say(mem, "My email is bob@x.com.")
     _say(mem, "My email is bob@x.com.", text)
     assert "bob@x.com" in _live(mem)
+
+
+def test_in_a_shared_scope_one_speaker_does_not_end_anothers_facts(mem):
+    team = "org/acme/team/ops"
+    mem.remember("I smoke about ten a day.", scope=team, session_id="ann")
+    kept = {f.value for f in mem.facts(lens=team)}
+    assert kept
+    r = mem.remember("I've stopped smoking completely.", scope=team, session_id="bob")
+    assert not r.corrections
+    assert kept <= {f.value for f in mem.facts(lens=team)}
+    # the same speaker still can
+    r = mem.remember("I've stopped smoking completely.", scope=team, session_id="ann")
+    assert r.corrections

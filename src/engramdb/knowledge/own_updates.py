@@ -114,11 +114,13 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
         if _already_closed(result, sentence):
             continue
         if rows is None:
+            # the same speaker's facts only (``stream``: in a shared scope each conversation
+            # is its own speaker; an assistant's turns are not the user's)
             rows = mem.db.execute(
                 "SELECT id, key_phrase, value, statement FROM facts WHERE scope=? "
                 "AND closed_ms IS NULL AND forgotten=0 AND authoritative=0 AND source_id!=? "
-                "ORDER BY id DESC LIMIT ?",
-                (ctx.scope, ctx.source, RECENT_FACTS),
+                "AND stream=? ORDER BY id DESC LIMIT ?",
+                (ctx.scope, ctx.source, ctx.stream, RECENT_FACTS),
             ).fetchall()
         if not rows:
             return
