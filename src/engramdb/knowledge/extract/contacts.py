@@ -104,10 +104,6 @@ def _label(before: str) -> str:
 _LABEL_END = re.compile(r"[^\s]")  # anything but spaces between the colon and the value
 
 
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|me|my|mine)\b", re.IGNORECASE)
-
-
 def with_speaker_contacts(text: str, claims: list[Claim]) -> list[Claim]:
     """A user turn's claims with its contact details read as such: "I changed my account email
     to eli.brooks@proton.me" is the speaker's ``email``, not ``chang = 'account email to eli'``.
@@ -162,19 +158,15 @@ def _before(c: Claim, text: str) -> str:
 
 
 def _organisations(c: Claim, text: str) -> bool:
-    """Whether the contact value is the organisation's: the nearest "my/me" or "your/you"
-    in the eight words before it says whose ("I changed my account email to ...", "I've
-    emailed your support address, support@..."); with neither, an address written to ("I've
-    been writing to coaches@...") is not the speaker's; else the sentence decides."""
-    start = c.span[0] if c.span else 0
-    before = text[max(0, start - 200) : start]
+    """Whether the contact value is the organisation's: an address written or sent to is
+    ("I've been writing to coaches@..."); else the nearest "my/me" or "your/you" in the eight
+    words before it says whose ("I changed my account email to ...", "I've emailed your
+    support address, support@..."); with neither, the sentence decides."""
+    before = _before(c, text)
     if _ADDRESSED.search(before.rstrip(" ,:")):
         return True  # written to: "I emailed support@acme.com", "forward this to jane@x.com"
-    words = before.split()
-    for span, addressed in ((3, False), (8, True)):
-        whose = list(_WHOSE.finditer(" ".join(words[-span:])))
-        if whose:
-            return whose[-1].group("yours") is not None
-        if addressed is False and _ADDRESSED.search(before.rstrip(" ,:")):
-            return True  # written to: "I've been writing to coaches@..."
-    return bool(_SECOND_PERSON.search(c.statement)) and not _FIRST_PERSON.search(c.statement)
+    near = list(_WHOSE.finditer(" ".join(before.split()[-8:])))
+    if near:  # the nearest "my" or "your" before it
+        return near[-1].group("yours") is not None
+    said = {("yours" if m.group("yours") else "mine") for m in _WHOSE.finditer(c.statement)}
+    return said == {"yours"}
