@@ -156,6 +156,7 @@ def test_one_turn_reads_a_bounded_number_of_updates(mem):
         _say(mem, f"I own a {t}.")
     before = _live(mem)
     r = _say(mem, " ".join(f"My {t} is gone." for t in things))
+    assert any(f"first {MAX_UPDATE_SENTENCES} sentences" in e for e in r.errors), r.errors
     closed = {c["closed"] for c in r.corrections}
     assert len(closed) == MAX_UPDATE_SENTENCES  # each of the first ends its thing, no more
     assert len(before - _live(mem)) == MAX_UPDATE_SENTENCES

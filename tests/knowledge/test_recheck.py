@@ -118,3 +118,17 @@ def test_a_belief_said_in_words_of_its_own_meets_the_policy_that_arrives_later(t
         assert conflicts, r.write.decisions
         facts = {f.id: f for f in mem.facts(lens="org/shop/user/ann")}
         assert any("5:00 pm" in facts[c["fact"]].value for c in conflicts)
+
+
+def test_a_write_says_when_it_read_only_the_newest_beliefs_again(tmp_path):
+    from engramdb import Memory
+    from engramdb.knowledge.recheck import MAX_REALIGNED
+
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        for n in range(MAX_REALIGNED + 5):
+            mem.remember(f"I smoke {n + 1} a day.", scope=f"org/shop/user/u{n}", session_id="s")
+        r = mem.remember(
+            triples=[{"subject": "Shop", "type": "organisation", "key": "price", "value": "£5"}],
+            scope="org/shop",
+        )
+    assert any(f"newest {MAX_REALIGNED} sentences" in e for e in r.errors), r.errors

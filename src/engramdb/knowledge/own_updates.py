@@ -110,6 +110,10 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
             continue  # "Rex left a mess", "Arsenal dropped points": not the speaker's update
         read += 1
         if read > MAX_UPDATE_SENTENCES:
+            result.errors.append(
+                f"text: only the first {MAX_UPDATE_SENTENCES} sentences that update earlier "
+                "facts were compared with them; the whole turn is stored and searchable"
+            )
             return
         if _already_closed(result, sentence):
             continue

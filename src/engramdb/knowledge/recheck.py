@@ -113,6 +113,10 @@ def _realign(
             continue
         seen.add((scope, statement))
         if len(seen) > MAX_REALIGNED:
+            result.errors.append(
+                f"recheck: the newest {MAX_REALIGNED} sentences of earlier beliefs were read "
+                "again against the new facts, older ones were not"
+            )
             return
         templates, _ = ranked_templates(entries, index, statement)
         if not templates:
