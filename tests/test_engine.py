@@ -599,8 +599,14 @@ def test_profiles_change_the_ranking_by_preset(store_path):
             return eng.recall("Zanzibar", RecallOptions(k=1, now_ms=NOW, profile=profile))[0].id
 
         assert top("semantic") == "meaning"  # similarity alone
-        assert top("balanced") == "meaning"
-        assert top("precise") == "word"  # the exact word weighs more
+        assert top("balanced") == "word"  # the fitted weights: a rare word shared says more
+        assert top("precise") == "word"
+
+        def gap(profile):
+            hits = eng.recall("Zanzibar", RecallOptions(k=2, now_ms=NOW, profile=profile))
+            return hits[0].score - hits[1].score
+
+        assert gap("precise") > gap("balanced") > 0  # the exact word weighs more still
         with pytest.raises(ValidationError, match="profile"):
             top("nonsense")
 

@@ -359,7 +359,7 @@ class ReadPathMixin:
         candidates join them with their own score, then every activation is added by weight.
 
         - temporal: up to ``temporal_hops`` before and after each seed in its session,
-          ``seed score / distance``;
+          ``seed score / distance`` (a seed's score relative to the best candidate's);
         - hebbian: the seeds' association neighbours (depth 2),
           ``seed score * edge weight / max weight / depth``;
         - entity: memories that mention an entity named in the query (hop 1) or one mentioned
@@ -374,13 +374,17 @@ class ReadPathMixin:
             "hebbian": w.hebbian > 0 and cfg.hebbian_depth > 0,
             "entity": w.entity > 0 and cfg.entity_hops > 0 and qtext is not None,
             "stdp": w.stdp > 0 and opts.session_id is not None,
+            "speaker": w.speaker > 0 and qtext is not None,
         }
         if not any(active.values()) or not len(total):
             return chosen, sims, total, parts
         locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
         index_of = {loc: i for i, loc in enumerate(locs)}
+        # a seed passes on its score relative to the best one: activation stays in [0, 1]
+        # whatever the weights, so a weight means the same after the others are refitted
+        best = max(float(total.max()), 1e-9)
         seeds = [
-            (locs[i], float(total[i]))
+            (locs[i], float(total[i]) / best)
             for i in np.argsort(-total, kind="stable")[: cfg.seeds]
             if sims[i] >= cfg.seed_min_similarity
         ]
@@ -411,6 +415,9 @@ class ReadPathMixin:
             total = np.concatenate([total, etotal])
             parts = {n: np.concatenate([parts[n], eparts[n]]) for n in parts}
             locs += [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in extra]
+        if active["speaker"]:
+            with self._lock:
+                gains["speaker"] = _speaker_gain(qtext, self._index.speakers_of(locs))
         for name, gain in gains.items():
             part = np.array([gain.get(x, 0.0) for x in locs], dtype=np.float32) * getattr(w, name)
             parts[name] = part
@@ -541,7 +548,7 @@ class ReadPathMixin:
             if not kept:
                 return np.zeros(len(chosen), dtype=np.float32)
             found = self._index.fts_search(
-                match_terms(kept), limit, tier_ids={t.index for t in tiers}
+                match_terms(kept), limit, tier_ids={t.index for t in tiers}, window=True
             )
         by_loc = {
             pack_loc(t.index, seg.segment_no, int(slot)): i
@@ -575,6 +582,17 @@ class ReadPathMixin:
             found = self._index.fts_search(match, k, tier_ids=ids)
             rows = self._index.rows_by_loc([loc for loc, _ in found])
         return [(rows[loc]["id"], s) for loc, s in found if loc in rows]
+
+
+def _speaker_gain(qtext: str, speakers: dict[int, str]) -> dict[int, float]:
+    """1 for the memories whose speaker the query names by any word of the name; nothing when
+    the query names none of them."""
+    asked = set(query_terms(qtext, keep_stopwords=True))
+    named: dict[str, bool] = {}
+    for who in set(speakers.values()):
+        words = [w for w in query_terms(who) if len(w) > 1]
+        named[who] = any(w in asked for w in words)
+    return {loc: 1.0 for loc, who in speakers.items() if named[who]}
 
 
 def _filters(opts: RecallOptions) -> dict:

@@ -20,6 +20,7 @@ from typing import Any
 from ..store.sqlite import connect
 from .control import CONTROL_SCHEMA
 from .graph import GRAPH_SCHEMA
+from .window import WindowIndex
 
 log = logging.getLogger("engramdb.index")
 
@@ -89,6 +90,8 @@ class MemoryIndex:
         # freed space is overwritten with zeros: a purged text leaves no copy in the file
         self.con.execute("PRAGMA secure_delete=ON")
         self.con.executescript(_SCHEMA + GRAPH_SCHEMA + CONTROL_SCHEMA)
+        self.window = WindowIndex(self.con)
+        self.window.ensure()
 
     # -- meta ------------------------------------------------------------------------------
     def get_meta(self, key: str, default: str | None = None) -> str | None:
@@ -141,6 +144,11 @@ class MemoryIndex:
             if replay:
                 stale = [p[0] for p in params]
                 self._fts_delete(stale)
+                con.executemany(
+                    "DELETE FROM memories_window WHERE rowid IN "
+                    "(SELECT loc FROM memories WHERE id=? OR loc=?)",
+                    [(p[1], p[0]) for p in params],
+                )
                 con.executemany("DELETE FROM memories WHERE loc=?", [(x,) for x in stale])
                 con.executemany("DELETE FROM memories WHERE id=?", [(p[1],) for p in params])
             con.executemany(
@@ -149,6 +157,7 @@ class MemoryIndex:
             con.executemany(
                 "INSERT INTO memories_fts(rowid, text) VALUES(?, ?)", [(p[0], p[3]) for p in params]
             )
+            self.window.added(p[0] for p in params)
 
     def apply_ivf(self, lsn: int, tier: int, generation: int, centroids) -> None:
         """Keep a tier's IVF centroids (float32, nlist x dim)."""
@@ -193,6 +202,7 @@ class MemoryIndex:
             con.executemany(
                 "UPDATE memories SET deleted=1, lsn=? WHERE loc=?", [(lsn, x) for x in live]
             )
+            self.window.removed(live)
 
     @contextmanager
     def _applying(self, lsn: int, steps: Sequence[tuple[str, Callable[[], None]]]):
@@ -341,6 +351,20 @@ class MemoryIndex:
             )
         ]
 
+    def speakers_of(self, locs: Sequence[int]) -> dict[int, str]:
+        """``meta["speaker"]`` of the memories that have one."""
+        out: dict[int, str] = {}
+        for i in range(0, len(locs), 500):
+            part = [int(x) for x in locs[i : i + 500]]
+            for loc, who in self.con.execute(
+                f"SELECT loc, json_extract(meta, '$.speaker') FROM memories "
+                f"WHERE loc IN ({_marks(part)})",
+                part,
+            ):
+                if isinstance(who, str) and who:
+                    out[int(loc)] = who
+        return out
+
     def common_terms(self, terms: list[str], cap: int) -> set[str]:
         """Terms found in more than ``cap`` memories (counted no further than that, so the
         check costs at most ``cap`` index entries a term)."""
@@ -356,19 +380,25 @@ class MemoryIndex:
         return out
 
     def fts_search(
-        self, match: str, limit: int, *, tier_ids: set[int] | None = None
+        self,
+        match: str,
+        limit: int,
+        *,
+        tier_ids: set[int] | None = None,
+        window: bool = False,
     ) -> list[tuple[int, float]]:
-        """(loc, bm25) best first; ``match`` is an FTS5 query expression.
+        """(loc, bm25) best first; ``match`` is an FTS5 query expression. ``window`` ranks each
+        memory's neighbour-turn window (``window.py``) instead of its own text.
 
         FTS5 ranks on its own (``ORDER BY rank LIMIT`` is its fast path; joining every match
         to the memories table cost 50 ms a query at 100k memories). Forgotten memories have
         left the full-text index, and the tier is in the location's top bits, so no join is
         needed; with a tier filter it over-fetches until enough matches are found."""
+        table = "memories_window" if window else "memories_fts"
         want = limit
         while True:
             rows = self.con.execute(
-                "SELECT rowid, rank FROM memories_fts WHERE memories_fts MATCH ? "
-                "ORDER BY rank LIMIT ?",
+                f"SELECT rowid, rank FROM {table} WHERE {table} MATCH ? ORDER BY rank LIMIT ?",
                 (match, want),
             ).fetchall()
             out = [
@@ -419,6 +449,7 @@ class MemoryIndex:
                 con.execute(f"DELETE FROM entity_links WHERE a IN ({m}) OR b IN ({m})", part * 2)
                 con.execute(f"DELETE FROM entities WHERE eid IN ({m})", part)
             con.execute("INSERT INTO memories_fts(memories_fts) VALUES('optimize')")
+            self.window.optimize()
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")

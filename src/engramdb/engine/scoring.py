@@ -29,13 +29,16 @@ much as a fresh one, as in Bjork and Bjork's desirable difficulty.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass, field, replace
+from importlib.resources import files
 
 import numpy as np
 
 __all__ = [
     "DECAY_PRESETS",
     "PROFILES",
+    "FITTED",
     "DecayTable",
     "ExpansionConfig",
     "ScoreWeights",
@@ -105,18 +108,24 @@ DECAY_PRESETS: dict[str, DecayTable] = {
 }
 
 
+#: The weights learned from data: ``scripts/fit_fusion.py`` fits them on the LoCoMo dev split
+#: (logistic regression over the signals of each question's hits, leave-one-conversation-out
+#: cross-validated) and writes them to ``fusion.json``, similarity scaled to 1.
+FITTED = ("similarity", "lexical", "temporal", "entity", "speaker")
+_FIT = json.loads(files(__package__).joinpath("fusion.json").read_text())
+
+
 @dataclass(frozen=True)
 class ScoreWeights:
-    similarity: float = 1.0
+    similarity: float = _FIT["similarity"]
     importance: float = 0.05
     retention: float = 0.05
-    #: BM25 evidence (FTS5, normalised by the query's best match). Tuned on the LoCoMo dev
-    #: split only: turn recall@10 0.491 without, 0.630-0.642 for 0.2-0.6 (docs/evaluation.md).
-    lexical: float = 0.35
+    #: BM25 evidence of the memory's neighbour-turn window (``window.py``), normalised by the
+    #: query's best match.
+    lexical: float = _FIT["lexical"]
     #: Activation passed along a session's time line from the best candidates (see
-    #: ``ExpansionConfig``). Tuned on the dev split only: R@10 0.639 without, 0.685-0.690 for
-    #: 0.15-0.3 with 2-3 hops.
-    temporal: float = 0.2
+    #: ``ExpansionConfig``).
+    temporal: float = _FIT["temporal"]
     #: Share of the tag bits of ``RecallOptions.prefer_tags`` a memory carries (Bloom).
     tags: float = 0.1
     #: Closeness of a memory's valence to ``RecallOptions.mood`` (optional alignment).
@@ -124,21 +133,39 @@ class ScoreWeights:
     #: Activation from the best candidates' Hebbian neighbours (depth 2).
     hebbian: float = 0.1
     #: Activation of memories mentioning the query's entities (2 hops in the entity graph).
-    entity: float = 0.1
+    entity: float = _FIT["entity"]
     #: Predictive boost (STDP): what usually follows the session's previous recall.
     stdp: float = 0.1
+    #: A memory whose ``meta["speaker"]`` the query names ("what did Caroline research?").
+    speaker: float = _FIT["speaker"]
 
 
-#: Named presets of weights, chosen per recall with ``RecallOptions(profile=...)``.
+_DEFAULT = ScoreWeights()
+
+#: Named presets of weights, chosen per recall with ``RecallOptions(profile=...)``; each is the
+#: fitted default with some terms scaled, so a refit moves them all.
 PROFILES: dict[str, ScoreWeights] = {
-    # the engine's defaults: meaning, words and the session's time line
-    "balanced": ScoreWeights(),
-    # exact wording counts more, no spreading: for look-ups of names, numbers, codes
-    "precise": ScoreWeights(lexical=0.6, temporal=0.0, hebbian=0.0, entity=0.0, stdp=0.0),
+    # the engine's defaults: meaning, words, the session's time line, entities, speakers
+    "balanced": _DEFAULT,
+    # exact wording counts twice as much, no spreading: for look-ups of names, numbers, codes
+    "precise": replace(
+        _DEFAULT,
+        lexical=2 * _DEFAULT.lexical,
+        temporal=0.0,
+        hebbian=0.0,
+        entity=0.0,
+        stdp=0.0,
+        speaker=0.0,
+    ),
     # spread further from the matches: context around what was found
-    "exploring": ScoreWeights(lexical=0.25, temporal=0.35, stdp=0.2),
+    "exploring": replace(
+        _DEFAULT,
+        lexical=0.7 * _DEFAULT.lexical,
+        temporal=1.75 * _DEFAULT.temporal,
+        stdp=2 * _DEFAULT.stdp,
+    ),
     # what happened lately and what matters, ahead of an old perfect match
-    "recent": ScoreWeights(importance=0.15, retention=0.3),
+    "recent": replace(_DEFAULT, importance=0.5, retention=1.0),
     # similarity alone: what the embedding finds
     "semantic": ScoreWeights(
         importance=0.0,
@@ -148,6 +175,7 @@ PROFILES: dict[str, ScoreWeights] = {
         hebbian=0.0,
         entity=0.0,
         stdp=0.0,
+        speaker=0.0,
     ),
 }
 
