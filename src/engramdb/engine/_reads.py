@@ -540,13 +540,21 @@ class ReadPathMixin:
             return np.zeros(len(chosen), dtype=np.float32)
         with self._lock:
             # FTS5 scores every match of an OR query before keeping the best: words that are in
-            # thousands of memories cost the most and say the least (low idf), so they are left
+            # thousands of windows cost the most and say the least (low idf), so they are left
             # out; a query of nothing but such words gets no lexical part (a small store never
             # reaches the cap)
-            common = self._index.common_terms(terms, self.config.expansion.common_term_cap)
+            cap = self.config.expansion.common_term_cap
+            common = self._index.common_terms(terms, cap, window=True)
             kept = [t for t in terms if t not in common]
             if not kept:
                 return np.zeros(len(chosen), dtype=np.float32)
+            # a word in more than half the windows (a chat's speaker, named in every turn) has
+            # no weight in BM25 (FTS5 clamps its idf to 1e-6) but a score to compute for every
+            # window: it is left out too, unless the query has nothing rarer
+            if self._live_count // 2 < cap:  # above the cap, no word left can be this common
+                half = self._index.common_terms(kept, self._live_count // 2, window=True)
+                if len(half) < len(kept):
+                    kept = [t for t in kept if t not in half]
             found = self._index.fts_search(
                 match_terms(kept), limit, tier_ids={t.index for t in tiers}, window=True
             )

@@ -365,14 +365,14 @@ class MemoryIndex:
                     out[int(loc)] = who
         return out
 
-    def common_terms(self, terms: list[str], cap: int) -> set[str]:
-        """Terms found in more than ``cap`` memories (counted no further than that, so the
-        check costs at most ``cap`` index entries a term)."""
+    def common_terms(self, terms: list[str], cap: int, *, window: bool = False) -> set[str]:
+        """Terms found in more than ``cap`` memories (or windows), counted no further than
+        that, so the check costs at most ``cap`` index entries a term."""
+        table = "memories_window" if window else "memories_fts"
         out = set()
         for t in terms:
             n = self.con.execute(
-                "SELECT COUNT(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? "
-                "LIMIT ?)",
+                f"SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE {table} MATCH ? LIMIT ?)",
                 (f'"{t}"', cap + 1),
             ).fetchone()[0]
             if n > cap:
