@@ -20,6 +20,7 @@ from .record import HEADER_DTYPE, HEADER_SIZE, Flag
 from .scan import dot_scan, top_candidates
 from .scoring import PROFILES, ScoreWeights, score_candidates
 from .tags import bloom64, bloom_overlap_many, normalize_tag
+from .updates import lifts, tense
 
 __all__ = ["ReadPathMixin"]
 
@@ -145,6 +146,7 @@ class ReadPathMixin:
         chosen, sims, total, parts = self._spread(
             chosen, sims, total, parts, q, qtext, now, opts, {t.index for t in tiers}
         )
+        total, parts = self._updates(chosen, total, parts, qtext, opts)
         all_locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
         if in_scope is not None:  # what lexical evidence and spreading brought in, too
             keep = np.array([x in in_scope for x in all_locs], dtype=bool)
@@ -417,12 +419,59 @@ class ReadPathMixin:
             locs += [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in extra]
         if active["speaker"]:
             with self._lock:
-                gains["speaker"] = _speaker_gain(qtext, self._index.speakers_of(locs))
+                sources = self._index.sources_of(locs)
+            speakers = {x: who for x, (_, who) in sources.items() if who}
+            gains["speaker"] = _speaker_gain(qtext, speakers)
         for name, gain in gains.items():
             part = np.array([gain.get(x, 0.0) for x in locs], dtype=np.float32) * getattr(w, name)
             parts[name] = part
             total = total + part
         return chosen, sims, total, parts
+
+    def _updates(self, chosen, total, parts, qtext, opts):
+        """Step 5b: knowledge updates (``updates.py``): for a question about the present, the
+        newer of two memories of one source about the same thing goes just above the older."""
+        w = self._weights(opts).update
+        direction = tense(qtext) if qtext is not None and w > 0 else 0
+        if direction == 0 or len(total) < 2:
+            return total, parts
+        cfg = self.config.expansion
+        vecs = np.stack([seg.vectors16[slot] for _, seg, slot, _ in chosen]).astype(np.float32)
+        vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
+        stamps = np.array(
+            [
+                np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0][
+                    "timestamp_ms"
+                ]
+                for _, seg, slot, _ in chosen
+            ],
+            dtype=np.int64,
+        )
+        locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
+        sources: dict[int, tuple[str | None, str | None]] = {}
+
+        def same_source(i: int, j: int) -> bool:
+            missing = [locs[x] for x in (i, j) if locs[x] not in sources]
+            if missing:
+                with self._lock:
+                    sources.update(self._index.sources_of(missing))
+            (scope_a, who_a), (scope_b, who_b) = (
+                sources.get(locs[x], (None, None)) for x in (i, j)
+            )
+            return scope_a == scope_b and (who_a is None or who_b is None or who_a == who_b)
+
+        lift = w * lifts(
+            vecs,
+            stamps,
+            total,
+            direction,
+            seeds=cfg.update_seeds,
+            min_similarity=cfg.update_min_similarity,
+            min_relevance=cfg.update_min_relevance,
+            same_source=same_source,
+        )
+        parts["update"] = lift
+        return total + lift, parts
 
     def _temporal_gain(self, seeds, hops: int) -> dict[int, float]:
         gain: dict[int, float] = {}

@@ -351,18 +351,17 @@ class MemoryIndex:
             )
         ]
 
-    def speakers_of(self, locs: Sequence[int]) -> dict[int, str]:
-        """``meta["speaker"]`` of the memories that have one."""
-        out: dict[int, str] = {}
+    def sources_of(self, locs: Sequence[int]) -> dict[int, tuple[str | None, str | None]]:
+        """(scope, ``meta["speaker"]``) of each memory: who a memory is from."""
+        out: dict[int, tuple[str | None, str | None]] = {}
         for i in range(0, len(locs), 500):
             part = [int(x) for x in locs[i : i + 500]]
-            for loc, who in self.con.execute(
-                f"SELECT loc, json_extract(meta, '$.speaker') FROM memories "
+            for loc, scope, who in self.con.execute(
+                f"SELECT loc, scope, json_extract(meta, '$.speaker') FROM memories "
                 f"WHERE loc IN ({_marks(part)})",
                 part,
             ):
-                if isinstance(who, str) and who:
-                    out[int(loc)] = who
+                out[int(loc)] = (scope, who if isinstance(who, str) and who else None)
         return out
 
     def common_terms(self, terms: list[str], cap: int, *, window: bool = False) -> set[str]:

@@ -138,6 +138,10 @@ class ScoreWeights:
     stdp: float = 0.1
     #: A memory whose ``meta["speaker"]`` the query names ("what did Caroline research?").
     speaker: float = _FIT["speaker"]
+    #: Knowledge updates (``updates.py``): share of the lift that puts the newer of two
+    #: memories about one thing just above the older, for a question about the present (the
+    #: older above the newer for one about the past). 1 lifts fully, 0 turns it off.
+    update: float = 1.0
 
 
 _DEFAULT = ScoreWeights()
@@ -176,6 +180,7 @@ PROFILES: dict[str, ScoreWeights] = {
         entity=0.0,
         stdp=0.0,
         speaker=0.0,
+        update=0.0,
     ),
 }
 
@@ -198,6 +203,15 @@ class ExpansionConfig:
     max_added: int = 50
     #: A query word found in more memories than this is left out of the BM25 part.
     common_term_cap: int = 5_000
+    #: Knowledge updates: how many of the best candidates may have a newer (or older) memory
+    #: lifted above them, and how close in meaning (cosine) the two must be. 0.45 on the
+    #: default embedder: an update and what it replaces measured 0.47-0.56 in the synthetic
+    #: long-memory set, two unrelated statements of one speaker about 0.33.
+    update_seeds: int = 3
+    update_min_similarity: float = 0.45
+    #: ... and how well the newer one must answer the query on its own: a score at least this
+    #: share of the older one's (a stray remark close to the old statement is no update).
+    update_min_relevance: float = 0.6
 
 
 def reinforcement_gain(retention_now: np.ndarray | float, gain: float) -> np.ndarray:

@@ -7,9 +7,11 @@ split, BM25 alone: turn R@10 0.613 on the turn, 0.743 on the window; `docs/evalu
 
 A memory's window is its own text, the texts of up to ``SPAN`` live memories before it in its
 session (column ``prev``) and up to ``SPAN`` after it (``next``), in session order (timestamp,
-then arrival). The table keeps its own copy of those texts (FTS5 has to be given a row's old
-values to remove it, and neighbours change), with ``detail=column``: no positions are kept,
-only which column holds a term, which ranks the same here at a smaller index.
+then arrival), and the tags its writer gave it (column ``tags``: a memory tagged "pets" is
+found by "what pet do I have?"). The table keeps its own copy of those texts: FTS5 has to be
+given a row's old values to remove it, and neighbours change. (``detail=column`` would keep a
+smaller index and ranks the same, but refuses the phrase a query word like ``setting_0``
+becomes.)
 
 When memories arrive or are forgotten, the windows of every memory within ``SPAN`` of them are
 written again, so a window never holds a forgotten text and order of arrival does not matter.
@@ -17,6 +19,7 @@ written again, so a window never holds a forgotten text and order of arrival doe
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable
 
@@ -25,17 +28,19 @@ __all__ = ["SPAN", "WEIGHTS", "WINDOW_SCHEMA", "WindowIndex"]
 #: How many neighbours on each side of a memory its window holds.
 SPAN = 2
 
-#: BM25 column weights (own text, previous turns, next turns). Chosen on the LoCoMo dev split
-#: only (BM25 alone, turn R@10): 0.734 for (1, 0.5, 0.5), 0.743 for (1, 0.5, 0.25), 0.743 for
-#: (1, 0.7, 0.35), 0.738 for (1, 0.3, 0.15): what came before a turn says more about it than
-#: what came after.
-WEIGHTS = (1.0, 0.5, 0.25)
+#: BM25 column weights (own text, previous turns, next turns, tags). Chosen on the LoCoMo dev
+#: split only (BM25 alone, turn R@10): 0.734 for (1, 0.5, 0.5), 0.743 for (1, 0.5, 0.25), 0.743
+#: for (1, 0.7, 0.35), 0.738 for (1, 0.3, 0.15): what came before a turn says more about it
+#: than what came after. A tag is the writer's own word for what the memory is about: as much
+#: as its text (LoCoMo has none).
+WEIGHTS = (1.0, 0.5, 0.25, 1.0)
 
+_RANK = f"bm25({', '.join(map(str, WEIGHTS))})"
 WINDOW_SCHEMA = f"""
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_window USING fts5(
-    text, prev, next, tokenize='porter unicode61', detail=column
+    text, prev, next, tags, tokenize='porter unicode61'
 );
-INSERT INTO memories_window(memories_window, rank) VALUES('rank', 'bm25({", ".join(map(str, WEIGHTS))})');
+INSERT INTO memories_window(memories_window, rank) VALUES('rank', '{_RANK}');
 """
 
 _BEFORE = (
@@ -91,9 +96,9 @@ class WindowIndex:
         self.con.execute("INSERT INTO memories_window(memories_window) VALUES('optimize')")
 
     # -- internals ---------------------------------------------------------------------------
-    def _position(self, loc: int) -> tuple[str | None, int, int, str, int] | None:
+    def _position(self, loc: int) -> tuple[str | None, int, int, str, int, str] | None:
         return self.con.execute(
-            "SELECT session_id, timestamp_ms, seq, text, deleted FROM memories WHERE loc=?",
+            "SELECT session_id, timestamp_ms, seq, text, deleted, tags FROM memories WHERE loc=?",
             (loc,),
         ).fetchone()
 
@@ -129,8 +134,9 @@ class WindowIndex:
             else:
                 prev = " ".join(t for _, t in reversed(self._side(pos, False)))
                 nxt = " ".join(t for _, t in self._side(pos, True))
-            rows.append((int(loc), pos[3], prev, nxt))
+            rows.append((int(loc), pos[3], prev, nxt, " ".join(json.loads(pos[5] or "[]"))))
         self.con.executemany("DELETE FROM memories_window WHERE rowid=?", [(r[0],) for r in rows])
         self.con.executemany(
-            "INSERT INTO memories_window(rowid, text, prev, next) VALUES(?, ?, ?, ?)", rows
+            "INSERT INTO memories_window(rowid, text, prev, next, tags) VALUES(?, ?, ?, ?, ?)",
+            rows,
         )

@@ -198,6 +198,8 @@ def fact_hits(
         np.stack([features[f.id][0] for f in facts]) @ q,
         np.stack([features[f.id][1] for f in facts]) @ q,
     )
+    # on the scale of the engine's passage scores: its own weights for meaning and words
+    w = mem.engine.config.weights
     out = []
     for f, sim in zip(facts, sims.tolist(), strict=True):
         fw = features[f.id][2]
@@ -207,7 +209,7 @@ def fact_hits(
         elif mode == "vector":
             score = sim
         else:
-            score = 0.8 * sim + 0.35 * lex
+            score = 0.8 * w.similarity * sim + w.lexical * lex
         if mode == "graph" and not (qwords & set(f.entity.casefold().split())):
             continue
         score *= 0.85 + 0.15 * f.importance

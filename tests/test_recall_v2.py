@@ -1,0 +1,272 @@
+"""Recall v2: the neighbour-turn window, tags as words, speakers, knowledge updates, and the
+fitted weights. Each test shows the ranking change the mechanism causes."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+
+import pytest
+
+from engramdb import Engine, EngineConfig, MemoryInput, RecallOptions
+from engramdb.engine.scoring import FITTED, ScoreWeights
+from engramdb.engine.updates import NOW, PAST, tense
+
+DAY = 86_400_000
+T0 = 1_700_000_000_000
+
+
+def _ids(eng: Engine, query: str, **kw) -> list[str]:
+    opts = RecallOptions(k=10, now_ms=T0 + 400 * DAY, **kw)
+    return [h.id for h in eng.recall(query, opts)]
+
+
+def _window_ids(eng: Engine, word: str) -> set[str]:
+    found = eng._index.fts_search(f'"{word}"', 50, window=True)
+    rows = eng._index.rows_by_loc([loc for loc, _ in found])
+    return {rows[loc]["id"] for loc, _ in found if loc in rows}
+
+
+def _chat(eng: Engine) -> None:
+    eng.remember_many(
+        [
+            MemoryInput(
+                text="Any plans for the spring holiday?", id="ask", session_id="s1", timestamp_ms=T0
+            ),
+            MemoryInput(
+                text="We are flying to Lisbon.", id="answer", session_id="s1", timestamp_ms=T0 + 1
+            ),
+            MemoryInput(
+                text="The plants need water.", id="later", session_id="s1", timestamp_ms=T0 + 2
+            ),
+            MemoryInput(
+                text="Flying makes me nervous.",
+                id="elsewhere",
+                session_id="s2",
+                timestamp_ms=T0 + 3,
+            ),
+        ]
+    )
+
+
+# ------------------------------------------------------------------ the window
+def test_a_turn_is_found_by_the_words_of_the_turn_before_it(tmp_path):
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        _chat(eng)
+        own = [
+            eng._index.rows_by_loc([loc])[loc]["id"]
+            for loc, _ in eng._index.fts_search('"flying" OR "holiday"', 10)
+        ]
+        assert "answer" in own and "elsewhere" in own  # one word each: on par
+        ranked = _ids(eng, "flying for the holiday")
+        # the answer's window holds the question before it: both words, so it leads the
+        # other turn with "flying"
+        assert ranked.index("answer") < ranked.index("elsewhere")
+
+
+def test_windows_follow_forgetting_purging_and_late_arrivals(tmp_path):
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        _chat(eng)
+        assert {"ask", "answer", "later"} <= _window_ids(eng, "holiday")
+        eng.forget("ask")
+        assert _window_ids(eng, "holiday") == set()  # no window keeps a forgotten text
+        eng.purge(["ask"])
+        con = sqlite3.connect(tmp_path / "s" / "index.db")
+        text = " ".join(
+            str(c) for row in con.execute("SELECT * FROM memories_window_content") for c in row
+        )
+        con.close()
+        assert "holiday" not in text
+        # a memory that arrives late, between two others, joins their windows
+        eng.remember(
+            "Lisbon in spring is lovely.", id="between", session_id="s1", timestamp_ms=T0 + 1
+        )
+        assert {"answer", "later", "between"} <= _window_ids(eng, "lovely")
+        assert "elsewhere" not in _window_ids(eng, "lovely")  # another session
+
+
+def test_a_store_without_windows_gets_them_built_on_open(tmp_path):
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        _chat(eng)
+    con = sqlite3.connect(tmp_path / "s" / "index.db")
+    con.execute("DROP TABLE memories_window")
+    con.commit()
+    con.close()
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        assert {"ask", "answer", "later"} <= _window_ids(eng, "holiday")
+        ranked = _ids(eng, "flying for the holiday")
+        assert ranked.index("answer") < ranked.index("elsewhere")
+
+
+def test_tags_are_words_recall_finds(tmp_path):
+    with Engine.open(tmp_path / "s") as eng:
+        eng.remember(
+            "I adopted a golden retriever named Biscuit",
+            id="dog",
+            tags=["pets"],
+            session_id="s1",
+            timestamp_ms=T0,
+        )
+        eng.remember_many(
+            [
+                MemoryInput(
+                    text="I work from home on Fridays",
+                    id="work",
+                    session_id="s1",
+                    timestamp_ms=T0 + 1,
+                ),
+                MemoryInput(text="My sister lives in Lisbon", id="sister", timestamp_ms=T0 + 2),
+            ]
+        )
+        assert _ids(eng, "what pet do I have?")[0] == "dog"  # the README's example
+        # without the tag the embedding alone puts work first: the tag makes the difference
+        semantic = _ids(eng, "what pet do I have?", profile="semantic")
+        assert semantic[0] == "work"
+
+
+def test_a_word_in_most_windows_costs_nothing_and_changes_nothing(tmp_path):
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        eng.remember_many(
+            [
+                MemoryInput(
+                    text=f"Caroline: note {i} about gardening",
+                    id=f"n{i}",
+                    session_id="s",
+                    timestamp_ms=T0 + i,
+                )
+                for i in range(30)
+            ]
+            + [
+                MemoryInput(
+                    text="Caroline: I joined a pottery class",
+                    id="pottery",
+                    session_id="s",
+                    timestamp_ms=T0 + 40,
+                )
+            ]
+        )
+        assert _ids(eng, "What did Caroline learn at the pottery class?")[0] == "pottery"
+        # a query of nothing but the common word still ranks by it
+        assert len(_ids(eng, "Caroline")) == 10
+
+
+# ------------------------------------------------------------------ speakers
+def test_a_question_naming_a_speaker_favours_their_turns(tmp_path):
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        eng.remember_many(
+            [
+                MemoryInput(
+                    text="I started painting landscapes.",
+                    id="mel",
+                    session_id="a",
+                    timestamp_ms=T0,
+                    meta={"speaker": "Melanie"},
+                ),
+                MemoryInput(
+                    text="I started painting landscapes.",
+                    id="car",
+                    session_id="b",
+                    timestamp_ms=T0,
+                    meta={"speaker": "Caroline"},
+                ),
+            ]
+        )
+        assert _ids(eng, "What did Caroline start painting?")[0] == "car"
+        assert _ids(eng, "What did Melanie start painting?")[0] == "mel"
+        off = EngineConfig(weights=replace(ScoreWeights(), speaker=0.0))
+    with Engine.open(tmp_path / "s", embedder="hashing", config=off) as eng:
+        first = _ids(eng, "What did Caroline start painting?")[0]
+        assert first == _ids(eng, "What did Melanie start painting?")[0]  # no difference
+
+
+# ------------------------------------------------------------------ knowledge updates
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("What car do I drive now?", NOW),
+        ("Where am I working these days?", NOW),
+        ("What is my current personal best?", NOW),
+        ("What car did I drive before?", PAST),
+        ("Where did I use to live? I used to rent", PAST),
+        ("What car do I drive?", 0),
+        ("When did Caroline go to the support group?", 0),
+    ],
+)
+def test_tense_of_a_question(question, expected):
+    assert tense(question) == expected
+
+
+_FILLER = [
+    "The museum opens at nine.",
+    "I baked a lemon cake.",
+    "Our team won the quiz.",
+    "The train was late again.",
+    "I planted tomatoes in May.",
+    "We watched a film about bees.",
+    "My phone battery died.",
+    "The café has new chairs.",
+    "I finished a puzzle.",
+    "It rained all afternoon.",
+]
+
+
+def _cars(eng: Engine, scope_new: str | None = None) -> None:
+    eng.remember_many(
+        [
+            MemoryInput(text=t, session_id=f"f{i}", timestamp_ms=T0 + i * DAY)
+            for i, t in enumerate(_FILLER)
+        ]
+    )
+    eng.remember_many(
+        [
+            MemoryInput(
+                text="Random thing, but I drive a white Toyota Corolla, which is perfect "
+                "for my commute.",
+                id="old",
+                session_id="a",
+                timestamp_ms=T0,
+            ),
+            MemoryInput(
+                text="I sold my old car and picked up a Kia Niro yesterday.",
+                id="new",
+                session_id="b",
+                timestamp_ms=T0 + 90 * DAY,
+                scope=scope_new,
+            ),
+            MemoryInput(
+                text="Should I bake bread this weekend?",
+                id="chat",
+                session_id="b",
+                timestamp_ms=T0 + 91 * DAY,
+            ),
+        ]
+    )
+
+
+def test_a_question_about_now_puts_the_newer_statement_first(tmp_path):
+    with Engine.open(tmp_path / "s") as eng:
+        _cars(eng)
+        neutral = _ids(eng, "What car do I drive?")
+        assert neutral.index("old") < neutral.index("new")  # more words shared
+        now = eng.recall(
+            "What car do I drive now?", RecallOptions(k=3, now_ms=T0 + 400 * DAY, explain=True)
+        )
+        assert [h.id for h in now][:2] == ["new", "old"]
+        assert now[0].explain["update"] > 0
+        past = _ids(eng, "What car did I drive before?")
+        assert past.index("old") < past.index("new")
+
+
+def test_an_update_comes_from_the_same_source_only(tmp_path):
+    with Engine.open(tmp_path / "s") as eng:
+        _cars(eng, scope_new="someone-else")
+        ranked = _ids(eng, "What car do I drive now?")
+        assert ranked.index("old") < ranked.index("new")
+
+
+# ------------------------------------------------------------------ fitted weights
+def test_the_fitted_weights_are_what_recall_uses():
+    w = ScoreWeights()
+    assert w.similarity == 1.0  # the fit is scaled to it
+    assert all(getattr(w, f) >= 0 for f in FITTED)
+    assert w.lexical > w.similarity  # what the dev split taught: shared words say most
