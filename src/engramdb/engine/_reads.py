@@ -376,7 +376,7 @@ class ReadPathMixin:
             "hebbian": w.hebbian > 0 and cfg.hebbian_depth > 0,
             "entity": w.entity > 0 and cfg.entity_hops > 0 and qtext is not None,
             "stdp": w.stdp > 0 and opts.session_id is not None,
-            "speaker": w.speaker > 0 and qtext is not None,
+            "speaker": w.speaker > 0 and qtext is not None and self._has_speakers,
         }
         if not any(active.values()) or not len(total):
             return chosen, sims, total, parts
@@ -593,7 +593,8 @@ class ReadPathMixin:
             # out; a query of nothing but such words gets no lexical part (a small store never
             # reaches the cap)
             cap = self.config.expansion.common_term_cap
-            common = self._index.common_terms(terms, cap, window=True)
+            window = self.config.expansion.window
+            common = self._index.common_terms(terms, cap, window=window)
             kept = [t for t in terms if t not in common]
             if not kept:
                 return np.zeros(len(chosen), dtype=np.float32)
@@ -601,11 +602,11 @@ class ReadPathMixin:
             # no weight in BM25 (FTS5 clamps its idf to 1e-6) but a score to compute for every
             # window: it is left out too, unless the query has nothing rarer
             if self._live_count // 2 < cap:  # above the cap, no word left can be this common
-                half = self._index.common_terms(kept, self._live_count // 2, window=True)
+                half = self._index.common_terms(kept, self._live_count // 2, window=window)
                 if len(half) < len(kept):
                     kept = [t for t in kept if t not in half]
             found = self._index.fts_search(
-                match_terms(kept), limit, tier_ids={t.index for t in tiers}, window=True
+                match_terms(kept), limit, tier_ids={t.index for t in tiers}, window=window
             )
         by_loc = {
             pack_loc(t.index, seg.segment_no, int(slot)): i

@@ -340,6 +340,8 @@ class WritePathMixin:
             touched |= self._put_headers(lsn, batch.updates, replay=replay)
         if lsn > applied:
             self._live_count += len(batch.rows)
+            if not self._has_speakers:
+                self._has_speakers = any("speaker" in (r.get("meta") or {}) for r in batch.rows)
             locs = [pack_loc(t, s, sl) for t, s, sl in batch.locs.tolist()]
             unit = None if replay else batch.vectors16.astype(np.float32)
             steps = self._pipeline.steps(locs, batch.rows, unit)

@@ -225,6 +225,8 @@ class Engine(
             self._by_index[idx] = tier
         self._wal = WriteAheadLog(self.path / "wal.log", sync=self.config.sync)
         self._live_count = self._index.count()  # then kept by applying each frame
+        # whether any memory names its speaker: recall looks speakers up only then
+        self._has_speakers = self._index.has_speakers()
         self._pipeline = IngestionPipeline(self._index, self.dim, self.config.ingest)
         self._control = ControlState(self._index.con)
         self._coactivation = CoActivationGraph(self._index.con, self.config.stdp)

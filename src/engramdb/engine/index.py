@@ -351,6 +351,13 @@ class MemoryIndex:
             )
         ]
 
+    def has_speakers(self) -> bool:
+        row = self.con.execute(
+            "SELECT 1 FROM memories WHERE deleted=0 AND json_extract(meta, '$.speaker') "
+            "IS NOT NULL LIMIT 1"
+        ).fetchone()
+        return row is not None
+
     def sources_of(self, locs: Sequence[int]) -> dict[int, tuple[str | None, str | None]]:
         """(scope, ``meta["speaker"]``) of each memory: who a memory is from."""
         out: dict[int, tuple[str | None, str | None]] = {}

@@ -203,6 +203,9 @@ class ExpansionConfig:
     max_added: int = 50
     #: A query word found in more memories than this is left out of the BM25 part.
     common_term_cap: int = 5_000
+    #: BM25 over each memory's neighbour-turn window (``window.py``); False ranks the
+    #: memory's own text only (the ablation's switch).
+    window: bool = True
     #: Knowledge updates: how many of the best candidates may have a newer (or older) memory
     #: lifted above them, and how close in meaning (cosine) the two must be. 0.45 on the
     #: default embedder: an update and what it replaces measured 0.47-0.56 in the synthetic

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..embed import get_embedder
 from ..embed.base import Embedder
-from ..engine import Engine, MemoryInput, RecallOptions
+from ..engine import Engine, EngineConfig, MemoryInput, RecallOptions
 
 __all__ = [
     "DEFAULT_RETRIEVERS",
@@ -104,15 +104,16 @@ def _clip(text: str) -> str:
 class _EngineStore:
     """A fresh engine store in a temporary directory, removed on close."""
 
-    def __init__(self, embedder: Embedder | str | None):
+    def __init__(self, embedder: Embedder | str | None, config: EngineConfig | None = None):
         self._embedder = embedder
+        self._config = config
         self._dir: Path | None = None
         self.engine: Engine | None = None
 
     def load(self, docs: Sequence[Doc]) -> Engine:
         self.close()
         self._dir = Path(tempfile.mkdtemp(prefix="engramdb-eval-"))
-        self.engine = Engine.open(self._dir, embedder=self._embedder)
+        self.engine = Engine.open(self._dir, embedder=self._embedder, config=self._config)
         self.engine.remember_many(
             [
                 MemoryInput(
@@ -230,9 +231,11 @@ class HybridRetriever:
 class EngineRetriever:
     """``Engine.recall`` with the engine's defaults; the store is fresh per haystack."""
 
-    def __init__(self, embedder: Embedder, name: str = "engine"):
+    def __init__(
+        self, embedder: Embedder, name: str = "engine", config: EngineConfig | None = None
+    ):
         self.name = name
-        self._store = _EngineStore(embedder)
+        self._store = _EngineStore(embedder, config)
         self._now: int | None = None
 
     def ingest(self, docs: Sequence[Doc], *, now_ms: int | None = None) -> None:
