@@ -270,3 +270,52 @@ def test_the_fitted_weights_are_what_recall_uses():
     assert w.similarity == 1.0  # the fit is scaled to it
     assert all(getattr(w, f) >= 0 for f in FITTED)
     assert w.lexical > w.similarity  # what the dev split taught: shared words say most
+
+
+# ------------------------------------------------------------------ dates
+def test_span_of_iso_values():
+    from engramdb.engine.when import span_of
+
+    day = span_of("2023-02-01")
+    assert day is not None and day[1] - day[0] == DAY
+    assert span_of("2023-10")[1] - span_of("2023-10")[0] == 31 * DAY
+    assert span_of("2023-12")[1] == span_of("2024")[0]  # December ends where 2024 begins
+    assert span_of("2023-W05")[1] - span_of("2023-W05")[0] == 7 * DAY
+    assert span_of("2023-13") is None and span_of("soon") is None
+
+
+def test_a_question_naming_a_date_favours_what_was_said_then(tmp_path):
+    feb1 = 1_675_209_600_000  # 2023-02-01 00:00 UTC
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        eng.remember_many(
+            [
+                MemoryInput(text=t, session_id=f"f{i}", timestamp_ms=feb1 - (40 + i) * DAY)
+                for i, t in enumerate(_FILLER)
+            ]
+        )
+        eng.remember_many(
+            [
+                MemoryInput(
+                    text="I found a supplier of vintage jackets for the store.",
+                    id="then",
+                    session_id="a",
+                    timestamp_ms=feb1 + 3_600_000,
+                ),
+                MemoryInput(
+                    text="I found a supplier of vintage jackets for the store.",
+                    id="other",
+                    session_id="b",
+                    timestamp_ms=feb1 + 60 * DAY,
+                ),
+            ]
+        )
+        q = "What did Gina find for her store on 1 February, 2023?"
+        hits = eng.recall(q, RecallOptions(k=2, now_ms=feb1 + 90 * DAY, explain=True))
+        assert [h.id for h in hits] == ["then", "other"]
+        assert hits[0].explain["date"] > hits[1].explain.get("date", 0.0)
+        # no date in the question: the two ask for nothing to tell them apart
+        plain = eng.recall(
+            "What did Gina find for her store?",
+            RecallOptions(k=2, now_ms=feb1 + 90 * DAY, explain=True),
+        )
+        assert all("date" not in h.explain for h in plain)

@@ -21,6 +21,7 @@ from .scan import dot_scan, top_candidates
 from .scoring import PROFILES, ScoreWeights, score_candidates
 from .tags import bloom64, bloom_overlap_many, normalize_tag
 from .updates import lifts, tense
+from .when import closeness, span_of
 
 __all__ = ["ReadPathMixin"]
 
@@ -367,7 +368,9 @@ class ReadPathMixin:
         - entity: memories that mention an entity named in the query (hop 1) or one mentioned
           with it (hop 2), ``idf / hop`` (common entities, like a chat's speakers, weigh little);
         - stdp: successors of what the session's previous recall returned (within the STDP
-          window), ``sum of directed weights / max weight`` (the predictive boost).
+          window), ``sum of directed weights / max weight`` (the predictive boost);
+        - speaker: 1 for a memory whose ``meta["speaker"]`` the query names;
+        - date: how close a memory's time is to a date the query names (``when.py``).
         """
         cfg = self.config.expansion
         w = self._weights(opts)
@@ -426,6 +429,16 @@ class ReadPathMixin:
             part = np.array([gain.get(x, 0.0) for x in locs], dtype=np.float32) * getattr(w, name)
             parts[name] = part
             total = total + part
+        if w.date > 0 and qtext is not None:
+            spans = [
+                sp
+                for m in self._pipeline.extractor.extract(qtext, now)
+                if m.kind == "date" and m.value and (sp := span_of(m.value)) is not None
+            ]
+            if spans:
+                part = w.date * closeness(_timestamps(chosen), spans, cfg.date_tau_days)
+                parts["date"] = part
+                total = total + part
         return chosen, sims, total, parts
 
     def _updates(self, chosen, total, parts, qtext, opts):
@@ -438,15 +451,7 @@ class ReadPathMixin:
         cfg = self.config.expansion
         vecs = np.stack([seg.vectors16[slot] for _, seg, slot, _ in chosen]).astype(np.float32)
         vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
-        stamps = np.array(
-            [
-                np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0][
-                    "timestamp_ms"
-                ]
-                for _, seg, slot, _ in chosen
-            ],
-            dtype=np.int64,
-        )
+        stamps = _timestamps(chosen)
         locs = [pack_loc(t.index, seg.segment_no, int(slot)) for t, seg, slot, _ in chosen]
         sources: dict[int, tuple[str | None, str | None]] = {}
 
@@ -640,6 +645,19 @@ class ReadPathMixin:
             found = self._index.fts_search(match, k, tier_ids=ids)
             rows = self._index.rows_by_loc([loc for loc, _ in found])
         return [(rows[loc]["id"], s) for loc, s in found if loc in rows]
+
+
+def _timestamps(chosen: list) -> np.ndarray:
+    """The header timestamps of (tier, segment, slot, _) candidates."""
+    return np.array(
+        [
+            np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0][
+                "timestamp_ms"
+            ]
+            for _, seg, slot, _ in chosen
+        ],
+        dtype=np.int64,
+    )
 
 
 def _speaker_gain(qtext: str, speakers: dict[int, str]) -> dict[int, float]:

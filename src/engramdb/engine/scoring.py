@@ -111,7 +111,7 @@ DECAY_PRESETS: dict[str, DecayTable] = {
 #: The weights learned from data: ``scripts/fit_fusion.py`` fits them on the LoCoMo dev split
 #: (logistic regression over the signals of each question's hits, leave-one-conversation-out
 #: cross-validated) and writes them to ``fusion.json``, similarity scaled to 1.
-FITTED = ("similarity", "lexical", "temporal", "entity", "speaker")
+FITTED = ("similarity", "lexical", "temporal", "entity", "speaker", "date")
 _FIT = json.loads(files(__package__).joinpath("fusion.json").read_text())
 
 
@@ -138,6 +138,8 @@ class ScoreWeights:
     stdp: float = 0.1
     #: A memory whose ``meta["speaker"]`` the query names ("what did Caroline research?").
     speaker: float = _FIT["speaker"]
+    #: Closeness of a memory's time to a date the query names ("on 1 February, 2023").
+    date: float = _FIT["date"]
     #: Knowledge updates (``updates.py``): share of the lift that puts the newer of two
     #: memories about one thing just above the older, for a question about the present (the
     #: older above the newer for one about the past). 1 lifts fully, 0 turns it off.
@@ -160,6 +162,7 @@ PROFILES: dict[str, ScoreWeights] = {
         entity=0.0,
         stdp=0.0,
         speaker=0.0,
+        date=0.0,
     ),
     # spread further from the matches: context around what was found
     "exploring": replace(
@@ -181,6 +184,7 @@ PROFILES: dict[str, ScoreWeights] = {
         stdp=0.0,
         speaker=0.0,
         update=0.0,
+        date=0.0,
     ),
 }
 
@@ -215,6 +219,8 @@ class ExpansionConfig:
     #: ... and how well the newer one must answer the query on its own: a score at least this
     #: share of the older one's (a stray remark close to the old statement is no update).
     update_min_relevance: float = 0.6
+    #: A memory this many days outside a date the query names keeps 1/e of the date term.
+    date_tau_days: float = 7.0
 
 
 def reinforcement_gain(retention_now: np.ndarray | float, gain: float) -> np.ndarray:
