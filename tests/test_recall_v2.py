@@ -319,3 +319,96 @@ def test_a_question_naming_a_date_favours_what_was_said_then(tmp_path):
             RecallOptions(k=2, now_ms=feb1 + 90 * DAY, explain=True),
         )
         assert all("date" not in h.explain for h in plain)
+
+
+def _expected_windows(eng: Engine) -> dict[int, tuple[str, str, str]]:
+    con = eng._index.con
+    rows = con.execute(
+        "SELECT loc, session_id, text FROM memories WHERE deleted=0 "
+        "ORDER BY session_id, timestamp_ms, seq"
+    ).fetchall()
+    out: dict[int, tuple[str, str, str]] = {}
+    by_session: dict = {}
+    for loc, session, text in rows:
+        by_session.setdefault(session, []).append((loc, text))
+    for session, run in by_session.items():
+        for i, (loc, text) in enumerate(run):
+            if session is None:
+                out[loc] = (text, "", "")
+            else:
+                prev = " ".join(t for _, t in run[max(0, i - 2) : i])
+                nxt = " ".join(t for _, t in run[i + 1 : i + 3])
+                out[loc] = (text, prev, nxt)
+    return out
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_op = st.one_of(
+    st.tuples(
+        st.just("add"),
+        st.lists(
+            st.tuples(st.sampled_from(["a", "b", None]), st.integers(0, 30)),
+            min_size=1,
+            max_size=8,
+        ),
+    ),
+    st.tuples(st.just("forget"), st.integers(0, 1000)),
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(ops=st.lists(_op, min_size=1, max_size=12))
+def test_every_window_is_what_the_session_order_says(tmp_path_factory, ops):
+    path = tmp_path_factory.mktemp("w")
+    n = 0
+    with Engine.open(path, embedder="hashing") as eng:
+        ids: list[str] = []
+        for kind, arg in ops:
+            if kind == "add":
+                batch = []
+                for session, minute in arg:
+                    batch.append(
+                        MemoryInput(
+                            text=f"word{n} text",
+                            id=f"m{n}",
+                            session_id=session,
+                            timestamp_ms=T0 + minute * 60_000,
+                        )
+                    )
+                    ids.append(f"m{n}")
+                    n += 1
+                eng.remember_many(batch)
+            elif ids:
+                victim = ids.pop(arg % len(ids))
+                eng.forget(victim)
+        got = {
+            int(r[0]): (r[1], r[2], r[3])
+            for r in eng._index.con.execute("SELECT rowid, text, prev, next FROM memories_window")
+        }
+        assert got == _expected_windows(eng)
+
+
+def test_a_batch_scattered_through_a_long_session_gets_the_same_windows(tmp_path):
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        eng.remember_many(
+            [
+                MemoryInput(text=f"turn {i}", session_id="long", timestamp_ms=T0 + i * 1000)
+                for i in range(0, 400, 2)
+            ]
+        )
+        # one early and one late arrival: the run between them would be the whole session
+        eng.remember_many(
+            [
+                MemoryInput(text="early one", session_id="long", timestamp_ms=T0 + 3 * 1000),
+                MemoryInput(text="late one", session_id="long", timestamp_ms=T0 + 391 * 1000),
+            ]
+        )
+        got = {
+            int(r[0]): (r[1], r[2], r[3])
+            for r in eng._index.con.execute("SELECT rowid, text, prev, next FROM memories_window")
+        }
+        assert got == _expected_windows(eng)

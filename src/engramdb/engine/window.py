@@ -20,10 +20,13 @@ written again, so a window never holds a forgotten text and order of arrival doe
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Iterable
 
 __all__ = ["SPAN", "WEIGHTS", "WINDOW_SCHEMA", "WindowIndex"]
+
+log = logging.getLogger("engramdb.index")
 
 #: How many neighbours on each side of a memory its window holds.
 SPAN = 2
@@ -55,6 +58,29 @@ _AFTER = (
 )
 
 
+_BEFORE_FULL = (
+    "SELECT loc, text, tags FROM memories WHERE session_id=? AND deleted=0 AND "
+    "(timestamp_ms < ? OR (timestamp_ms = ? AND seq < ?)) "
+    "ORDER BY timestamp_ms DESC, seq DESC LIMIT ?"
+)
+_AFTER_FULL = (
+    "SELECT loc, text, tags FROM memories WHERE session_id=? AND deleted=0 AND "
+    "(timestamp_ms > ? OR (timestamp_ms = ? AND seq > ?)) "
+    "ORDER BY timestamp_ms, seq LIMIT ?"
+)
+_BETWEEN = (
+    "SELECT loc, text, tags FROM memories WHERE session_id=? AND deleted=0 AND "
+    "(timestamp_ms > ? OR (timestamp_ms = ? AND seq >= ?)) AND "
+    "(timestamp_ms < ? OR (timestamp_ms = ? AND seq <= ?)) "
+    "ORDER BY timestamp_ms, seq LIMIT ?"
+)
+
+
+def _tags(raw: str | None) -> str:
+    """The tags column of a window: the memory's tags (JSON in ``memories``) as words."""
+    return " ".join(json.loads(raw or "[]"))
+
+
 class WindowIndex:
     """Keeps ``memories_window`` in step with the ``memories`` table; the caller holds the
     transaction."""
@@ -71,6 +97,7 @@ class WindowIndex:
         con.executescript(WINDOW_SCHEMA)
         locs = [r[0] for r in con.execute("SELECT loc FROM memories WHERE deleted=0")]
         if locs:
+            log.info("building the neighbour-turn windows of %d memories (once)", len(locs))
             con.execute("BEGIN IMMEDIATE")
             try:
                 self._write(locs)
@@ -80,8 +107,34 @@ class WindowIndex:
                 raise
 
     def added(self, locs: Iterable[int]) -> None:
-        """New memories (already inserted): their windows and their neighbours'."""
-        self._write(self._around(locs))
+        """New memories (already inserted): their windows and their neighbours'. A batch is
+        read session by session as one ordered run (three queries a session), not memory by
+        memory; new memories scattered among many older ones go memory by memory."""
+        by_session: dict[str | None, list[tuple[int, int, int]]] = {}
+        for loc, session, ts, seq in self._positions(list(locs)):
+            by_session.setdefault(session, []).append((ts, seq, loc))
+        rows: list[tuple[int, str, str, str, str]] = []
+        scattered: list[int] = []
+        for session, members in by_session.items():
+            if session is None:
+                scattered += [loc for _, _, loc in members]
+                continue
+            run = self._run(session, members)
+            if run is None:
+                scattered += [loc for _, _, loc in members]
+                continue
+            new = {loc for _, _, loc in members}
+            at = [i for i, (loc, _, _) in enumerate(run) if loc in new]
+            for j in sorted({j for i in at for j in range(i - SPAN, i + SPAN + 1)}):
+                loc, text, tags = run[j]
+                if loc is None:
+                    continue
+                prev = [r[1] for r in run[j - SPAN : j] if r[0] is not None]
+                nxt = [r[1] for r in run[j + 1 : j + 1 + SPAN] if r[0] is not None]
+                rows.append((int(loc), text, " ".join(prev), " ".join(nxt), _tags(tags)))
+        self._put(rows)
+        if scattered:
+            self._write(self._around(scattered))
 
     def removed(self, locs: Iterable[int]) -> None:
         """Forgotten memories (already marked deleted): gone from the table, and their
@@ -123,6 +176,49 @@ class WindowIndex:
                 out.update(x for x, _ in self._side(pos, forward))
         return out
 
+    def _positions(self, locs: list[int]) -> list[tuple[int, str | None, int, int]]:
+        out = []
+        for i in range(0, len(locs), 500):
+            part = locs[i : i + 500]
+            out += self.con.execute(
+                f"SELECT loc, session_id, timestamp_ms, seq FROM memories "
+                f"WHERE deleted=0 AND loc IN ({','.join('?' * len(part))})",
+                part,
+            ).fetchall()
+        return out
+
+    def _run(self, session: str, members: list[tuple[int, int, int]]) -> list | None:
+        """The session's live memories in order, (loc, text, tags), from ``2 * SPAN`` before
+        the first new one to ``2 * SPAN`` after the last, padded with ``(None, None, None)``
+        where the session begins or ends, so each memory near a new one has its whole window
+        in the run. None when the new ones are scattered among many older ones."""
+        lo, hi = min(members), max(members)
+        cap = 4 * len(members) + 64
+        between = self.con.execute(
+            _BETWEEN, (session, lo[0], lo[0], lo[1], hi[0], hi[0], hi[1], cap)
+        ).fetchall()
+        if len(between) >= cap:
+            return None
+        before = self.con.execute(_BEFORE_FULL, (session, lo[0], lo[0], lo[1], 2 * SPAN))
+        before = before.fetchall()[::-1]
+        after = self.con.execute(_AFTER_FULL, (session, hi[0], hi[0], hi[1], 2 * SPAN))
+        after = after.fetchall()
+        pad = (None, None, None)
+        return (
+            [pad] * (2 * SPAN - len(before))
+            + before
+            + between
+            + after
+            + [pad] * (2 * SPAN - len(after))
+        )
+
+    def _put(self, rows: list[tuple[int, str, str, str, str]]) -> None:
+        self.con.executemany("DELETE FROM memories_window WHERE rowid=?", [(r[0],) for r in rows])
+        self.con.executemany(
+            "INSERT INTO memories_window(rowid, text, prev, next, tags) VALUES(?, ?, ?, ?, ?)",
+            rows,
+        )
+
     def _write(self, locs: Iterable[int]) -> None:
         rows = []
         for loc in locs:
@@ -134,9 +230,5 @@ class WindowIndex:
             else:
                 prev = " ".join(t for _, t in reversed(self._side(pos, False)))
                 nxt = " ".join(t for _, t in self._side(pos, True))
-            rows.append((int(loc), pos[3], prev, nxt, " ".join(json.loads(pos[5] or "[]"))))
-        self.con.executemany("DELETE FROM memories_window WHERE rowid=?", [(r[0],) for r in rows])
-        self.con.executemany(
-            "INSERT INTO memories_window(rowid, text, prev, next, tags) VALUES(?, ?, ?, ?, ?)",
-            rows,
-        )
+            rows.append((int(loc), pos[3], prev, nxt, _tags(pos[5])))
+        self._put(rows)
