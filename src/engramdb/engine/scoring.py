@@ -2,18 +2,27 @@
 
 For a candidate with cosine similarity ``sim`` to the query::
 
-    score = w_sim * sim + w_imp * I + w_ret * R + w_lex * L (+ spreading activation: temporal,
-            Hebbian, entity and the STDP predictive boost, each in [0, 1] per source and
-            weighted; and the optional tag-overlap and valence-alignment terms)
+    score = w_sim * sim + w_imp * I + w_ret * R + w_lex * L
+            + w_temporal * T + w_hebbian * H + w_entity * E + w_stdp * P      (spreading)
+            + w_speaker * S + w_date * D                                      (who, when)
+            + the update lift, and the optional tag-overlap and valence terms
 
     I = log(importance / 0.05) / log(10 / 0.05)      importance clamped to [0.05, 10] -> [0, 1]
     R = decay(age / ((1 + S) * (1 + g * arousal)))    power-law table, clamped to [floor, 1];
                                                       pinned memories have R = 1
-    L = bm25 / best bm25 of the query                 FTS5 (porter) evidence in [0, 1]; 0 for
-                                                      a vector query or no matching word
+    L = bm25 / best bm25 of the query                 BM25 of the memory's neighbour-turn window
+                                                      (``window.py``) in [0, 1]; 0 for a vector
+                                                      query or no matching word
+    T, H, E, P                                        activation from the best candidates along
+                                                      the time line, Hebbian links, the query's
+                                                      entities, STDP successors, each in [0, 1]
+    S = 1 if the query names the memory's speaker     (``meta["speaker"]``)
+    D = closeness of the memory's time to a date the query names (``when.py``), in [0, 1]
 
-Lexical evidence is fused by weight, never instead of the cognitive score; memories that BM25
-finds and the vector scan did not join the candidates.
+The weights of sim, L, T, E, S and D are fitted (``fusion.json``, ``scripts/fit_fusion.py``);
+the update lift (``updates.py``) reorders pairs rather than adding evidence. Lexical evidence is
+fused by weight, never instead of the cognitive score; memories that BM25 finds and the vector
+scan did not join the candidates.
 
 Every factor is clamped, so no single one can run away with the ranking; similarity dominates
 with the default weights, importance and recency break near-ties. The decay table is a power law
