@@ -4,9 +4,9 @@ memories about the same thing ranks first; when it asks how they were, the older
 "I drive a white Corolla" (May) and "I sold my old car and picked up a Kia Niro" (August) are
 about the same thing; "What car do I drive now?" shares more words with the stale one. Nothing
 in a single memory's score says which is current, so the rule looks at pairs: for each of the
-best candidates (a seed), the memories of the same source that are close to it in meaning and
-answer the query nearly as well are its updates, and the latest of them (the earliest, for a
-question about the past) is lifted just above it. A question that names no time (most of
+best candidates (a seed), the later memories (earlier, for a question about the past) of the
+same source that are close to it in meaning and answer the query well enough are its updates,
+and the closest of them is lifted just above it. A question that names no time (most of
 LoCoMo's) is left as it is.
 """
 
@@ -58,9 +58,10 @@ def lifts(
     """How much each candidate's score rises. For each of the ``seeds`` best candidates, the
     candidates of the same source that are about the same thing (cosine of the unit
     ``vectors`` at least ``min_similarity``) and answer the query well enough on their own
-    (a score at least ``min_relevance`` times the seed's) are its updates; the latest of them
-    (``direction`` = NOW; the earliest for PAST) gets the seed's score plus a hair, if it was
-    below. Zeros for direction 0."""
+    (a score at least ``min_relevance`` times the seed's) and later (``direction`` = NOW) or
+    earlier (PAST) are its updates; the closest of them to the seed gets the seed's score plus
+    a hair, if it was below. Zeros for direction 0. (The closest, not the latest: the latest
+    was as often a remark made after the update in the same session.)"""
     lift = np.zeros(len(total), dtype=np.float32)
     if direction == 0 or len(total) < 2:
         return lift
@@ -72,7 +73,7 @@ def lifts(
         ok = later & (vectors @ vectors[s] >= min_similarity) & (total >= min_relevance * total[s])
         ok[s] = False
         found = np.flatnonzero(ok)
-        found = found[np.argsort(-direction * timestamps[found], kind="stable")]
+        found = found[np.argsort(-(vectors[found] @ vectors[s]), kind="stable")]
         for c in found:
             if not same_source(int(s), int(c)):
                 continue
