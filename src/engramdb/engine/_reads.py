@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -606,7 +607,9 @@ class ReadPathMixin:
             # a word in more than half the windows (a chat's speaker, named in every turn) has
             # no weight in BM25 (FTS5 clamps its idf to 1e-6) but a score to compute for every
             # window: it is left out too, unless the query has nothing rarer
-            if self._live_count // 2 < cap:  # above the cap, no word left can be this common
+            # (only where it pays: in a small store a word is in half the windows by chance, and
+            # above the cap no word left can be this common)
+            if self._live_count >= _HALF_FROM and self._live_count // 2 < cap:
                 half = self._index.common_terms(kept, self._live_count // 2, window=window)
                 if len(half) < len(kept):
                     kept = [t for t in kept if t not in half]
@@ -660,10 +663,17 @@ def _timestamps(chosen: list) -> np.ndarray:
     )
 
 
+#: Stores smaller than this keep every query word in the window query (the more-than-half rule
+#: is for cost, and a store of a few sessions has every word in half its windows by chance).
+_HALF_FROM = 400
+
+
 def _speaker_gain(qtext: str, speakers: dict[int, str]) -> dict[int, float]:
     """1 for the memories whose speaker the query names by any word of the name; nothing when
-    the query names none of them."""
-    asked = set(query_terms(qtext, keep_stopwords=True))
+    the query names none of them. A name word that is a common word ("Will", "May") counts
+    only written with a capital."""
+    asked = set(query_terms(qtext))
+    asked |= {w.lower() for w in re.findall(r"\b[A-Z][\w'-]*", qtext)}
     named: dict[str, bool] = {}
     for who in set(speakers.values()):
         words = [w for w in query_terms(who) if len(w) > 1]

@@ -200,9 +200,8 @@ class TemporalChain:
         """The last live memory of the session that comes before this position."""
         row = self.con.execute(
             "SELECT loc FROM memories WHERE session_id=? AND deleted=0 AND "
-            "(timestamp_ms < ? OR (timestamp_ms = ? AND seq < ?)) "
-            "ORDER BY timestamp_ms DESC, seq DESC LIMIT 1",
-            (session_id, timestamp_ms, timestamp_ms, seq),
+            "(timestamp_ms, seq) < (?, ?) ORDER BY timestamp_ms DESC, seq DESC LIMIT 1",
+            (session_id, timestamp_ms, seq),
         ).fetchone()
         return None if row is None else int(row[0])
 
@@ -213,19 +212,19 @@ class TemporalChain:
         if pos is None or hops <= 0:
             return []
         session, ts, seq = pos
+        # row values: a range of the (session_id, timestamp_ms, seq) index, not a walk of the
+        # whole session
         if forward:
             sql = (
                 "SELECT loc FROM memories WHERE session_id=? AND deleted=0 AND "
-                "(timestamp_ms > ? OR (timestamp_ms = ? AND seq > ?)) "
-                "ORDER BY timestamp_ms, seq LIMIT ?"
+                "(timestamp_ms, seq) > (?, ?) ORDER BY timestamp_ms, seq LIMIT ?"
             )
         else:
             sql = (
                 "SELECT loc FROM memories WHERE session_id=? AND deleted=0 AND "
-                "(timestamp_ms < ? OR (timestamp_ms = ? AND seq < ?)) "
-                "ORDER BY timestamp_ms DESC, seq DESC LIMIT ?"
+                "(timestamp_ms, seq) < (?, ?) ORDER BY timestamp_ms DESC, seq DESC LIMIT ?"
             )
-        return [int(r[0]) for r in self.con.execute(sql, (session, ts, ts, seq, hops))]
+        return [int(r[0]) for r in self.con.execute(sql, (session, ts, seq, hops))]
 
 
 #: An entity is linked with the next this many entities its memory names: every pair of a turn

@@ -353,8 +353,8 @@ class MemoryIndex:
 
     def has_speakers(self) -> bool:
         row = self.con.execute(
-            "SELECT 1 FROM memories WHERE deleted=0 AND json_extract(meta, '$.speaker') "
-            "IS NOT NULL LIMIT 1"
+            "SELECT 1 FROM memories WHERE deleted=0 AND meta LIKE '%\"speaker\"%' "
+            "AND json_extract(meta, '$.speaker') IS NOT NULL LIMIT 1"
         ).fetchone()
         return row is not None
 

@@ -24,8 +24,9 @@ the update lift (``updates.py``) reorders pairs rather than adding evidence. Lex
 fused by weight, never instead of the cognitive score; memories that BM25 finds and the vector
 scan did not join the candidates.
 
-Every factor is clamped, so no single one can run away with the ranking; similarity dominates
-with the default weights, importance and recency break near-ties. The decay table is a power law
+Every factor is clamped, so no single one can run away with the ranking; with the fitted
+weights shared words (the window's BM25) and similarity carry most of it, importance and
+recency break near-ties. The decay table is a power law
 ``(1 + t / tau) ** -beta`` sampled at age buckets, with a permastore floor: old memories fade but
 never vanish. This is the two-factor model: storage strength ``S`` (grown by reinforcement, more
 so when retrieval was hard) and emotional arousal (``g`` = ``arousal_gain``) stretch the age a
@@ -157,8 +158,8 @@ class ScoreWeights:
 
 _DEFAULT = ScoreWeights()
 
-#: Named presets of weights, chosen per recall with ``RecallOptions(profile=...)``; each is the
-#: fitted default with some terms scaled, so a refit moves them all.
+#: Named presets of weights, chosen per recall with ``RecallOptions(profile=...)``; each but
+#: ``semantic`` is the fitted default with some terms changed, so a refit moves them all.
 PROFILES: dict[str, ScoreWeights] = {
     # the engine's defaults: meaning, words, the session's time line, entities, speakers
     "balanced": _DEFAULT,
@@ -172,6 +173,7 @@ PROFILES: dict[str, ScoreWeights] = {
         stdp=0.0,
         speaker=0.0,
         date=0.0,
+        update=0.0,
     ),
     # spread further from the matches: context around what was found
     "exploring": replace(
@@ -180,8 +182,20 @@ PROFILES: dict[str, ScoreWeights] = {
         temporal=1.75 * _DEFAULT.temporal,
         stdp=2 * _DEFAULT.stdp,
     ),
-    # what happened lately and what matters, ahead of an old perfect match
+    # what happened lately and what matters, ahead of an old perfect match (fixed weights, on
+    # the scale of similarity's 1)
     "recent": replace(_DEFAULT, importance=0.5, retention=1.0),
+    # meaning and words only: what forget by query and other exact uses rank by
+    "matching": replace(
+        _DEFAULT,
+        temporal=0.0,
+        hebbian=0.0,
+        entity=0.0,
+        stdp=0.0,
+        speaker=0.0,
+        date=0.0,
+        update=0.0,
+    ),
     # similarity alone: what the embedding finds
     "semantic": ScoreWeights(
         importance=0.0,

@@ -136,7 +136,8 @@ class SurpriseDetector:
             if stats.n >= cfg.warmup:
                 z = stats.z(x)
                 zs[i] = z
-                s = 1.0 / (1.0 + math.exp(-(cfg.gain * z + cfg.bias)))
+                # clamped: a spread of almost nothing makes z huge, and exp() overflows
+                s = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, cfg.gain * z + cfg.bias))))
                 imp[i] = IMPORTANCE_MIN + (IMPORTANCE_MAX - IMPORTANCE_MIN) * s
                 if z > cfg.flashbulb_z:
                     flash[i] = True

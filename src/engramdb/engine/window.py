@@ -5,16 +5,21 @@ names a trip, the answer two turns later names the city. BM25 over a memory's ow
 that; BM25 over the memory and its neighbours as separate weighted columns finds it (LoCoMo dev
 split, BM25 alone: turn R@10 0.613 on the turn, 0.743 on the window; `docs/evaluation.md`).
 
-A memory's window is its own text, the texts of up to ``SPAN`` live memories before it in its
-session (column ``prev``) and up to ``SPAN`` after it (``next``), in session order (timestamp,
-then arrival), and the tags its writer gave it (column ``tags``: a memory tagged "pets" is
-found by "what pet do I have?"). The table keeps its own copy of those texts: FTS5 has to be
-given a row's old values to remove it, and neighbours change. (``detail=column`` would keep a
-smaller index and ranks the same, but refuses the phrase a query word like ``setting_0``
-becomes.)
+A memory's window is its own text, the texts of up to ``SPAN`` live memories of the same
+session and scope before it (column ``prev``) and up to ``SPAN`` after it (``next``), in
+session order (timestamp, then arrival), and the tags its writer gave it (column ``tags``: a
+memory tagged "pets" is found by "what pet do I have?"). The table keeps its own copy of
+those texts: FTS5 has to be given a row's old values to remove it, and neighbours change.
+(``detail=column`` would keep a smaller index and ranks the same, but refuses the phrase a
+query word like ``setting_0`` becomes.)
 
-When memories arrive or are forgotten, the windows of every memory within ``SPAN`` of them are
-written again, so a window never holds a forgotten text and order of arrival does not matter.
+Only the same scope: a reader allowed one scope must not find its memories by the words of
+another scope's memory between them (sessions may be shared across scopes). When memories
+arrive or are forgotten, the windows of every memory within ``SPAN`` of them are written
+again, so a window never holds a forgotten text and order of arrival does not matter. Every
+look-up is a range of the ``(session_id, scope, timestamp_ms, seq)`` index (row values, so
+SQLite seeks instead of walking the session): a write costs the same in a session of ten
+memories or of a million.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import logging
 import sqlite3
 from collections.abc import Iterable
 
-__all__ = ["SPAN", "WEIGHTS", "WINDOW_SCHEMA", "WindowIndex"]
+__all__ = ["SPAN", "WEIGHTS", "WindowIndex"]
 
 log = logging.getLogger("engramdb.index")
 
@@ -39,41 +44,21 @@ SPAN = 2
 WEIGHTS = (1.0, 0.5, 0.25, 1.0)
 
 _RANK = f"bm25({', '.join(map(str, WEIGHTS))})"
-WINDOW_SCHEMA = f"""
-CREATE VIRTUAL TABLE IF NOT EXISTS memories_window USING fts5(
-    text, prev, next, tags, tokenize='porter unicode61'
-);
-INSERT INTO memories_window(memories_window, rank) VALUES('rank', '{_RANK}');
-"""
-
-_BEFORE = (
-    "SELECT loc, text FROM memories WHERE session_id=? AND deleted=0 AND "
-    "(timestamp_ms < ? OR (timestamp_ms = ? AND seq < ?)) "
-    "ORDER BY timestamp_ms DESC, seq DESC LIMIT ?"
+_CREATE = (
+    "CREATE VIRTUAL TABLE memories_window USING fts5("
+    "text, prev, next, tags, tokenize='porter unicode61')",
+    f"INSERT INTO memories_window(memories_window, rank) VALUES('rank', '{_RANK}')",
+    "CREATE INDEX IF NOT EXISTS memories_session_scope "
+    "ON memories(session_id, scope, timestamp_ms, seq)",
 )
-_AFTER = (
-    "SELECT loc, text FROM memories WHERE session_id=? AND deleted=0 AND "
-    "(timestamp_ms > ? OR (timestamp_ms = ? AND seq > ?)) "
-    "ORDER BY timestamp_ms, seq LIMIT ?"
-)
-
-
-_BEFORE_FULL = (
-    "SELECT loc, text, tags FROM memories WHERE session_id=? AND deleted=0 AND "
-    "(timestamp_ms < ? OR (timestamp_ms = ? AND seq < ?)) "
-    "ORDER BY timestamp_ms DESC, seq DESC LIMIT ?"
-)
-_AFTER_FULL = (
-    "SELECT loc, text, tags FROM memories WHERE session_id=? AND deleted=0 AND "
-    "(timestamp_ms > ? OR (timestamp_ms = ? AND seq > ?)) "
-    "ORDER BY timestamp_ms, seq LIMIT ?"
-)
+_COLS = "SELECT loc, text, tags FROM memories WHERE session_id=? AND scope IS ? AND deleted=0 AND "
+_BEFORE = _COLS + "(timestamp_ms, seq) < (?, ?) ORDER BY timestamp_ms DESC, seq DESC LIMIT ?"
+_AFTER = _COLS + "(timestamp_ms, seq) > (?, ?) ORDER BY timestamp_ms, seq LIMIT ?"
 _BETWEEN = (
-    "SELECT loc, text, tags FROM memories WHERE session_id=? AND deleted=0 AND "
-    "(timestamp_ms > ? OR (timestamp_ms = ? AND seq >= ?)) AND "
-    "(timestamp_ms < ? OR (timestamp_ms = ? AND seq <= ?)) "
+    _COLS + "(timestamp_ms, seq) >= (?, ?) AND (timestamp_ms, seq) <= (?, ?) "
     "ORDER BY timestamp_ms, seq LIMIT ?"
 )
+_PAD = (None, None, None)
 
 
 def _tags(raw: str | None) -> str:
@@ -89,37 +74,42 @@ class WindowIndex:
         self.con = con
 
     def ensure(self) -> None:
-        """Create the table; a store written before it existed gets every window built once."""
+        """Create the table; a store written before it existed gets every window built once,
+        in the same transaction as the table (a build cut short leaves no table, and the next
+        open builds again)."""
         con = self.con
         exists = con.execute("SELECT 1 FROM sqlite_master WHERE name='memories_window'").fetchone()
         if exists:
             return
-        con.executescript(WINDOW_SCHEMA)
-        locs = [r[0] for r in con.execute("SELECT loc FROM memories WHERE deleted=0")]
-        if locs:
-            log.info("building the neighbour-turn windows of %d memories (once)", len(locs))
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                self._write(locs)
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            for sql in _CREATE:
+                con.execute(sql)
+            locs = [r[0] for r in con.execute("SELECT loc FROM memories WHERE deleted=0")]
+            if locs:
+                log.info("building the neighbour-turn windows of %d memories (once)", len(locs))
+                for i in range(0, len(locs), 4096):
+                    self.added(locs[i : i + 4096])
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
 
     def added(self, locs: Iterable[int]) -> None:
         """New memories (already inserted): their windows and their neighbours'. A batch is
-        read session by session as one ordered run (three queries a session), not memory by
+        read per session and scope as one ordered run (three range queries), not memory by
         memory; new memories scattered among many older ones go memory by memory."""
-        by_session: dict[str | None, list[tuple[int, int, int]]] = {}
-        for loc, session, ts, seq in self._positions(list(locs)):
-            by_session.setdefault(session, []).append((ts, seq, loc))
-        rows: list[tuple[int, str, str, str, str]] = []
+        groups: dict[tuple[str, str | None], list[tuple[int, int, int]]] = {}
+        alone: list[int] = []
         scattered: list[int] = []
-        for session, members in by_session.items():
+        for loc, session, scope, ts, seq in self._positions(list(locs)):
             if session is None:
-                scattered += [loc for _, _, loc in members]
-                continue
-            run = self._run(session, members)
+                alone.append(loc)
+            else:
+                groups.setdefault((session, scope), []).append((ts, seq, loc))
+        rows = [(loc, text, "", "", _tags(tags)) for loc, text, tags in self._texts(alone)]
+        for (session, scope), members in groups.items():
+            run = self._run(session, scope, members)
             if run is None:
                 scattered += [loc for _, _, loc in members]
                 continue
@@ -149,16 +139,20 @@ class WindowIndex:
         self.con.execute("INSERT INTO memories_window(memories_window) VALUES('optimize')")
 
     # -- internals ---------------------------------------------------------------------------
-    def _position(self, loc: int) -> tuple[str | None, int, int, str, int, str] | None:
+    def _position(self, loc: int):
+        """(session, scope, ts, seq, text, deleted, tags) of a memory, None if unknown."""
         return self.con.execute(
-            "SELECT session_id, timestamp_ms, seq, text, deleted, tags FROM memories WHERE loc=?",
+            "SELECT session_id, scope, timestamp_ms, seq, text, deleted, tags FROM memories "
+            "WHERE loc=?",
             (loc,),
         ).fetchone()
 
-    def _side(self, pos, forward: bool) -> list[tuple[int, str]]:
-        session, ts, seq = pos[0], pos[1], pos[2]
-        rows = self.con.execute(_AFTER if forward else _BEFORE, (session, ts, ts, seq, SPAN))
-        return [(int(r[0]), r[1]) for r in rows]
+    def _side(self, pos, forward: bool) -> list[tuple[int, str, str]]:
+        """Up to ``SPAN`` live memories of the same session and scope after (before) ``pos``,
+        nearest first."""
+        session, scope, ts, seq = pos[0], pos[1], pos[2], pos[3]
+        sql = _AFTER if forward else _BEFORE
+        return self.con.execute(sql, (session, scope, ts, seq, SPAN)).fetchall()
 
     def _around(self, locs: Iterable[int]) -> set[int]:
         """The memories whose windows can hold any of ``locs``: each one (if live) and up to
@@ -168,48 +162,56 @@ class WindowIndex:
             pos = self._position(loc)
             if pos is None:
                 continue
-            if not pos[4]:
+            if not pos[5]:
                 out.add(int(loc))
             if pos[0] is None:
                 continue
             for forward in (False, True):
-                out.update(x for x, _ in self._side(pos, forward))
+                out.update(int(r[0]) for r in self._side(pos, forward))
         return out
 
-    def _positions(self, locs: list[int]) -> list[tuple[int, str | None, int, int]]:
+    def _positions(self, locs: list[int]) -> list[tuple[int, str | None, str | None, int, int]]:
         out = []
         for i in range(0, len(locs), 500):
             part = locs[i : i + 500]
             out += self.con.execute(
-                f"SELECT loc, session_id, timestamp_ms, seq FROM memories "
+                f"SELECT loc, session_id, scope, timestamp_ms, seq FROM memories "
                 f"WHERE deleted=0 AND loc IN ({','.join('?' * len(part))})",
                 part,
             ).fetchall()
         return out
 
-    def _run(self, session: str, members: list[tuple[int, int, int]]) -> list | None:
-        """The session's live memories in order, (loc, text, tags), from ``2 * SPAN`` before
-        the first new one to ``2 * SPAN`` after the last, padded with ``(None, None, None)``
-        where the session begins or ends, so each memory near a new one has its whole window
-        in the run. None when the new ones are scattered among many older ones."""
+    def _texts(self, locs: list[int]) -> list[tuple[int, str, str]]:
+        out = []
+        for i in range(0, len(locs), 500):
+            part = locs[i : i + 500]
+            out += self.con.execute(
+                f"SELECT loc, text, tags FROM memories WHERE loc IN ({','.join('?' * len(part))})",
+                part,
+            ).fetchall()
+        return out
+
+    def _run(self, session: str, scope: str | None, members: list[tuple[int, int, int]]):
+        """The session's live memories of this scope in order, (loc, text, tags), from
+        ``2 * SPAN`` before the first new one to ``2 * SPAN`` after the last, padded with
+        ``(None, None, None)`` where the session begins or ends, so each memory near a new one
+        has its whole window in the run. None when the new ones are scattered among many
+        older ones."""
         lo, hi = min(members), max(members)
         cap = 4 * len(members) + 64
         between = self.con.execute(
-            _BETWEEN, (session, lo[0], lo[0], lo[1], hi[0], hi[0], hi[1], cap)
+            _BETWEEN, (session, scope, lo[0], lo[1], hi[0], hi[1], cap)
         ).fetchall()
         if len(between) >= cap:
             return None
-        before = self.con.execute(_BEFORE_FULL, (session, lo[0], lo[0], lo[1], 2 * SPAN))
-        before = before.fetchall()[::-1]
-        after = self.con.execute(_AFTER_FULL, (session, hi[0], hi[0], hi[1], 2 * SPAN))
-        after = after.fetchall()
-        pad = (None, None, None)
+        before = self.con.execute(_BEFORE, (session, scope, lo[0], lo[1], 2 * SPAN)).fetchall()
+        after = self.con.execute(_AFTER, (session, scope, hi[0], hi[1], 2 * SPAN)).fetchall()
         return (
-            [pad] * (2 * SPAN - len(before))
-            + before
+            [_PAD] * (2 * SPAN - len(before))
+            + before[::-1]
             + between
             + after
-            + [pad] * (2 * SPAN - len(after))
+            + [_PAD] * (2 * SPAN - len(after))
         )
 
     def _put(self, rows: list[tuple[int, str, str, str, str]]) -> None:
@@ -220,15 +222,16 @@ class WindowIndex:
         )
 
     def _write(self, locs: Iterable[int]) -> None:
+        """Windows of these memories, one by one (forgets, scattered arrivals)."""
         rows = []
         for loc in locs:
             pos = self._position(loc)
-            if pos is None or pos[4]:
+            if pos is None or pos[5]:
                 continue
             if pos[0] is None:
                 prev = nxt = ""
             else:
-                prev = " ".join(t for _, t in reversed(self._side(pos, False)))
-                nxt = " ".join(t for _, t in self._side(pos, True))
-            rows.append((int(loc), pos[3], prev, nxt, _tags(pos[5])))
+                prev = " ".join(r[1] for r in reversed(self._side(pos, False)))
+                nxt = " ".join(r[1] for r in self._side(pos, True))
+            rows.append((int(loc), pos[4], prev, nxt, _tags(pos[6])))
         self._put(rows)

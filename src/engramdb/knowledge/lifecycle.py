@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ForbiddenError, NotFoundError, ValidationError
+from . import reads
 from .access import Caller, may_forget
 from .redaction import REGION
 from .vocab import CATEGORIES, TRUST_PRIORS
@@ -221,8 +222,10 @@ def _with_extracted(mem: Memory, plan: _Plan, caller: Caller | None) -> None:
 def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
     """What the query finds best (score above half the best) among the rows the caller may
     read and forget (and curate, if authoritative)."""
+    # meaning and words only: who is named, a date, the time line add to many rows alike and
+    # would carry unrelated ones over the half-the-best cut
     if caller is None:
-        hits = mem.query(query, k=20, one_per_text=False)
+        hits = reads.query(mem, query, k=20, one_per_text=False, profile="matching")
     else:
         outer = REGION.get()
 
@@ -234,7 +237,7 @@ def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
             )
 
         with mem.region(allowed):
-            hits = mem.query(query, k=20, one_per_text=False)
+            hits = reads.query(mem, query, k=20, one_per_text=False, profile="matching")
         hits = [h for h in hits if may_forget(caller, h.scope, h.authoritative)]
     plan = _Plan()
     if hits:

@@ -123,8 +123,10 @@ def query(
     as_of: datetime | int | str | None = None,
     explain: bool = False,
     one_per_text: bool = True,
+    profile: str | None = None,
 ) -> list[QueryHit]:
-    """The body of ``Memory.query``."""
+    """The body of ``Memory.query``; ``profile`` overrides the engine profile ``mode`` picks
+    for the passages (forget by query ranks by meaning and words only: ``"matching"``)."""
     if mode not in ("hybrid", "vector", "bm25", "graph"):
         raise ValidationError("mode", "must be hybrid, vector, bm25 or graph", value=mode)
     paths = check_lens(lens)
@@ -134,7 +136,7 @@ def query(
         facts = mem.facts(lens=paths, as_of=at)
         hits = fact_hits(mem, text, facts, mode, explain)
         if mode != "graph" or not hits:
-            hits += passage_hits(mem, text, paths, k, mode, at, explain)
+            hits += passage_hits(mem, text, paths, k, mode, at, explain, profile=profile)
     hits.sort(key=lambda h: -h.score)
     hits = (same_text_once(hits) if one_per_text else hits)[:k]
     reinforce(mem, [int(h.id[5:]) for h in hits if h.kind == "fact"])
@@ -204,8 +206,8 @@ def fact_hits(
     for f, sim in zip(facts, sims.tolist(), strict=True):
         fw = features[f.id][2]
         lex = len(qwords & fw) / len(qwords) if qwords else 0.0
-        if mode == "bm25":
-            score = lex
+        if mode == "bm25":  # the passages' "precise" profile: words twice
+            score = 2 * w.lexical * lex
         elif mode == "vector":
             score = sim
         else:
@@ -276,6 +278,8 @@ def passage_hits(
     at: int | None,
     explain: bool,
     keep: Callable[[str], bool] | None = None,
+    *,
+    profile: str | None = None,
 ) -> list[QueryHit]:
     """Turns and document chunks the engine recalls for ``text``, of scopes the reader may
     see (forgotten rows dropped) and, with ``keep``, of the scopes it admits only."""
@@ -284,7 +288,7 @@ def passage_hits(
         scopes = sorted(s for s in (_passage_scopes(mem) if scopes is None else scopes) if keep(s))
     if scopes == []:
         return []
-    profile = {"vector": "semantic", "bm25": "precise"}.get(mode)
+    profile = profile or {"vector": "semantic", "bm25": "precise"}.get(mode)
     opts = RecallOptions(
         k=min(1000, k * 3),
         scopes=scopes,
