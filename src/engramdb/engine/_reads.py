@@ -321,11 +321,7 @@ class ReadPathMixin:
         """Exact similarity (float16 rescoring) and the cognitive score of each candidate;
         candidates outside the time bounds (lexical and temporal additions skip the scan's
         filter) are dropped."""
-        sims = np.empty(len(chosen), dtype=np.float32)
-        headers = np.empty(len(chosen), dtype=HEADER_DTYPE)
-        for i, (_, seg, slot, _) in enumerate(chosen):
-            sims[i] = seg.vectors16[slot].astype(np.float32) @ q
-            headers[i] = np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0]
+        sims, headers = _rescore(chosen, q)
         inside = _passes(headers, opts)
         if not inside.all():
             chosen = [c for c, ok in zip(chosen, inside, strict=True) if ok]
@@ -650,17 +646,38 @@ class ReadPathMixin:
         return [(rows[loc]["id"], s) for loc, s in found if loc in rows]
 
 
+def _by_segment(chosen: list) -> dict[int, tuple[object, list[int], list[int]]]:
+    """Candidates grouped by segment: (segment, their positions in ``chosen``, their slots)."""
+    groups: dict[int, tuple[object, list[int], list[int]]] = {}
+    for i, (_, seg, slot, _) in enumerate(chosen):
+        g = groups.get(id(seg))
+        if g is None:
+            g = groups[id(seg)] = (seg, [], [])
+        g[1].append(i)
+        g[2].append(int(slot))
+    return groups
+
+
+def _rescore(chosen: list, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Exact (float16) similarity and the header of each (tier, segment, slot, _) candidate,
+    read a segment at a time (one gather per segment, not one per candidate)."""
+    sims = np.empty(len(chosen), dtype=np.float32)
+    headers = np.empty(len(chosen), dtype=HEADER_DTYPE)
+    for seg, where, slots in _by_segment(chosen).values():
+        idx = np.asarray(slots, dtype=np.int64)
+        sims[where] = seg.vectors16[idx].astype(np.float32) @ q
+        raw = np.ascontiguousarray(seg.records[idx, :HEADER_SIZE])
+        headers[where] = raw.view(HEADER_DTYPE).reshape(len(idx))
+    return sims, headers
+
+
 def _timestamps(chosen: list) -> np.ndarray:
     """The header timestamps of (tier, segment, slot, _) candidates."""
-    return np.array(
-        [
-            np.ascontiguousarray(seg.records[slot, :HEADER_SIZE]).view(HEADER_DTYPE)[0][
-                "timestamp_ms"
-            ]
-            for _, seg, slot, _ in chosen
-        ],
-        dtype=np.int64,
-    )
+    out = np.empty(len(chosen), dtype=np.int64)
+    for seg, where, slots in _by_segment(chosen).values():
+        raw = np.ascontiguousarray(seg.records[np.asarray(slots, dtype=np.int64), :HEADER_SIZE])
+        out[where] = raw.view(HEADER_DTYPE)["timestamp_ms"].reshape(len(slots))
+    return out
 
 
 #: Stores smaller than this keep every query word in the window query (the more-than-half rule
