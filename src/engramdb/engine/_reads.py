@@ -377,6 +377,7 @@ class ReadPathMixin:
             "entity": w.entity > 0 and cfg.entity_hops > 0 and qtext is not None,
             "stdp": w.stdp > 0 and opts.session_id is not None,
             "speaker": w.speaker > 0 and qtext is not None and self._has_speakers,
+            "date": w.date > 0 and qtext is not None,
         }
         if not any(active.values()) or not len(total):
             return chosen, sims, total, parts
@@ -426,7 +427,7 @@ class ReadPathMixin:
             part = np.array([gain.get(x, 0.0) for x in locs], dtype=np.float32) * getattr(w, name)
             parts[name] = part
             total = total + part
-        if w.date > 0 and qtext is not None:
+        if active["date"]:
             spans = [
                 sp
                 for m in self._pipeline.extractor.extract(qtext, now)
