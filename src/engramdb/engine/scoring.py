@@ -228,7 +228,9 @@ class ExpansionConfig:
     entity_hops: int = 2
     #: At most this many memories join the candidates through entities.
     max_added: int = 50
-    #: A query word found in more memories than this is left out of the BM25 part.
+    #: A query word found in more windows than this is left out of the BM25 part (a cost
+    #: bound: FTS5 scores every window a word is in; a word is in the windows of up to five
+    #: memories, so this is about a thousand memories' worth of a word in a chat).
     common_term_cap: int = 5_000
     #: BM25 over each memory's neighbour-turn window (``window.py``); False ranks the
     #: memory's own text only (the ablation's switch).
