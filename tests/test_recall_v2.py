@@ -151,26 +151,19 @@ def test_a_word_in_most_windows_costs_nothing_and_changes_nothing(tmp_path):
 
 
 # ------------------------------------------------------------------ speakers
+def _said_by_two(eng: Engine, text: str, **speakers: str) -> None:
+    """The same text said by two speakers (id -> speaker name), in two sessions."""
+    eng.remember_many(
+        [
+            MemoryInput(text=text, id=mid, session_id=mid, timestamp_ms=T0, meta={"speaker": who})
+            for mid, who in speakers.items()
+        ]
+    )
+
+
 def test_a_question_naming_a_speaker_favours_their_turns(tmp_path):
     with Engine.open(tmp_path / "s", embedder="hashing") as eng:
-        eng.remember_many(
-            [
-                MemoryInput(
-                    text="I started painting landscapes.",
-                    id="mel",
-                    session_id="a",
-                    timestamp_ms=T0,
-                    meta={"speaker": "Melanie"},
-                ),
-                MemoryInput(
-                    text="I started painting landscapes.",
-                    id="car",
-                    session_id="b",
-                    timestamp_ms=T0,
-                    meta={"speaker": "Caroline"},
-                ),
-            ]
-        )
+        _said_by_two(eng, "I started painting landscapes.", mel="Melanie", car="Caroline")
         assert _ids(eng, "What did Caroline start painting?")[0] == "car"
         assert _ids(eng, "What did Melanie start painting?")[0] == "mel"
         off = EngineConfig(weights=replace(ScoreWeights(), speaker=0.0))
@@ -271,11 +264,20 @@ def test_an_update_comes_from_the_same_source_only(tmp_path):
 
 
 # ------------------------------------------------------------------ fitted weights
-def test_the_fitted_weights_are_what_recall_uses():
+def test_the_fitted_weights_are_what_recall_uses(tmp_path):
+    import json
+    from importlib.resources import files
+
+    fitted = json.loads(files("engramdb.engine").joinpath("fusion.json").read_text())
+    assert set(fitted) == set(FITTED)
     w = ScoreWeights()
+    assert {f: getattr(w, f) for f in FITTED} == fitted  # the shipped file is the default
     assert w.similarity == 1.0  # the fit is scaled to it
-    assert all(getattr(w, f) >= 0 for f in FITTED)
-    assert w.lexical > w.similarity  # what the dev split taught: shared words say most
+    # and recall weighs each part by it: the explained parts are the weights times the signals
+    with Engine.open(tmp_path / "s", embedder="hashing") as eng:
+        eng.remember("the lighthouse keeper", id="only", timestamp_ms=T0)
+        hit = eng.recall("lighthouse", RecallOptions(k=1, now_ms=T0, explain=True))[0]
+        assert hit.explain["lexical"] == pytest.approx(fitted["lexical"])  # the best match: 1
 
 
 # ------------------------------------------------------------------ dates
@@ -550,24 +552,7 @@ def test_a_window_build_cut_short_is_done_again(tmp_path, monkeypatch):
 
 def test_a_speaker_named_like_a_common_word_needs_a_capital(tmp_path):
     with Engine.open(tmp_path / "s", embedder="hashing") as eng:
-        eng.remember_many(
-            [
-                MemoryInput(
-                    text="I picked up groceries.",
-                    id="will",
-                    session_id="a",
-                    timestamp_ms=T0,
-                    meta={"speaker": "Will"},
-                ),
-                MemoryInput(
-                    text="I picked up groceries.",
-                    id="car",
-                    session_id="b",
-                    timestamp_ms=T0,
-                    meta={"speaker": "Caroline"},
-                ),
-            ]
-        )
+        _said_by_two(eng, "I picked up groceries.", will="Will", car="Caroline")
         hits = eng.recall(
             "What will Caroline pick up?", RecallOptions(k=2, now_ms=T0 + DAY, explain=True)
         )

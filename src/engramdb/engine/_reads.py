@@ -392,13 +392,19 @@ class ReadPathMixin:
             if sims[i] >= cfg.seed_min_similarity
         ]
         gains: dict[str, dict[int, float]] = {}
+        # the query's entities and dates, read once for the entity and date terms
+        mentions = (
+            self._pipeline.extractor.extract(qtext, now)
+            if active["entity"] or active["date"]
+            else []
+        )
         with self._lock:
             if active["temporal"]:
                 gains["temporal"] = self._temporal_gain(seeds, cfg.temporal_hops)
             if active["hebbian"]:
                 gains["hebbian"] = self._hebbian_gain(seeds, cfg.hebbian_depth, now)
             if active["entity"]:
-                gains["entity"] = self._entity_gain(qtext, cfg.entity_hops, cfg.max_added, now)
+                gains["entity"] = self._entity_gain(mentions, cfg.entity_hops, cfg.max_added)
             if active["stdp"]:
                 gains["stdp"] = self._stdp_gain(opts.session_id, now)
         new = list(dict.fromkeys(x for g in gains.values() for x in g if x not in index_of))
@@ -430,7 +436,7 @@ class ReadPathMixin:
         if active["date"]:
             spans = [
                 sp
-                for m in self._pipeline.extractor.extract(qtext, now)
+                for m in mentions
                 if m.kind == "date" and m.value and (sp := span_of(m.value)) is not None
             ]
             if spans:
@@ -518,12 +524,9 @@ class ReadPathMixin:
                 break
         return gain
 
-    def _entity_gain(self, qtext: str, hops: int, limit: int, now: int) -> dict[int, float]:
+    def _entity_gain(self, mentions: list, hops: int, limit: int) -> dict[int, float]:
         graph = self._pipeline.entities
-        keys = [
-            m.value or m.key if m.kind == "date" else m.key
-            for m in self._pipeline.extractor.extract(qtext, now)
-        ]
+        keys = [m.value or m.key if m.kind == "date" else m.key for m in mentions]
         eids = {e for key in keys for e in graph.find(key)}
         if not eids:
             return {}
@@ -597,19 +600,17 @@ class ReadPathMixin:
             # reaches the cap)
             cap = self.config.expansion.common_term_cap
             window = self.config.expansion.window
-            common = self._index.common_terms(terms, cap, window=window)
-            kept = [t for t in terms if t not in common]
+            counts = self._index.term_counts(terms, cap, window=window)
+            kept = [t for t in terms if counts[t] <= cap]
             if not kept:
                 return np.zeros(len(chosen), dtype=np.float32)
             # a word in more than half the windows (a chat's speaker, named in every turn) has
             # no weight in BM25 (FTS5 clamps its idf to 1e-6) but a score to compute for every
-            # window: it is left out too, unless the query has nothing rarer
-            # (only where it pays: in a small store a word is in half the windows by chance, and
-            # above the cap no word left can be this common)
-            if self._live_count >= _HALF_FROM and self._live_count // 2 < cap:
-                half = self._index.common_terms(kept, self._live_count // 2, window=window)
-                if len(half) < len(kept):
-                    kept = [t for t in kept if t not in half]
+            # window: it is left out too, unless the query has nothing rarer (only in a store
+            # big enough for it to pay: in a small one a word is in half the windows by chance)
+            if self._live_count >= _HALF_FROM:
+                rarer = [t for t in kept if counts[t] <= self._live_count // 2]
+                kept = rarer or kept
             found = self._index.fts_search(
                 match_terms(kept), limit, tier_ids={t.index for t in tiers}, window=window
             )

@@ -340,7 +340,7 @@ class WritePathMixin:
             touched |= self._put_headers(lsn, batch.updates, replay=replay)
         if lsn > applied:
             self._live_count += len(batch.rows)
-            if not self._has_speakers:
+            if not self._has_speakers:  # (the index keeps the same flag in its meta)
                 self._has_speakers = any("speaker" in (r.get("meta") or {}) for r in batch.rows)
             locs = [pack_loc(t, s, sl) for t, s, sl in batch.locs.tolist()]
             unit = None if replay else batch.vectors16.astype(np.float32)

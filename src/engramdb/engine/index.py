@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..store.sqlite import connect
+from ..store.sqlite import connect, rows_in
 from .control import CONTROL_SCHEMA
 from .graph import GRAPH_SCHEMA
 from .window import WindowIndex
@@ -158,6 +158,8 @@ class MemoryIndex:
                 "INSERT INTO memories_fts(rowid, text) VALUES(?, ?)", [(p[0], p[3]) for p in params]
             )
             self.window.added(p[0] for p in params)
+            if any("speaker" in (r.get("meta") or {}) for r in rows):
+                self.set_meta({"has_speakers": "1"})
 
     def apply_ivf(self, lsn: int, tier: int, generation: int, centroids) -> None:
         """Keep a tier's IVF centroids (float32, nlist x dim)."""
@@ -352,38 +354,37 @@ class MemoryIndex:
         ]
 
     def has_speakers(self) -> bool:
-        row = self.con.execute(
-            "SELECT 1 FROM memories WHERE deleted=0 AND meta LIKE '%\"speaker\"%' "
-            "AND json_extract(meta, '$.speaker') IS NOT NULL LIMIT 1"
-        ).fetchone()
-        return row is not None
+        """Whether any memory names its speaker: kept in ``meta`` by the write that brought the
+        first one (a store written before the key is looked over once)."""
+        flag = self.get_meta("has_speakers")
+        if flag is None:
+            row = self.con.execute(
+                "SELECT 1 FROM memories WHERE meta LIKE '%\"speaker\"%' "
+                "AND json_extract(meta, '$.speaker') IS NOT NULL LIMIT 1"
+            ).fetchone()
+            flag = "1" if row else "0"
+            self.set_meta({"has_speakers": flag})
+        return flag == "1"
 
     def sources_of(self, locs: Sequence[int]) -> dict[int, tuple[str | None, str | None]]:
         """(scope, ``meta["speaker"]``) of each memory: who a memory is from."""
-        out: dict[int, tuple[str | None, str | None]] = {}
-        for i in range(0, len(locs), 500):
-            part = [int(x) for x in locs[i : i + 500]]
-            for loc, scope, who in self.con.execute(
-                f"SELECT loc, scope, json_extract(meta, '$.speaker') FROM memories "
-                f"WHERE loc IN ({_marks(part)})",
-                part,
-            ):
-                out[int(loc)] = (scope, who if isinstance(who, str) and who else None)
-        return out
+        rows = rows_in(
+            self.con,
+            "SELECT loc, scope, json_extract(meta, '$.speaker') FROM memories "
+            "WHERE loc IN ({marks})",
+            [int(x) for x in locs],
+        )
+        return {
+            int(loc): (scope, who if isinstance(who, str) and who else None)
+            for loc, scope, who in rows
+        }
 
-    def common_terms(self, terms: list[str], cap: int, *, window: bool = False) -> set[str]:
-        """Terms found in more than ``cap`` memories (or windows), counted no further than
-        that, so the check costs at most ``cap`` index entries a term."""
+    def term_counts(self, terms: list[str], cap: int, *, window: bool = False) -> dict[str, int]:
+        """How many memories (or windows) hold each term, counted no further than ``cap + 1``,
+        so the count costs at most that many index entries a term."""
         table = "memories_window" if window else "memories_fts"
-        out = set()
-        for t in terms:
-            n = self.con.execute(
-                f"SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE {table} MATCH ? LIMIT ?)",
-                (f'"{t}"', cap + 1),
-            ).fetchone()[0]
-            if n > cap:
-                out.add(t)
-        return out
+        sql = f"SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE {table} MATCH ? LIMIT ?)"
+        return {t: self.con.execute(sql, (f'"{t}"', cap + 1)).fetchone()[0] for t in terms}
 
     def fts_search(
         self,

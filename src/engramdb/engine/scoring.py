@@ -157,6 +157,17 @@ class ScoreWeights:
 
 
 _DEFAULT = ScoreWeights()
+# meaning and words only: no spreading, no who or when, no update lift
+_MATCHING = replace(
+    _DEFAULT,
+    temporal=0.0,
+    hebbian=0.0,
+    entity=0.0,
+    stdp=0.0,
+    speaker=0.0,
+    date=0.0,
+    update=0.0,
+)
 
 #: Named presets of weights, chosen per recall with ``RecallOptions(profile=...)``; each but
 #: ``semantic`` is the fitted default with some terms changed, so a refit moves them all.
@@ -164,17 +175,7 @@ PROFILES: dict[str, ScoreWeights] = {
     # the engine's defaults: meaning, words, the session's time line, entities, speakers
     "balanced": _DEFAULT,
     # exact wording counts twice as much, no spreading: for look-ups of names, numbers, codes
-    "precise": replace(
-        _DEFAULT,
-        lexical=2 * _DEFAULT.lexical,
-        temporal=0.0,
-        hebbian=0.0,
-        entity=0.0,
-        stdp=0.0,
-        speaker=0.0,
-        date=0.0,
-        update=0.0,
-    ),
+    "precise": replace(_MATCHING, lexical=2 * _DEFAULT.lexical),
     # spread further from the matches: context around what was found
     "exploring": replace(
         _DEFAULT,
@@ -185,17 +186,8 @@ PROFILES: dict[str, ScoreWeights] = {
     # what happened lately and what matters, ahead of an old perfect match (fixed weights, on
     # the scale of similarity's 1)
     "recent": replace(_DEFAULT, importance=0.5, retention=1.0),
-    # meaning and words only: what forget by query and other exact uses rank by
-    "matching": replace(
-        _DEFAULT,
-        temporal=0.0,
-        hebbian=0.0,
-        entity=0.0,
-        stdp=0.0,
-        speaker=0.0,
-        date=0.0,
-        update=0.0,
-    ),
+    # meaning and words only: what forget by query ranks by
+    "matching": _MATCHING,
     # similarity alone: what the embedding finds
     "semantic": ScoreWeights(
         importance=0.0,

@@ -29,6 +29,8 @@ import logging
 import sqlite3
 from collections.abc import Iterable
 
+from ..store.sqlite import rows_in
+
 __all__ = ["SPAN", "WEIGHTS", "WindowIndex"]
 
 log = logging.getLogger("engramdb.index")
@@ -107,7 +109,10 @@ class WindowIndex:
                 alone.append(loc)
             else:
                 groups.setdefault((session, scope), []).append((ts, seq, loc))
-        rows = [(loc, text, "", "", _tags(tags)) for loc, text, tags in self._texts(alone)]
+        texts = rows_in(
+            self.con, "SELECT loc, text, tags FROM memories WHERE loc IN ({marks})", alone
+        )
+        rows = [(loc, text, "", "", _tags(tags)) for loc, text, tags in texts]
         for (session, scope), members in groups.items():
             run = self._run(session, scope, members)
             if run is None:
@@ -171,25 +176,12 @@ class WindowIndex:
         return out
 
     def _positions(self, locs: list[int]) -> list[tuple[int, str | None, str | None, int, int]]:
-        out = []
-        for i in range(0, len(locs), 500):
-            part = locs[i : i + 500]
-            out += self.con.execute(
-                f"SELECT loc, session_id, scope, timestamp_ms, seq FROM memories "
-                f"WHERE deleted=0 AND loc IN ({','.join('?' * len(part))})",
-                part,
-            ).fetchall()
-        return out
-
-    def _texts(self, locs: list[int]) -> list[tuple[int, str, str]]:
-        out = []
-        for i in range(0, len(locs), 500):
-            part = locs[i : i + 500]
-            out += self.con.execute(
-                f"SELECT loc, text, tags FROM memories WHERE loc IN ({','.join('?' * len(part))})",
-                part,
-            ).fetchall()
-        return out
+        return rows_in(
+            self.con,
+            "SELECT loc, session_id, scope, timestamp_ms, seq FROM memories "
+            "WHERE deleted=0 AND loc IN ({marks})",
+            locs,
+        )
 
     def _run(self, session: str, scope: str | None, members: list[tuple[int, int, int]]):
         """The session's live memories of this scope in order, (loc, text, tags), from

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..engine import RecallOptions
+from ..engine.scoring import PROFILES
 from ..errors import NotFoundError, ValidationError
 from .candidates import vec
 from .clock import now_ms, to_ms
@@ -206,8 +207,8 @@ def fact_hits(
     for f, sim in zip(facts, sims.tolist(), strict=True):
         fw = features[f.id][2]
         lex = len(qwords & fw) / len(qwords) if qwords else 0.0
-        if mode == "bm25":  # the passages' "precise" profile: words twice
-            score = 2 * w.lexical * lex
+        if mode == "bm25":  # on the scale of the passages' "precise" profile
+            score = PROFILES["precise"].lexical * lex
         elif mode == "vector":
             score = sim
         else:

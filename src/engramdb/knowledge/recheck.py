@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from ..store.sqlite import rows_in
 from .candidates import candidates, kind_of
 from .catalogue import TEMPLATE_COLUMNS, ranked_templates, template_entries
 from .claims import ORG, Claim
@@ -98,14 +99,12 @@ def _realign(
     # the new facts as templates, read once for every sentence (a write of thousands costs
     # each sentence no more than a turn against them)
     ids = sorted(fresh)
-    facts = []
-    for n in range(0, len(ids), 900):
-        part = ids[n : n + 900]
-        facts += mem.db.execute(
-            f"SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
-            f"WHERE f.id IN ({','.join('?' * len(part))})",
-            part,
-        ).fetchall()
+    facts = rows_in(
+        mem.db,
+        f"SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+        "WHERE f.id IN ({marks})",
+        ids,
+    )
     entries, index = template_entries(facts, normalize_name(org_of(ctx.scope) or ""))
     seen: set[tuple[str, str]] = set()
     for fid, statement, scope, stream, conf in rows:

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-__all__ = ["connect", "has_fts5"]
+__all__ = ["connect", "has_fts5", "rows_in"]
+
+#: Values bound in one ``IN (...)``: well under SQLite's limit on variables of a statement.
+IN_CHUNK = 500
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
@@ -30,3 +35,13 @@ def has_fts5() -> bool:
         return False
     finally:
         con.close()
+
+
+def rows_in(con: sqlite3.Connection, sql: str, values: Sequence[Any]) -> list[tuple]:
+    """The rows of ``sql`` for all ``values``, where ``sql`` holds ``{marks}`` inside an
+    ``IN ({marks})``: run a chunk of values at a time."""
+    out: list[tuple] = []
+    for i in range(0, len(values), IN_CHUNK):
+        part = list(values[i : i + IN_CHUNK])
+        out += con.execute(sql.format(marks=",".join("?" * len(part))), part).fetchall()
+    return out
