@@ -96,9 +96,18 @@ def forget(
                     _with_extracted(mem, plan, caller)
             else:
                 plan = _plan_query(mem, query, caller)
+            engine = _engine_copies(mem, plan)
             counts = _apply(mem, plan, purge)
-        _engine_forget(mem, [pid for _, pid in plan.passages], purge)
+        _engine_forget(mem, engine, purge)
     return counts
+
+
+def _engine_copies(mem: Memory, plan: _Plan) -> list[str]:
+    """The engine ids of the plan's passages: a chunk's id, every version of a turn."""
+    from .revisions import engine_ids
+
+    turns = [p for t, p in plan.passages if t == "turns"]
+    return [p for t, p in plan.passages if t != "turns"] + engine_ids(mem, turns)
 
 
 def check_forget(
@@ -547,8 +556,13 @@ def _drop_part(mem: Memory, table: str, ids: list, purge: bool, key: str) -> int
             mem.db.execute(
                 f"UPDATE documents SET superseded_by=NULL WHERE superseded_by IN ({marks})", ids
             )
+        if table == "turns":  # its older texts and its stored value go with it
+            mem.db.execute(f"DELETE FROM turn_versions WHERE turn_id IN ({marks})", ids)
+            mem.db.execute(f"DELETE FROM items WHERE turn_id IN ({marks})", ids)
         cur = mem.db.execute(f"DELETE FROM {table} WHERE {key} IN ({marks})", ids)
     else:
+        if table == "turns":  # its key is free again (a put of it is a new item)
+            mem.db.execute(f"UPDATE items SET forgotten=1 WHERE turn_id IN ({marks})", ids)
         cur = mem.db.execute(f"UPDATE {table} SET forgotten=1 WHERE {key} IN ({marks})", ids)
     return cur.rowcount
 

@@ -15,6 +15,7 @@ docs/knowledge.md).
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import threading
 import weakref
@@ -29,12 +30,12 @@ from ..engine import Engine, EngineConfig, MemoryInput
 from ..engine.engine import copy_sqlite
 from ..errors import NotFoundError, ValidationError
 from ..store.sqlite import connect
-from . import ingest, reads, redaction, turns, views, workflow
+from . import ingest, items, listing, reads, redaction, revisions, turns, views, workflow
 from .access import Caller
 from .clock import now_ms, to_ms
 from .jobs import JobRunner, Rights
 from .reconcile import CONFIDENCE_FLOOR
-from .results import DocumentResult, Fact, Job, QueryHit, WriteResult
+from .results import DocumentResult, Fact, Job, QueryHit, StoredMemory, WriteResult
 from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION, migrate
 from .scopes import ancestors, check_lens, check_scope
 from .vocab import canonical_key, entity_type
@@ -209,23 +210,44 @@ class Memory:
         crash between the two commits): write them now."""
         for table, tier in (("turns", "episodic"), ("chunks", "semantic")):
             cols = "id, text, scope, observed_ms" + (
-                ", session_id, role" if table == "turns" else ", document_id, heading"
+                ", session_id, role, version" if table == "turns" else ", document_id, heading"
             )
             rows = self.db.execute(
                 f"SELECT {cols} FROM {table} WHERE memory_written=0 AND forgotten=0"
             ).fetchall()
-            todo = [r for r in rows if not self.engine.exists(r[0], include_forgotten=True)]
+            if table == "turns":  # (a revised turn's copy has its version's id)
+                rows = self._revised_copies(rows)
+            todo = [
+                r for r in rows if r[1] and not self.engine.exists(r[0], include_forgotten=True)
+            ]
             if todo:
                 self.engine.remember_many([self._engine_item(table, r, tier) for r in todo])
             if rows:
                 self.db.executemany(
-                    f"UPDATE {table} SET memory_written=1 WHERE id=?", [(r[0],) for r in rows]
+                    f"UPDATE {table} SET memory_written=1 WHERE id=?",
+                    [(r[6] if table == "turns" else r[0],) for r in rows],
                 )
+
+    def _revised_copies(self, rows: list) -> list:
+        """Turn rows as engine copies: the id of their version, the older versions'
+        copies tombstoned (a crash fell between a revision's two commits)."""
+        from .revisions import engine_id
+
+        out = []
+        for tid, text, scope, ts, session, role, version in rows:
+            for v in range(1, version):
+                if self.engine.exists(engine_id(tid, v)):
+                    self.engine.forget(engine_id(tid, v))
+            out.append((engine_id(tid, version), text, scope, ts, session, role, tid))
+        return out
 
     @staticmethod
     def _engine_item(table: str, row: Sequence[Any], tier: str) -> MemoryInput:
         if table == "turns":
-            mid, text, scope, ts, session, role = row
+            mid, text, scope, ts, session, role, tid = row
+            meta = {"kind": "turn", "role": role}
+            if mid != tid:
+                meta["turn"] = tid
             return MemoryInput(
                 text=text,
                 id=mid,
@@ -233,7 +255,7 @@ class Memory:
                 scope=scope,
                 session_id=session,
                 timestamp_ms=ts,
-                meta={"kind": "turn", "role": role},
+                meta=meta,
             )
         mid, text, scope, ts, doc, heading = row
         return MemoryInput(
@@ -257,6 +279,8 @@ class Memory:
         triples: Iterable[Mapping[str, Any]] | None = None,
         source_kind: str | None = None,
         caller: Caller | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        extract: bool = True,
     ) -> WriteResult:
         """Remember a conversation turn (``text``) or structured facts (``triples``).
 
@@ -275,7 +299,11 @@ class Memory:
         ``ForbiddenError``. The write is then reconciled only against rows the caller may read
         (a claim about a curated value it may not read neither conflicts with nor corroborates
         it, and that row is left unchanged), the result shows only what it may read, and the
-        write's source row records ``caller.provenance()``."""
+        write's source row records ``caller.provenance()``.
+
+        ``metadata`` (a JSON object) is kept with the turn and returned by ``memory`` and
+        ``memories``, which can filter on it; ``extract=False`` stores the turn without
+        reading facts from it (mem0's ``infer=False``)."""
         return turns.remember(
             self,
             text,
@@ -286,7 +314,93 @@ class Memory:
             triples=triples,
             source_kind=source_kind,
             caller=caller,
+            metadata=metadata,
+            extract=extract,
         )
+
+    # ------------------------------------------------------------------ managing memories
+    def memory(self, id: str, *, caller: Caller | None = None) -> StoredMemory:
+        """One remembered turn as it is now (``NotFoundError`` if forgotten or unreadable)."""
+        return listing.memory(self, id, caller)
+
+    def memories(
+        self,
+        *,
+        lens: str | Sequence[str] | None = None,
+        session_id: str | None = None,
+        role: str | None = None,
+        since: datetime | int | str | None = None,
+        until: datetime | int | str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[StoredMemory]:
+        """A page of remembered turns, oldest first: those the lens sees, of one session or
+        role, stored in [since, until), whose metadata holds every pair of ``metadata``."""
+        return listing.memories(
+            self,
+            check_lens(lens),
+            session_id=session_id,
+            role=role,
+            since_ms=to_ms(since, "since"),
+            until_ms=to_ms(until, "until"),
+            metadata=metadata,
+            limit=limit,
+            offset=offset,
+        )
+
+    def revise(
+        self,
+        id: str,
+        text: str,
+        *,
+        metadata: Mapping[str, Any] | None = revisions.UNCHANGED,
+        extract: bool = True,
+        caller: Caller | None = None,
+    ) -> WriteResult:
+        """Correct a remembered turn in place: same id, a new version (the old text stays
+        in ``memory_history``); the facts read from the old text close and the new text is
+        read again. ``caller`` needs ``memory:write`` over the turn's scope."""
+        self._drop_scopes()
+        return revisions.revise(self, id, text, metadata=metadata, extract=extract, caller=caller)
+
+    def memory_history(self, id: str, *, caller: Caller | None = None) -> list[dict[str, Any]]:
+        """Every version of a remembered turn or item, oldest first (see ``revisions``)."""
+        return revisions.history(self, id, caller)
+
+    # ------------------------------------------------------------------ keyed items
+    def put_item(
+        self,
+        scope: str,
+        key: str,
+        value: dict[str, Any],
+        *,
+        text: str | None = None,
+        ttl_ms: int | None = None,
+        caller: Caller | None = None,
+    ) -> items.Item:
+        """Store a JSON object under (scope, key) (see ``items``): a put of a live key is a
+        new version. ``text`` is what recall searches (None: the value as JSON; "": not
+        searchable); ``ttl_ms``: forgotten that long after its last put or read."""
+        if text is None:
+            text = json.dumps(value, ensure_ascii=False) if isinstance(value, dict) else ""
+        return items.put(self, scope, key, value, text=text, ttl_ms=ttl_ms, caller=caller)
+
+    def get_item(
+        self, scope: str, key: str, *, refresh: bool = True, caller: Caller | None = None
+    ) -> items.Item | None:
+        return items.get(self, scope, key, refresh=refresh, caller=caller)
+
+    def delete_item(self, scope: str, key: str, *, caller: Caller | None = None) -> bool:
+        return items.delete(self, scope, key, caller=caller)
+
+    def items(self, prefix: str | None = None, *, caller: Caller | None = None) -> list[items.Item]:
+        """Live items at ``prefix`` or below it (None: all), most recently changed first."""
+        return list(items.scan(self, check_scope(prefix) if prefix else None, caller=caller))
+
+    def sweep_items(self) -> int:
+        """Forget the items past their time to live; how many."""
+        return items.sweep(self)
 
     def upload(
         self,

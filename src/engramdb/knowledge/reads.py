@@ -303,10 +303,11 @@ def passage_hits(
         if kind not in ("turn", "chunk"):
             continue
         table = "turns" if kind == "turn" else "chunks"
-        row = mem.db.execute(f"SELECT scope, forgotten FROM {table} WHERE id=?", (h.id,)).fetchone()
+        rid = (h.meta or {}).get("turn", h.id)  # a revised turn's copy: the turn's own id
+        row = mem.db.execute(f"SELECT scope, forgotten FROM {table} WHERE id=?", (rid,)).fetchone()
         if row is None or row[1]:
             continue
-        source = {"kind": "turn", "ref": h.id, "session_id": h.session_id}
+        source = {"kind": "turn", "ref": rid, "session_id": h.session_id}
         if kind == "chunk":
             source = {
                 "kind": "document",
@@ -316,7 +317,7 @@ def passage_hits(
         out.append(
             QueryHit(
                 kind,
-                h.id,
+                rid,
                 h.text,
                 float(h.score),
                 row[0],

@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DocumentResult", "Fact", "Job", "QueryHit", "WriteResult", "document_result_of"]
+__all__ = [
+    "DocumentResult",
+    "Fact",
+    "Job",
+    "QueryHit",
+    "StoredMemory",
+    "WriteResult",
+    "document_result_of",
+]
 
 
 @dataclass(frozen=True)
@@ -96,6 +104,24 @@ class DocumentResult:
     facts: int
     superseded_version: int | None = None
     write: WriteResult | None = None
+
+
+@dataclass(frozen=True)
+class StoredMemory:
+    """One remembered turn as it is now (``Memory.memory``, ``Memory.memories``): its
+    ``version`` counts corrections (``Memory.revise``; the older texts are in
+    ``Memory.memory_history``)."""
+
+    id: str
+    text: str
+    scope: str
+    session_id: str | None
+    role: str
+    observed_ms: int
+    created_ms: int
+    updated_ms: int | None
+    version: int
+    metadata: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,7 @@ CREATE TABLE IF NOT EXISTS turns (
     forgotten      INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS turns_session ON turns(session_id, seq);
+CREATE INDEX IF NOT EXISTS turns_scope ON turns(scope, created_ms);
 CREATE TABLE IF NOT EXISTS documents (
     id            INTEGER PRIMARY KEY,
     name          TEXT NOT NULL,
@@ -202,6 +203,28 @@ CREATE TABLE IF NOT EXISTS jobs (
     finished_ms      INTEGER
 );
 CREATE INDEX IF NOT EXISTS jobs_state ON jobs(state, created_ms);
+CREATE TABLE IF NOT EXISTS turn_versions (
+    turn_id    TEXT NOT NULL,
+    version    INTEGER NOT NULL,
+    event      TEXT NOT NULL,
+    text       TEXT,
+    metadata   TEXT,
+    value      TEXT,
+    created_ms INTEGER NOT NULL,
+    actor      TEXT,
+    PRIMARY KEY (turn_id, version)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS items (
+    turn_id    TEXT PRIMARY KEY,
+    scope      TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    value      TEXT NOT NULL,
+    ttl_ms     INTEGER,
+    expires_ms INTEGER,
+    forgotten  INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX IF NOT EXISTS items_key ON items(scope, key) WHERE forgotten = 0;
+CREATE INDEX IF NOT EXISTS items_expiry ON items(expires_ms) WHERE expires_ms IS NOT NULL;
 CREATE TABLE IF NOT EXISTS traces (
     id         INTEGER PRIMARY KEY,
     op         TEXT NOT NULL,
@@ -227,6 +250,12 @@ _ADDED_COLUMNS = (
     ("uncertainties", "resolution", "TEXT"),
     ("uncertainties", "note", "TEXT"),
     ("uncertainties", "resolved_by", "TEXT"),
+    # a memory is corrected in place (``revisions``): its version, when it last changed, and
+    # what the writer attached to it (a JSON object; mem0's ``metadata``); old texts stay in
+    # ``turn_versions``
+    ("turns", "version", "INTEGER NOT NULL DEFAULT 1"),
+    ("turns", "updated_ms", "INTEGER"),
+    ("turns", "metadata", "TEXT"),
 )
 
 

@@ -5,6 +5,7 @@ claims that are reconciled one by one."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ValidationError
 from .access import Caller, check_write, speaker_of
 from .catalogue import align_turn, known_names
-from .claims import SELF, Claim
+from .claims import SELF, Claim, Extraction
 from .clock import now_ms, to_ms
 from .extract import MAX_READ_CHARS, extract_stage0, read_window
 from .extract.first_person import Frame
@@ -30,7 +31,14 @@ from .writing import WriteContext, stream_of
 if TYPE_CHECKING:
     from .memory import Memory
 
-__all__ = ["MAX_TRIPLES", "claim_of_triple", "remember"]
+__all__ = [
+    "MAX_METADATA_CHARS",
+    "MAX_TRIPLES",
+    "claim_of_triple",
+    "metadata_json",
+    "read_turn",
+    "remember",
+]
 
 
 _ROLES = ("user", "assistant", "system", "tool")
@@ -48,6 +56,8 @@ def remember(
     triples: Iterable[Mapping[str, Any]] | None = None,
     source_kind: str | None = None,
     caller: Caller | None = None,
+    metadata: Mapping[str, Any] | None = None,
+    extract: bool = True,
 ) -> WriteResult:
     """The body of ``Memory.remember``."""
     scope = check_scope(scope)
@@ -56,6 +66,8 @@ def remember(
         raise ValidationError("text", "give either a turn's text or triples, not both")
     now = to_ms(observed_at, "observed_at") or now_ms()
     if triples is not None:
+        if metadata is not None:
+            raise ValidationError("metadata", "is for a turn's text, not for triples")
         return _remember_triples(mem, list(triples), scope, source_kind or "upsert", now, caller)
     if source_kind not in (None, "turn"):
         raise ValidationError("source_kind", "a text is a conversation turn ('turn')")
@@ -63,43 +75,26 @@ def remember(
         raise ValidationError("role", f"must be one of {', '.join(_ROLES)}", value=role)
     check_write(caller, scope, False)
     mem.engine.validate([{"text": text, "session_id": session_id}])
+    meta_json = metadata_json(metadata)
     readable = caller.readable if caller is not None else None
     with mem._lock:
-        known = known_names(mem, scope, readable)
-        reference = datetime.fromtimestamp(now / 1000, UTC)
-        speaker = "user" if role == "user" else "assistant"
-        read, cut = read_window(text)
-        partial = partial_names(read, known)  # "the Diavola" is the catalogue's Pizza Diavola
-        known = {**known, **{surface: known[name] for surface, name in partial.items()}}
-        said = _last_said(mem, scope, session_id) if speaker == "user" else None
-        extraction = extract_stage0(read, reference=reference, role=speaker, known=known, said=said)
-        if partial:
-            resolve_partial(extraction, partial)
-        if mem._llm is not None:  # outside the transaction: a slow model blocks no reader
-            extraction = mem._llm.extract(
-                read, role=speaker, reference=reference, stage0=extraction, known=known
-            )
-        align_turn(mem, read, scope, extraction, readable)
-        if cut:
-            extraction.errors.append(
-                f"text: facts were read from the first {len(read)} of {len(text)} "
-                f"characters (limit {MAX_READ_CHARS}); the whole turn is stored and searchable"
-            )
+        extraction, known = read_turn(mem, text, scope, session_id, role, now, readable, extract)
         turn_id = f"turn-{uuid.uuid4().hex}"
         result = WriteResult(turn_id=turn_id, errors=list(extraction.errors))
         with mem._transaction():
             seq = _next_seq(mem, session_id, scope)
             mem.db.execute(
                 "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
-                "created_ms) VALUES(?,?,?,?,?,?,?,?)",
-                (turn_id, session_id, seq, role, text, scope, now, now_ms()),
+                "created_ms, metadata) VALUES(?,?,?,?,?,?,?,?,?)",
+                (turn_id, session_id, seq, role, text, scope, now, now_ms(), meta_json),
             )
             source = record_source(mem, "turn", turn_id, session_id, now, caller)
             ctx = WriteContext(
                 scope, source, "turn", stream_of(role, scope, session_id), now, role, caller
             )
             apply_extraction(mem, extraction, ctx, result, known)
-            apply_own_updates(mem, read, ctx, result)
+            if extract:
+                apply_own_updates(mem, extraction_text(text), ctx, result)
         mem.engine.remember(
             text,
             id=turn_id,
@@ -112,6 +107,68 @@ def remember(
         mem.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (turn_id,))
         mem._add_scope(scope)
         return redact(mem, result, readable)
+
+
+MAX_METADATA_CHARS = 16_384
+
+
+def metadata_json(metadata: Mapping[str, Any] | None) -> str | None:
+    """A memory's metadata as stored: a JSON object of at most ``MAX_METADATA_CHARS``."""
+    if metadata is None:
+        return None
+    if not isinstance(metadata, Mapping):
+        raise ValidationError("metadata", "must be an object (a dict of JSON values)")
+    try:
+        out = json.dumps(dict(metadata), ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError) as e:
+        raise ValidationError("metadata", f"must hold JSON values only ({e})") from None
+    if len(out) > MAX_METADATA_CHARS:
+        raise ValidationError(
+            "metadata", "is too large as JSON", limit=MAX_METADATA_CHARS, value=len(out)
+        )
+    return out
+
+
+def extraction_text(text: str) -> str:
+    """The part of a turn that is read for facts (the whole turn stays searchable)."""
+    return read_window(text)[0]
+
+
+def read_turn(
+    mem: Memory,
+    text: str,
+    scope: str,
+    session_id: str | None,
+    role: str,
+    now: int,
+    readable: Any,
+    extract: bool = True,
+) -> tuple[Extraction, dict[str, str]]:
+    """What a turn states (stage 0, the optional LLM stages, catalogue alignment), read
+    before its transaction; ``extract=False``: nothing (the text is stored as it is)."""
+    if not extract:
+        return Extraction(), {}
+    known = known_names(mem, scope, readable)
+    reference = datetime.fromtimestamp(now / 1000, UTC)
+    speaker = "user" if role == "user" else "assistant"
+    read, cut = read_window(text)
+    partial = partial_names(read, known)  # "the Diavola" is the catalogue's Pizza Diavola
+    known = {**known, **{surface: known[name] for surface, name in partial.items()}}
+    said = _last_said(mem, scope, session_id) if speaker == "user" else None
+    extraction = extract_stage0(read, reference=reference, role=speaker, known=known, said=said)
+    if partial:
+        resolve_partial(extraction, partial)
+    if mem._llm is not None:  # outside the transaction: a slow model blocks no reader
+        extraction = mem._llm.extract(
+            read, role=speaker, reference=reference, stage0=extraction, known=known
+        )
+    align_turn(mem, read, scope, extraction, readable)
+    if cut:
+        extraction.errors.append(
+            f"text: facts were read from the first {len(read)} of {len(text)} "
+            f"characters (limit {MAX_READ_CHARS}); the whole turn is stored and searchable"
+        )
+    return extraction, known
 
 
 def _remember_triples(
