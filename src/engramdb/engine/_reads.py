@@ -15,7 +15,7 @@ from ..errors import ValidationError
 from . import validation as v
 from ._common import _now_ms, _record
 from .index import pack_loc, unpack_loc
-from .lexical import fts_query, match_terms, query_terms
+from .lexical import fts_query, match_terms, query_for_embedding, query_terms
 from .options import MemoryRecord, RecallHit, RecallOptions, WhyNot
 from .record import HEADER_DTYPE, HEADER_SIZE, Flag
 from .scan import dot_scan, top_candidates
@@ -70,7 +70,7 @@ class ReadPathMixin:
         qtext: str | None = None
         if isinstance(query, str | bytes):
             qtext = v.check_text(query, "query")
-            q = np.asarray(self.embedder.embed([qtext])[0], dtype=np.float32)
+            q = np.asarray(self.embedder.embed([query_for_embedding(qtext)])[0], dtype=np.float32)
         else:
             q = v.check_vector(query, self.dim, "query")
         norm = float(np.linalg.norm(q))

@@ -20,8 +20,10 @@ __all__ = [
     "check_lens",
     "check_scope",
     "is_org_root",
+    "label_of",
     "org_of",
     "readable_chain",
+    "segment_of",
     "visible",
 ]
 
@@ -92,3 +94,40 @@ def is_org_root(scope: str) -> bool:
         "organization",
         "tenant",
     )
+
+
+_KEEP = re.compile(r"[A-Za-z0-9_@-]")
+_ESCAPE = re.compile(r"\+[0-9A-F]{2}")
+
+
+def segment_of(label: str, field: str = "id") -> str:
+    """A scope segment naming ``label`` (a user id, a namespace label), whatever it holds:
+    characters outside ``[A-Za-z0-9_@-]`` are written ``+XX`` (their UTF-8 bytes in hex), so
+    two labels never share a segment and ``.``/``..`` never appear. ``label_of`` reverses it."""
+    if not isinstance(label, str) or not label:
+        raise ValidationError(field, "must be a non-empty string", value=label)
+    out = "".join(
+        c if _KEEP.fullmatch(c) else "".join(f"+{b:02X}" for b in c.encode()) for c in label
+    )
+    if len(out) > 64:
+        raise ValidationError(
+            field,
+            f"{label[:40]!r}: too long for a scope segment once escaped",
+            limit=64,
+            value=len(out),
+        )
+    return out
+
+
+def label_of(segment: str) -> str:
+    """The label a ``segment_of`` segment names."""
+    out = bytearray()
+    i = 0
+    while i < len(segment):
+        if _ESCAPE.match(segment, i):
+            out.append(int(segment[i + 1 : i + 3], 16))
+            i += 3
+        else:
+            out.extend(segment[i].encode())
+            i += 1
+    return out.decode(errors="replace")

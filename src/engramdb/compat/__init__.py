@@ -1,0 +1,1 @@
+"""Drop-in APIs of other memory systems, on EngramDB."""
