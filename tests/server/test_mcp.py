@@ -27,7 +27,7 @@ from engramdb.server.app import create_app
 from engramdb.server.auth import AuthStore
 from engramdb.server.config import ServerConfig
 from engramdb.server.contexts import ContextRegistry
-from engramdb.server.mcp import TOOLS, build_mcp, mount_mcp
+from engramdb.server.mcp import MEM0_TOOLS, TOOLS, build_mcp, mount_mcp
 
 CTX = "shop"
 ORG = "org/acme"
@@ -119,11 +119,11 @@ async def fail(s: ClientSession, tool: str, **arguments: Any) -> dict[str, Any]:
     return r.structured_content["error"]
 
 
-def test_the_seven_tools_are_listed(mcp_server: Mcp):
+def test_the_tools_and_openmemorys_names_are_listed(mcp_server: Mcp):
     async def main():
         async with session(mcp_server.url, mcp_server.keys["alice"]) as s:
             tools = {t.name: t for t in (await s.list_tools()).tools}
-            assert set(tools) == set(TOOLS)
+            assert set(tools) == set(TOOLS) | set(MEM0_TOOLS)
             assert "context" in tools["recall"].input_schema["properties"]
             assert tools["recall"].annotations.read_only_hint
             assert tools["forget"].annotations.destructive_hint
@@ -366,7 +366,7 @@ def test_stdio(tmp_path: Path):
             async with stdio_client(params) as (read, write), ClientSession(read, write) as s:
                 await s.initialize()
                 tools = {t.name: t for t in (await s.list_tools()).tools}
-                assert set(tools) == set(TOOLS)
+                assert set(tools) == set(TOOLS) | set(MEM0_TOOLS)
                 assert "context" not in tools["recall"].input_schema["properties"]
                 w = await call(s, "remember", text="I moved to Berlin.", scope=ALICE)
                 assert w["turnId"].startswith("turn-")
@@ -394,7 +394,7 @@ def test_mcp_over_stdio_beside_a_running_server(mcp_server: Mcp):
             async with stdio_client(params) as (read, write), ClientSession(read, write) as s:
                 await s.initialize()
                 tools = {t.name for t in (await s.list_tools()).tools}
-                assert tools == set(TOOLS)
+                assert tools == set(TOOLS) | set(MEM0_TOOLS)
                 w = await call(s, "remember", text="I moved to Lisbon.", scope=ALICE)
                 assert w["turnId"].startswith("turn-")
                 hits = await call(s, "recall", query="where do I live? Lisbon")
@@ -408,3 +408,40 @@ def test_mcp_over_stdio_beside_a_running_server(mcp_server: Mcp):
         c.headers["Authorization"] = f"Bearer {mcp_server.keys['alice']}"
         r = c.post(f"/api/v1/{CTX}/query", json={"query": "Lisbon", "lens": [ALICE]})
         assert any("Lisbon" in h["text"] for h in r.json()["hits"])
+
+
+def test_openmemorys_tool_names_work_with_the_keys_rights(mcp_server: Mcp):
+    """add_memories / search_memory / list_memories / delete_memories / delete_all_memories
+    (OpenMemory's names) run over compat.mem0 with the caller's key: alice's key writes and
+    reads alice's memories; bob's key can neither write as alice nor see or delete hers."""
+
+    async def main():
+        keys = mcp_server.keys
+        async with session(mcp_server.url, keys["alice"]) as s:
+            kw = {"user_id": "alice", "scope_prefix": ORG, "context": CTX}
+            added = await call(s, "add_memories", text="I adopted a beagle named Rolo.", **kw)
+            mid = added["results"][0]["id"]
+            await call(s, "add_memories", text="My favourite food is ramen.", **kw)
+            found = await call(
+                s, "search_memory", query="the beagle Rolo", **kw
+            )  # (hashing embedder)
+            assert found["results"][0]["id"] == mid
+            listed = await call(s, "list_memories", **kw)
+            assert len(listed["results"]) == 2
+        async with session(mcp_server.url, keys["bob"]) as s:
+            kw = {"user_id": "alice", "scope_prefix": ORG, "context": CTX}
+            err = await fail(s, "add_memories", text="I hate beagles.", **kw)
+            assert err["status"] == 403
+            assert (await call(s, "search_memory", query="beagle", **kw))["results"] == []
+            assert (await call(s, "list_memories", **kw))["results"] == []
+            err = await fail(s, "delete_memories", memory_ids=[mid], **kw)
+            assert err["status"] == 404
+        async with session(mcp_server.url, keys["alice"]) as s:
+            kw = {"user_id": "alice", "scope_prefix": ORG, "context": CTX}
+            await call(s, "delete_memories", memory_ids=[mid], **kw)
+            left = await call(s, "list_memories", **kw)
+            assert [r["memory"] for r in left["results"]] == ["My favourite food is ramen."]
+            await call(s, "delete_all_memories", **kw)
+            assert (await call(s, "list_memories", **kw))["results"] == []
+
+    anyio.run(main)

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..errors import NotFoundError
 from ..knowledge import reads
-from ..knowledge.access import Caller
+from ..knowledge.access import Caller, check_write
 from ..knowledge.listing import MAX_PAGE
 from ..knowledge.memory import Memory as _Memory
 from ..knowledge.results import StoredMemory
@@ -64,7 +64,7 @@ def _messages(messages: Any) -> list[dict[str, str]]:
         role = m.get("role", "user")
         if role not in _ROLES:
             raise ValueError(f"messages[{i}].role must be one of {', '.join(_ROLES)}")
-        if m["content"].strip():
+        if m["content"].strip() and role != "system":  # (an agent's prompt, not a memory)
             out.append({"role": role, "content": m["content"], "name": m.get("name")})
     return out
 
@@ -189,6 +189,7 @@ class Memory:
         if metadata is not None and not isinstance(metadata, Mapping):
             raise ValueError("metadata must be a dict")
         scope = self._scope(ids)
+        check_write(self._caller, scope, False)  # (before the look for a repeat: no oracle)
         results = []
         for m in _messages(messages):
             if infer and self._said_before(scope, ids, m["content"]):
@@ -298,7 +299,11 @@ class Memory:
         offset = 0
         while True:
             page = self.memory.memories(
-                lens=lens, session_id=ids.get("run_id"), limit=MAX_PAGE, offset=offset
+                lens=lens,
+                session_id=ids.get("run_id"),
+                limit=MAX_PAGE,
+                offset=offset,
+                caller=self._caller,
             )
             for m in page:
                 if self._mine(m) and _has_ids(m, ids):

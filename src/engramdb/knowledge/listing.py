@@ -61,14 +61,20 @@ def memories(
     metadata: Mapping[str, Any] | None = None,
     limit: int = 100,
     offset: int = 0,
+    caller: Caller | None = None,
 ) -> list[StoredMemory]:
-    """A page of live turns, oldest first (a stable order for paging)."""
+    """A page of live turns, oldest first (a stable order for paging), of the scopes the
+    lens, the region and the caller's read grant all admit."""
     for name, v, top in (("limit", limit, MAX_PAGE), ("offset", offset, None)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0 or (top and v > top):
             raise ValidationError(name, "must be a whole number >= 0", limit=top, value=v)
     if metadata is not None and not isinstance(metadata, Mapping):
         raise ValidationError("metadata", "must be an object of key: value to match")
-    scopes = sorted(s for s in _passage_scopes(mem) if is_visible(s, lens))
+    scopes = sorted(
+        s
+        for s in _passage_scopes(mem)
+        if is_visible(s, lens) and (caller is None or caller.readable(s))
+    )
     if not scopes or limit == 0:
         return []
     where = ["forgotten=0", "role != 'item'", f"scope IN ({','.join('?' * len(scopes))})"]

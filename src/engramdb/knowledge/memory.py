@@ -334,9 +334,11 @@ class Memory:
         metadata: Mapping[str, Any] | None = None,
         limit: int = 100,
         offset: int = 0,
+        caller: Caller | None = None,
     ) -> list[StoredMemory]:
-        """A page of remembered turns, oldest first: those the lens sees, of one session or
-        role, stored in [since, until), whose metadata holds every pair of ``metadata``."""
+        """A page of remembered turns, oldest first: those the lens sees (and ``caller`` may
+        read), of one session or role, stored in [since, until), whose metadata holds every
+        pair of ``metadata``."""
         return listing.memories(
             self,
             check_lens(lens),
@@ -347,6 +349,7 @@ class Memory:
             metadata=metadata,
             limit=limit,
             offset=offset,
+            caller=caller,
         )
 
     def revise(

@@ -115,10 +115,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
 
     from .routes_admin import add_admin_routes
+    from .routes_mem0 import add_mem0_routes
     from .routes_memory import add_memory_routes
 
     add_admin_routes(app)
     add_memory_routes(app)
+    add_mem0_routes(app)
     from .mcp import mount_mcp
 
     mount_mcp(app)  # the same tools over MCP (streamable HTTP), same keys

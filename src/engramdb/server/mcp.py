@@ -64,7 +64,7 @@ from .schemas import Triple
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-__all__ = ["CONTEXT_HEADER", "TOOLS", "build_mcp", "mount_mcp", "run_stdio"]
+__all__ = ["CONTEXT_HEADER", "MEM0_TOOLS", "TOOLS", "build_mcp", "mount_mcp", "run_stdio"]
 
 TOOLS = (
     "remember",
@@ -75,6 +75,14 @@ TOOLS = (
     "upload",
     "inspect",
     "resolve_conflict",
+)
+#: OpenMemory's tool names (mem0's MCP server), served beside them over ``compat.mem0``.
+MEM0_TOOLS = (
+    "add_memories",
+    "search_memory",
+    "list_memories",
+    "delete_memories",
+    "delete_all_memories",
 )
 #: The header naming the context of HTTP calls that pass no ``context`` argument.
 CONTEXT_HEADER = "x-engramdb-context"
@@ -117,6 +125,16 @@ ScopeArg = Annotated[
 AsOf = Annotated[
     str | int | None,
     Field(description="A past moment (ISO 8601 or ms since the epoch) to read the memory as of."),
+]
+
+
+UserArg = Annotated[
+    str,
+    Field(description="Whose memories (mem0's user_id).", min_length=1, max_length=256),
+]
+PrefixArg = Annotated[
+    str | None,
+    Field(description="Scope path the users' scopes go under (e.g. org/acme).", max_length=256),
 ]
 
 
@@ -692,8 +710,100 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             ),
         )
 
+    # ---- OpenMemory's tool names (mem0's MCP server), over compat.mem0 with the same key
+    def mem0_call(context, ctx, scope_prefix, work, write):
+        def run(auth: AuthContext, name: str) -> dict[str, Any]:
+            from ..compat.mem0 import Memory as Mem0
+
+            with tools.contexts.use(name, exclusive=write) as mem:
+                try:
+                    return work(Mem0(mem, scope_prefix=scope_prefix, caller=auth))
+                except ValueError as e:
+                    status = 404 if "not found" in str(e) else 422
+                    title = "Not found" if status == 404 else "Invalid input"
+                    raise Problem(status, title, str(e)) from None
+
+        return tools.run(ctx, context, run)
+
+    def add_memories(
+        text: Annotated[str, Field(min_length=1, max_length=65_536)],
+        user_id: UserArg,
+        scope_prefix: PrefixArg = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Remember something the user said (OpenMemory's add_memories)."""
+        return mem0_call(  # type: ignore[return-value]
+            context, ctx, scope_prefix, lambda m: m.add(text, user_id=user_id), True
+        )
+
+    def search_memory(
+        query: Annotated[str, Field(min_length=1, max_length=65_536)],
+        user_id: UserArg,
+        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+        scope_prefix: PrefixArg = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Search the user's memories, best first (OpenMemory's search_memory)."""
+        return mem0_call(  # type: ignore[return-value]
+            context,
+            ctx,
+            scope_prefix,
+            lambda m: m.search(query, user_id=user_id, top_k=limit),
+            False,
+        )
+
+    def list_memories(
+        user_id: UserArg,
+        limit: Annotated[int, Field(ge=1, le=1000)] = 100,
+        scope_prefix: PrefixArg = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """List the user's memories, newest first (OpenMemory's list_memories)."""
+        return mem0_call(  # type: ignore[return-value]
+            context, ctx, scope_prefix, lambda m: m.get_all(user_id=user_id, top_k=limit), False
+        )
+
+    def delete_memories(
+        memory_ids: Annotated[list[Annotated[str, Field(max_length=256)]], Field(max_length=1000)],
+        user_id: UserArg,
+        scope_prefix: PrefixArg = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Forget some of the user's memories by id (OpenMemory's delete_memories)."""
+
+        def work(m) -> dict[str, Any]:
+            for mid in memory_ids:  # each one the user's, checked before any is forgotten
+                if (m.get(mid) or {}).get("user_id") != user_id:
+                    raise ValueError(f"Memory with id {mid} not found")
+            for mid in memory_ids:
+                m.delete(mid)
+            return {"deleted": list(memory_ids)}
+
+        return mem0_call(context, ctx, scope_prefix, work, True)  # type: ignore[return-value]
+
+    def delete_all_memories(
+        user_id: UserArg,
+        scope_prefix: PrefixArg = None,
+        context: ContextArg = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Forget all the user's memories (OpenMemory's delete_all_memories)."""
+        return mem0_call(  # type: ignore[return-value]
+            context, ctx, scope_prefix, lambda m: m.delete_all(user_id=user_id), True
+        )
+
     read = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    destroys = ToolAnnotations(destructive_hint=True, open_world_hint=False)
     specs: list[tuple[Callable[..., Any], str, ToolAnnotations]] = [
+        (add_memories, "add_memories", ToolAnnotations(destructive_hint=False)),
+        (search_memory, "search_memory", read),
+        (list_memories, "list_memories", read),
+        (delete_memories, "delete_memories", destroys),
+        (delete_all_memories, "delete_all_memories", destroys),
         (remember, "remember", ToolAnnotations(destructive_hint=False, open_world_hint=False)),
         (recall, "recall", read),
         (context_, "context", read),
@@ -723,7 +833,7 @@ def build_mcp(
     auth: Auth | None = None,
     config: ServerConfig | None = None,
 ) -> MCPServer:
-    """The MCP server of EngramDB's eight tools.
+    """The MCP server of EngramDB's eight tools (and OpenMemory's five names, ``MEM0_TOOLS``).
 
     ``source`` is the FastAPI ``app.state`` of ``create_app`` (``.contexts``, ``.config``) or a
     :class:`ContextRegistry`. ``auth`` fixes who calls (an ``AuthContext``, or a function

@@ -1,0 +1,147 @@
+"""mem0's REST routes under /api/v1/{context}/mem0/, against a real server on loopback: the
+shapes of mem0's server, and the key's rights on every route (a customer's key reads and
+changes its own user's memories only)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+CTX = "m0"
+ORG = "org/acme"
+Q = {"scope_prefix": ORG}
+
+
+def _key(admin: httpx.Client, name: str, user: str) -> str:
+    me = f"{ORG}/user/{user}"
+    grants = {
+        "memory:read": [ORG, me, me + "/*"],
+        "memory:write": [me, me + "/*"],
+        "memory:forget": [me, me + "/*"],
+    }
+    r = admin.post(
+        "/api/v1/principals",
+        json={"name": name, "kind": "agent", "grants": grants, "contexts": [CTX]},
+    )
+    assert r.status_code == 201, r.text
+    r = admin.post("/api/v1/keys", json={"principalId": r.json()["id"], "label": name})
+    assert r.status_code == 201, r.text
+    return r.json()["token"]
+
+
+@pytest.fixture(scope="module")
+def keys(live) -> dict[str, str]:
+    with live.client(live.admin) as admin:
+        assert admin.post("/api/v1/contexts", json={"name": CTX}).status_code == 201
+        return {"alice": _key(admin, "m0-alice", "alice"), "bob": _key(admin, "m0-bob", "bob")}
+
+
+def test_the_mem0_routes_round_trip(live, keys):
+    base = f"/api/v1/{CTX}/mem0"
+    with live.client(keys["alice"]) as c:
+        r = c.post(
+            base + "/memories",
+            params=Q,
+            json={
+                "messages": [
+                    {"role": "user", "content": "I adopted a golden retriever named Biscuit"},
+                    {"role": "assistant", "content": "What a lovely name!"},
+                ],
+                "user_id": "alice",
+                "metadata": {"channel": "web"},
+            },
+        )
+        assert r.status_code == 200, r.text
+        added = r.json()["results"]
+        assert [a["event"] for a in added] == ["ADD", "ADD"]
+        dog = added[0]["id"]
+        r = c.post(
+            base + "/memories",
+            params=Q,
+            json={"messages": "I work as a nurse in Leeds", "user_id": "alice", "infer": False},
+        )
+        nurse = r.json()["results"][0]["id"]
+
+        r = c.post(
+            base + "/search", params=Q, json={"query": "what pet do I have?", "user_id": "alice"}
+        )
+        assert r.status_code == 200, r.text
+        hits = r.json()["results"]
+        assert hits[0]["id"] == dog and hits[0]["user_id"] == "alice"
+        assert hits[0]["metadata"] == {"channel": "web"}
+        assert isinstance(hits[0]["score"], float)
+        r = c.post(
+            base + "/search",
+            params=Q,
+            json={"query": "nurse", "filters": {"user_id": "alice", "channel": "web"}},
+        )
+        assert nurse not in {h["id"] for h in r.json()["results"]}
+
+        r = c.get(base + "/memories", params={**Q, "user_id": "alice"})
+        assert {m["id"] for m in r.json()["results"]} >= {dog, nurse}
+        assert c.get(f"{base}/memories/{dog}", params=Q).json()["memory"].startswith("I adopted")
+
+        r = c.put(
+            f"{base}/memories/{nurse}", params=Q, json={"text": "I work as a doctor in Leeds"}
+        )
+        assert r.status_code == 200, r.text
+        assert c.get(f"{base}/memories/{nurse}", params=Q).json()["memory"] == (
+            "I work as a doctor in Leeds"
+        )
+        history = c.get(f"{base}/memories/{nurse}/history", params=Q).json()
+        assert [(h["event"], h["old_memory"], h["new_memory"]) for h in history] == [
+            ("ADD", None, "I work as a nurse in Leeds"),
+            ("UPDATE", "I work as a nurse in Leeds", "I work as a doctor in Leeds"),
+        ]
+
+        assert c.delete(f"{base}/memories/{nurse}", params=Q).status_code == 200
+        assert c.get(f"{base}/memories/{nurse}", params=Q).status_code == 404
+        assert c.delete(f"{base}/memories/{nurse}", params=Q).status_code == 404
+        r = c.post(base + "/search", params=Q, json={"query": "what pet?"})
+        assert r.status_code == 422  # no user, agent or run: mem0's error, with a message
+        assert "user_id" in r.json()["detail"]
+
+
+def test_a_key_reaches_its_own_users_memories_only(live, keys):
+    base = f"/api/v1/{CTX}/mem0"
+    with live.client(keys["alice"]) as alice:
+        r = alice.post(
+            base + "/memories",
+            params=Q,
+            json={"messages": "My locker code is 4417", "user_id": "alice", "infer": False},
+        )
+        secret = r.json()["results"][0]["id"]
+    with live.client(keys["bob"]) as bob:
+        r = bob.post(
+            base + "/memories", params=Q, json={"messages": "I am alice now", "user_id": "alice"}
+        )
+        assert r.status_code == 403
+        r = bob.post(  # alice's exact words: refused alike (no oracle of what she said)
+            base + "/memories",
+            params=Q,
+            json={"messages": "My locker code is 4417", "user_id": "alice"},
+        )
+        assert r.status_code == 403
+        r = bob.post(base + "/search", params=Q, json={"query": "locker code", "user_id": "alice"})
+        assert r.status_code == 200 and r.json()["results"] == []
+        assert bob.get(base + "/memories", params={**Q, "user_id": "alice"}).json() == {
+            "results": []
+        }
+        for call in (bob.get, bob.delete):
+            assert call(f"{base}/memories/{secret}", params=Q).status_code == 404
+        assert bob.get(f"{base}/memories/{secret}/history", params=Q).status_code == 404
+        r = bob.put(f"{base}/memories/{secret}", params=Q, json={"text": "code is 0000"})
+        assert r.status_code == 404
+        assert bob.post(base + "/reset").status_code == 403  # a whole context: managers only
+        r = bob.delete(base + "/memories", params={**Q, "user_id": "alice"})
+        assert r.status_code == 200  # nothing of alice's is bob's to see, so nothing goes
+        assert (
+            "4417"
+            not in bob.post(
+                base + "/search", params=Q, json={"query": "code", "user_id": "bob"}
+            ).text
+        )
+    with live.client(keys["alice"]) as alice:
+        assert alice.get(f"{base}/memories/{secret}", params=Q).json()["memory"] == (
+            "My locker code is 4417"
+        )
