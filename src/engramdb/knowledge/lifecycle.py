@@ -82,9 +82,12 @@ def forget(
     scope: str | None,
     purge: bool,
     caller: Caller | None = None,
+    lens: list[str] | None = None,
 ) -> dict[str, int]:
     if sum(x is not None for x in (query, id, scope)) != 1:
         raise ValidationError("forget", "give exactly one of query, id or scope")
+    if lens is not None and query is None:
+        raise ValidationError("lens", "narrows a forget by query (an id or a scope is exact)")
     with mem._lock:
         with mem._transaction():
             if scope is not None:
@@ -95,7 +98,7 @@ def forget(
                 if purge:
                     _with_extracted(mem, plan, caller)
             else:
-                plan = _plan_query(mem, query, caller)
+                plan = _plan_query(mem, query, caller, lens)
             engine = _engine_copies(mem, plan)
             counts = _apply(mem, plan, purge)
         _engine_forget(mem, engine, purge)
@@ -228,26 +231,27 @@ def _with_extracted(mem: Memory, plan: _Plan, caller: Caller | None) -> None:
             plan.rows.setdefault(table, []).append(rid)
 
 
-def _plan_query(mem: Memory, query: Any, caller: Caller | None) -> _Plan:
+def _plan_query(
+    mem: Memory, query: Any, caller: Caller | None, lens: list[str] | None = None
+) -> _Plan:
     """What the query finds best (score above half the best) among the rows the caller may
-    read and forget (and curate, if authoritative)."""
+    read and forget (and curate, if authoritative), at or below the lens's paths only (a
+    lens that reads an organisation's policies beside a user's words forgets only the
+    user's)."""
     # meaning and words only: who is named, a date, the time line add to many rows alike and
     # would carry unrelated ones over the half-the-best cut
-    if caller is None:
+    outer = REGION.get()
+
+    def allowed(s: str) -> bool:
+        return (
+            (outer is None or outer(s))
+            and (lens is None or any(s == p or s.startswith(p + "/") for p in lens))
+            and (caller is None or (caller.readable(s) and caller.can("memory:forget", s)))
+        )
+
+    with mem.region(allowed):
         hits = reads.query(mem, query, k=20, one_per_text=False, profile="matching")
-    else:
-        outer = REGION.get()
-
-        def allowed(s: str) -> bool:
-            return (
-                (outer is None or outer(s))
-                and caller.readable(s)
-                and caller.can("memory:forget", s)
-            )
-
-        with mem.region(allowed):
-            hits = reads.query(mem, query, k=20, one_per_text=False, profile="matching")
-        hits = [h for h in hits if may_forget(caller, h.scope, h.authoritative)]
+    hits = [h for h in hits if allowed(h.scope) and may_forget(caller, h.scope, h.authoritative)]
     plan = _Plan()
     if hits:
         top = hits[0].score

@@ -647,6 +647,7 @@ class Memory:
         scope: str | None = None,
         purge: bool = False,
         caller: Caller | None = None,
+        lens: str | Sequence[str] | None = None,
     ) -> dict[str, int]:
         """Forget by fact id (``"fact:12"`` or 12), by turn/chunk id, by query (the facts and
         passages it finds best, score above half the best), or a whole scope subtree. Soft by
@@ -658,13 +659,22 @@ class Memory:
         over its scope, and ``memory:curate`` as well for an authoritative row (a curated fact
         or entity, a document chunk, a document). By id: a row the caller may not read is a
         ``NotFoundError``, one it may not forget a ``ForbiddenError``. By query: only rows it
-        may read and forget are candidates. By scope: every row of the subtree is checked and,
-        if any is not covered, ``ForbiddenError`` and nothing is removed."""
+        may read and forget are candidates, and with ``lens`` only rows at or below its paths
+        (never an ancestor's, which the lens reads). By scope: every row of the subtree is
+        checked and, if any is not covered, ``ForbiddenError`` and nothing is removed."""
         from .lifecycle import forget
 
         self._drop_scopes()  # recomputed on the next read
         try:
-            return forget(self, query, id, check_scope(scope) if scope else None, purge, caller)
+            return forget(
+                self,
+                query,
+                id,
+                check_scope(scope) if scope else None,
+                purge,
+                caller,
+                check_lens(lens),
+            )
         finally:
             self._drop_scopes()
             self._jobs.forgotten()

@@ -375,6 +375,7 @@ class _Tools:
         query: str | None,
         scope: str | None,
         purge: bool,
+        lens: list[str] | None = None,
     ) -> dict[str, Any]:
         if sum(x is not None for x in (id, query, scope)) != 1:
             raise Problem(
@@ -383,10 +384,15 @@ class _Tools:
         self._text_limit("query", query)
         if scope is not None:
             scope = check_scope(scope)
+        lens = strict_lens(lens, auth)
+        if query is not None and not any(
+            auth.can_anywhere("memory:forget", p) for p in (lens or [None])
+        ):
+            raise Problem(403, "Forbidden", "this key has no memory:forget over what it asks")
         # every row it would remove is checked by Memory.forget (forget, and curate for
         # curated rows; by scope all or nothing)
         with self.contexts.use(name) as mem:
-            counts = mem.forget(query, id=id, scope=scope, purge=purge, caller=auth)
+            counts = mem.forget(query, id=id, scope=scope, purge=purge, caller=auth, lens=lens)
             if purge:  # stored REST responses may quote what was purged
                 self.contexts.purged(name)
         return {"forgotten": to_data(counts), "purged": purge}
@@ -615,15 +621,17 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         purge: Annotated[
             bool, Field(description="Delete for good (default: soft, out of every read).")
         ] = False,
+        lens: Lens = None,
         context: ContextArg = None,
         ctx: Context | None = None,
     ) -> Result:
-        """Forget by id, by query or a whole scope (exactly one). Needs memory:forget."""
+        """Forget by id, by query or a whole scope (exactly one). Needs memory:forget. A
+        lens keeps a forget by query to rows at or below its paths."""
         return tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, name: tools.forget(
-                auth, name, id=id, query=query, scope=scope, purge=purge
+                auth, name, id=id, query=query, scope=scope, purge=purge, lens=lens
             ),
         )
 

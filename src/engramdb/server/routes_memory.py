@@ -410,6 +410,11 @@ def add_memory_routes(app: FastAPI) -> None:
         the subtree is checked; if any is not covered, 403 and nothing is removed."""
         ctx = authenticate(request)
         scope = check_scope(body.scope) if body.scope is not None else None
+        lens = strict_lens(body.lens, ctx)
+        if body.query is not None and not any(
+            ctx.can_anywhere("memory:forget", p) for p in (lens or [None])
+        ):  # a key that may forget nothing there is told so, not answered with zero counts
+            raise Problem(403, "Forbidden", "this key has no memory:forget over what it asks")
         given = sum(x is not None for x in (body.id, body.query, scope))
         replayable = request.headers.get("idempotency-key") is not None
         if replayable and given == 1 and (body.id is not None or scope is not None):
@@ -423,7 +428,7 @@ def add_memory_routes(app: FastAPI) -> None:
         def work():
             with use(request, context) as mem:  # checked again there, row by row
                 counts = mem.forget(
-                    body.query, id=body.id, scope=scope, purge=body.purge, caller=ctx
+                    body.query, id=body.id, scope=scope, purge=body.purge, caller=ctx, lens=lens
                 )
                 if body.purge:  # stored responses may quote what was purged
                     request.app.state.contexts.purged(context)

@@ -3,7 +3,7 @@ too (``populate_by_name``). Limits are checked here and answered with a 422 prob
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 from pydantic.alias_generators import to_camel
@@ -96,6 +96,7 @@ class ForgetIn(_In):
     query: str | None = Field(default=None, max_length=65_536)
     id: str | None = Field(default=None, max_length=256)
     scope: str | None = Field(default=None, max_length=256)
+    lens: list[Annotated[str, Field(max_length=256)]] | None = Field(default=None, max_length=64)
     purge: StrictBool = False  # a destructive flag: only JSON true purges ("yes" is a 422)
 
 

@@ -181,6 +181,15 @@ class AuthContext:
         """``verb`` over ``path`` and every path below it, present and future."""
         return g.covers_subtree(self.grants, verb, path)
 
+    def can_anywhere(self, verb: str, path: str | None = None) -> bool:
+        """``verb`` over ``path`` or some path below it (None: over any path at all): whether
+        a request aimed at ``path`` could do anything with this verb."""
+        for pattern in self.grants.patterns(verb):
+            base = pattern.removesuffix("*").rstrip("/")
+            if path is None or g.matches(pattern, path) or base.startswith(path + "/"):
+                return True
+        return False
+
     def reaches(self, context: str) -> bool:
         """The key may use this context (hard isolation: nothing of any other is visible)."""
         return reaches(self.contexts, context)
