@@ -367,9 +367,33 @@ class Memory:
         self._drop_scopes()
         return revisions.revise(self, id, text, metadata=metadata, extract=extract, caller=caller)
 
+    def correct_fact(
+        self, id: str | int, value: str, *, caller: Caller | None = None
+    ) -> WriteResult:
+        """Correct one live fact by id (``"fact:12"`` or 12): a versioned correction (the old
+        row closes, superseded by the new one; ``history`` shows both). A curated fact needs
+        ``memory:curate`` over its scope; a belief that now contradicts curated knowledge is
+        a conflict, as in any write (see ``corrections``)."""
+        from .corrections import correct_fact
+
+        return correct_fact(self, id, value, caller)
+
     def memory_history(self, id: str, *, caller: Caller | None = None) -> list[dict[str, Any]]:
         """Every version of a remembered turn or item, oldest first (see ``revisions``)."""
         return revisions.history(self, id, caller)
+
+    def export(self) -> Iterator[str]:
+        """The store as JSON lines: a header with the embedding model id, then every live row
+        of every knowledge table (see ``export``; ``import_lines`` reads them back)."""
+        from .export import export_lines
+
+        return export_lines(self)
+
+    def import_lines(self, lines: Iterable[str]) -> dict[str, Any]:
+        """An export's lines into this store, which must be empty; all or nothing."""
+        from .export import import_lines
+
+        return import_lines(self, lines)
 
     # ------------------------------------------------------------------ keyed items
     def put_item(

@@ -115,11 +115,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
 
     from .routes_admin import add_admin_routes
+    from .routes_manage import add_manage_routes
     from .routes_mem0 import add_mem0_routes
     from .routes_memory import add_memory_routes
 
     add_admin_routes(app)
     add_memory_routes(app)
+    add_manage_routes(app)
     add_mem0_routes(app)
     from .mcp import mount_mcp
 

@@ -1,0 +1,127 @@
+"""Managing what a context holds: remembered turns page by page, one turn, its correction and
+its history; a fact's correction; export and import of the whole context (JSONL)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import Response
+from pydantic import Field
+from starlette.concurrency import run_in_threadpool
+
+from ..knowledge.listing import MAX_PAGE
+from .app import authenticate
+from .common import strict_lens, to_data
+from .problems import Problem
+from .schemas import _In
+
+__all__ = ["add_manage_routes"]
+
+P = "/api/v1/{context}"
+
+
+class ReviseIn(_In):
+    text: str = Field(min_length=1, max_length=65_536)
+    metadata: dict[str, Any] | None = None
+
+
+class CorrectIn(_In):
+    value: str = Field(min_length=1, max_length=4096)
+
+
+def add_manage_routes(app: FastAPI) -> None:
+    from .routes_memory import _reached
+
+    def store(request: Request, context: str, write: bool):
+        _reached(request, context)
+        return request.app.state.contexts.use(context, exclusive=write)
+
+    @app.get(P + "/memories", tags=["memories"])
+    def memories(
+        context: str,
+        request: Request,
+        lens: list[str] | None = Query(None, max_length=64),
+        session_id: str | None = Query(None, alias="sessionId", max_length=256),
+        role: str | None = Query(None, max_length=16),
+        since: str | None = Query(None, max_length=64),
+        until: str | None = Query(None, max_length=64),
+        limit: int = Query(100, ge=0, le=MAX_PAGE),
+        offset: int = Query(0, ge=0, le=10**9),
+    ) -> dict[str, Any]:
+        """Remembered turns, oldest first, page by page: those the key may read through the
+        lens, of one session or role, stored in [since, until)."""
+        ctx = authenticate(request)
+        with store(request, context, False) as mem, mem.region(ctx.readable):
+            page = mem.memories(
+                lens=strict_lens(lens, ctx),
+                session_id=session_id,
+                role=role,
+                since=since,
+                until=until,
+                limit=limit,
+                offset=offset,
+                caller=ctx,
+            )
+        return {"memories": to_data(page), "page": {"limit": limit, "offset": offset}}
+
+    @app.get(P + "/memories/{memory_id}", tags=["memories"])
+    def memory(context: str, memory_id: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with store(request, context, False) as mem, mem.region(ctx.readable):
+            return to_data(mem.memory(memory_id, caller=ctx))
+
+    @app.patch(P + "/memories/{memory_id}", tags=["memories"])
+    def revise(context: str, memory_id: str, body: ReviseIn, request: Request) -> dict[str, Any]:
+        """Correct a turn in place: same id, a new version (the old text in its history);
+        the facts read from the old text close and the new text is read. Needs memory:write."""
+        ctx = authenticate(request)
+        with store(request, context, True) as mem, mem.region(ctx.readable):
+            kwargs = {} if body.metadata is None else {"metadata": body.metadata}
+            result = mem.revise(memory_id, body.text, caller=ctx, **kwargs)
+            return {"write": to_data(result), "memory": to_data(mem.memory(memory_id, caller=ctx))}
+
+    @app.get(P + "/memories/{memory_id}/history", tags=["memories"])
+    def memory_history(context: str, memory_id: str, request: Request) -> dict[str, Any]:
+        ctx = authenticate(request)
+        with store(request, context, False) as mem, mem.region(ctx.readable):
+            versions = mem.memory_history(memory_id, caller=ctx)
+        if not ctx.manages():  # who wrote is for administrators (audit), as in traces
+            versions = [{k: v for k, v in r.items() if k != "actor"} for r in versions]
+        return {"versions": to_data(versions)}
+
+    @app.patch(P + "/facts/{fact_id}", tags=["facts"])
+    def correct(context: str, fact_id: str, body: CorrectIn, request: Request) -> dict[str, Any]:
+        """Correct a live fact: the old row closes, superseded by the new value (a curated
+        fact needs memory:curate; a belief against curated knowledge is a conflict)."""
+        ctx = authenticate(request)
+        with store(request, context, True) as mem, mem.region(ctx.readable):
+            return to_data(mem.correct_fact(fact_id, body.value, caller=ctx))
+
+    @app.get(P + "/export", tags=["memories"])
+    async def export(context: str, request: Request) -> Response:
+        """The whole context as JSONL (``Memory.export``); needs grant:manage."""
+        ctx = authenticate(request)
+        if not ctx.manages():
+            raise Problem(403, "Forbidden", "an export of a whole context needs grant:manage")
+
+        def work() -> str:
+            with store(request, context, False) as mem:
+                return "".join(mem.export())
+
+        body = await run_in_threadpool(work)
+        return Response(body, media_type="application/x-ndjson")
+
+    @app.post(P + "/import", tags=["memories"])
+    async def import_(context: str, request: Request) -> dict[str, Any]:
+        """Lines of an export (JSONL body) into an empty context; needs grant:manage."""
+        ctx = authenticate(request)
+        if not ctx.manages():
+            raise Problem(403, "Forbidden", "an import into a context needs grant:manage")
+        data = (await request.body()).decode("utf-8", errors="strict")
+
+        def work() -> dict[str, Any]:
+            with store(request, context, True) as mem:
+                return mem.import_lines(data.splitlines())
+
+        return await run_in_threadpool(work)

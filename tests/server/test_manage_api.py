@@ -1,0 +1,101 @@
+"""Managing a context through the real API: memories page by page within the key's rights,
+corrections in place with history, fact corrections (curated ones need memory:curate), export
+and import of a whole context (managers only)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+CTX = "mg"
+ORG = "org/acme"
+ALICE = f"{ORG}/user/alice"
+BOB = f"{ORG}/user/bob"
+
+
+def _key(admin: httpx.Client, name: str, grants: dict) -> str:
+    r = admin.post(
+        "/api/v1/principals",
+        json={"name": name, "kind": "agent", "grants": grants, "contexts": [CTX, CTX + "2"]},
+    )
+    assert r.status_code == 201, r.text
+    r = admin.post("/api/v1/keys", json={"principalId": r.json()["id"], "label": name})
+    assert r.status_code == 201, r.text
+    return r.json()["token"]
+
+
+@pytest.fixture(scope="module")
+def keys(live) -> dict[str, str]:
+    with live.client(live.admin) as admin:
+        assert admin.post("/api/v1/contexts", json={"name": CTX}).status_code == 201
+        r = admin.post(
+            f"/api/v1/{CTX}/facts",
+            json={
+                "triples": [{"subject": "Acme", "key": "return_window", "value": "30 days"}],
+                "scope": ORG,
+            },
+        )
+        assert r.status_code == 201, r.text
+        return {
+            "alice": _key(
+                admin,
+                "mg-alice",
+                {
+                    "memory:read": [ORG, ALICE, ALICE + "/*"],
+                    "memory:write": [ALICE, ALICE + "/*"],
+                },
+            ),
+            "bob": _key(admin, "mg-bob", {"memory:read": [ORG, BOB], "memory:write": [BOB]}),
+        }
+
+
+def test_memories_are_paged_corrected_and_versioned_within_the_keys_rights(live, keys):
+    base = f"/api/v1/{CTX}"
+    with live.client(keys["alice"]) as alice, live.client(keys["bob"]) as bob:
+        ids = []
+        for i in range(5):
+            r = alice.post(base + "/facts", json={"text": f"alice note {i}", "scope": ALICE})
+            assert r.status_code == 201, r.text
+            ids.append(r.json()["turnId"])
+        r = bob.post(base + "/facts", json={"text": "I live in Leeds", "scope": BOB})
+        bobs = r.json()["turnId"]
+        page1 = alice.get(base + "/memories", params={"limit": 3}).json()["memories"]
+        page2 = alice.get(base + "/memories", params={"limit": 3, "offset": 3}).json()["memories"]
+        assert [m["id"] for m in page1 + page2] == ids  # bob's turn is not alice's to list
+        assert bob.get(base + "/memories").json()["memories"][0]["id"] == bobs
+        assert bob.get(f"{base}/memories/{ids[0]}").status_code == 404
+
+        r = alice.patch(f"{base}/memories/{ids[0]}", json={"text": "alice note zero"})
+        assert r.status_code == 200, r.text
+        assert r.json()["memory"]["version"] == 2
+        versions = alice.get(f"{base}/memories/{ids[0]}/history").json()["versions"]
+        assert [v["text"] for v in versions] == ["alice note 0", "alice note zero"]
+        assert all("actor" not in v for v in versions)  # who wrote: for administrators
+        assert bob.patch(f"{base}/memories/{ids[0]}", json={"text": "hacked"}).status_code == 404
+        assert alice.get(f"{base}/memories/{ids[0]}").json()["text"] == "alice note zero"
+
+        facts = alice.get(base + "/state", params={"lens": ALICE}).json()
+        curated = next(f for f in facts["knowledge"] if f["key"] == "return_window")
+        r = alice.patch(f"{base}/facts/{curated['id']}", json={"value": "90 days"})
+        assert r.status_code == 403  # a curated row needs memory:curate
+    with live.client(live.admin) as admin:
+        r = admin.get(f"{base}/memories/{ids[0]}/history")
+        assert r.json()["versions"][1]["actor"]["principalId"]
+
+
+def test_export_and_import_a_context(live, keys):
+    with live.client(keys["alice"]) as alice:
+        assert alice.get(f"/api/v1/{CTX}/export").status_code == 403
+    with live.client(live.admin) as admin:
+        r = admin.get(f"/api/v1/{CTX}/export")
+        assert r.status_code == 200, r.text
+        lines = r.text.splitlines()
+        assert '"engramdb-export"' in lines[0] and len(lines) > 5
+        assert admin.post("/api/v1/contexts", json={"name": CTX + "2"}).status_code == 201
+        r = admin.post(f"/api/v1/{CTX}2/import", content=r.text.encode())
+        assert r.status_code == 200, r.text
+        assert r.json()["imported"]["turns"] >= 6
+        again = admin.get(f"/api/v1/{CTX}2/export").text.splitlines()
+        assert again[1:] == lines[1:]
+        r = admin.post(f"/api/v1/{CTX}2/import", content="\n".join(lines).encode())
+        assert r.status_code == 422  # not empty: nothing added
