@@ -99,3 +99,25 @@ def test_export_and_import_a_context(live, keys):
         assert again[1:] == lines[1:]
         r = admin.post(f"/api/v1/{CTX}2/import", content="\n".join(lines).encode())
         assert r.status_code == 422  # not empty: nothing added
+
+
+def test_the_client_has_what_the_server_has(live, keys):
+    from engramdb.client import Client
+    from engramdb.client.errors import PermissionDeniedError
+
+    with Client(live.url, api_key=keys["alice"], context=CTX) as c:
+        w = c.remember("My gym locker is 7", scope=ALICE, session_id="gym")
+        assert any(s["sessionId"] == "gym" for s in c.sessions())
+        mine = c.memories(session_id="gym")
+        assert [m["id"] for m in mine] == [w.turn_id]
+        assert c.revise(w.turn_id, "My gym locker is 9")["version"] == 2
+        assert [v["text"] for v in c.memory_history(w.turn_id)] == [
+            "My gym locker is 7",
+            "My gym locker is 9",
+        ]
+        assert c.memory(w.turn_id)["text"] == "My gym locker is 9"
+        with pytest.raises(PermissionDeniedError):  # this key may forget nothing: 403
+            c.forget("gym locker", lens=[ALICE])
+    with Client(live.url, api_key=live.admin, context=CTX) as admin:
+        lines = admin.export()
+        assert lines[0].startswith("{") and all(line.endswith("\n") for line in lines)

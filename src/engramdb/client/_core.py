@@ -405,11 +405,18 @@ class Core:
         scope: str | None,
         purge: bool,
         idempotency_key: str | None,
+        lens: Lens = None,
     ) -> Call:
         if query is None and id is None and scope is None:
             raise ValueError("forget() needs a query, an id or a scope")
         body = _drop_none(
-            {"query": query, "id": None if id is None else str(id), "scope": scope, "purge": purge}
+            {
+                "query": query,
+                "id": None if id is None else str(id),
+                "scope": scope,
+                "purge": purge,
+                "lens": _lens(lens),
+            }
         )
         return Call(
             "POST",
@@ -417,6 +424,59 @@ class Core:
             json=body,
             idempotency_key=idempotency_key or new_idempotency_key(),
         )
+
+    def _sessions(self) -> Call:
+        return self._list(self._ctx("/sessions"), "sessions")
+
+    def _memories(
+        self,
+        lens: Lens,
+        session_id: str | None,
+        role: str | None,
+        since: When,
+        until: When,
+        limit: int,
+        offset: int,
+    ) -> Call:
+        params = _drop_none(
+            {
+                "lens": _lens(lens),
+                "sessionId": session_id,
+                "role": role,
+                "since": _when(since, iso=True),
+                "until": _when(until, iso=True),
+                "limit": limit,
+                "offset": offset,
+            }
+        )
+        return self._list(self._ctx("/memories"), "memories", params)
+
+    def _memory(self, id: str) -> Call:
+        return Call("GET", self._ctx(f"/memories/{_seg(id)}"))
+
+    def _revise(self, id: str, text: str, metadata: Mapping[str, Any] | None) -> Call:
+        body = _drop_none({"text": text, "metadata": None if metadata is None else dict(metadata)})
+        # the same text again makes no new version: safe to send again
+        return Call(
+            "PATCH",
+            self._ctx(f"/memories/{_seg(id)}"),
+            json=body,
+            read_only=True,
+            parse=lambda r: r.json()["memory"],
+        )
+
+    def _memory_history(self, id: str) -> Call:
+        return self._list(self._ctx(f"/memories/{_seg(id)}/history"), "versions")
+
+    def _correct_fact(self, id: str | int, value: str) -> Call:
+        return Call("PATCH", self._ctx(f"/facts/{_seg(id)}"), json={"value": value})
+
+    def _export(self) -> Call:
+        return Call("GET", self._ctx("/export"), parse=lambda r: r.text.splitlines(keepends=True))
+
+    def _import(self, lines: Iterable[str]) -> Call:
+        body = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+        return Call("POST", self._ctx("/import"), data=body.encode())
 
     def _job(self, name: str) -> Call:
         return Call("POST", self._ctx(f"/{name}"))

@@ -246,9 +246,54 @@ class Client(Core):
         scope: str | None = None,
         purge: bool = False,
         idempotency_key: str | None = None,
+        lens: Lens = None,
     ) -> dict[str, int]:
-        """Forget by id, by query or a whole scope subtree (soft unless ``purge``)."""
-        return self._call(self._forget(query, id, scope, purge, idempotency_key))
+        """Forget by id, by query or a whole scope subtree (soft unless ``purge``); a lens
+        keeps a forget by query at or below its paths."""
+        return self._call(self._forget(query, id, scope, purge, idempotency_key, lens))
+
+    # ------------------------------------------------------------------ managing memories
+    def sessions(self) -> list[dict[str, Any]]:
+        """Conversation sessions the key may read: id, scope, turn count, first and last."""
+        return self._call(self._sessions())
+
+    def memories(
+        self,
+        *,
+        lens: Lens = None,
+        session_id: str | None = None,
+        role: str | None = None,
+        since: When = None,
+        until: When = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[dict[str, Any]]:
+        """Remembered turns, oldest first, page by page (as ``Memory.memories``)."""
+        return self._call(self._memories(lens, session_id, role, since, until, limit, offset))
+
+    def memory(self, id: str) -> dict[str, Any]:
+        return self._call(self._memory(id))
+
+    def revise(
+        self, id: str, text: str, *, metadata: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Correct a turn in place (a new version; the old text stays in its history)."""
+        return self._call(self._revise(id, text, metadata))
+
+    def memory_history(self, id: str) -> list[dict[str, Any]]:
+        return self._call(self._memory_history(id))
+
+    def correct_fact(self, id: str | int, value: str) -> dict[str, Any]:
+        """A versioned correction of one fact (curated ones need memory:curate)."""
+        return self._call(self._correct_fact(id, value))
+
+    def export(self) -> list[str]:
+        """The context as JSON lines (a management key)."""
+        return self._call(self._export())
+
+    def import_lines(self, lines: Iterable[str]) -> dict[str, Any]:
+        """An export's lines into this (empty) context (a management key)."""
+        return self._call(self._import(lines))
 
     def consolidate(self) -> dict[str, int]:
         return self._call(self._job("consolidate"))
