@@ -177,6 +177,7 @@ def test_validation_error_is_one_red_line_and_exit_1(cli: Invoke) -> None:
     ],
 )
 def test_library_errors_become_exit_1(cli: Invoke, args: tuple[str, ...], message: str) -> None:
+    assert cli("remember", "a first memory").exit_code == 0  # (reads need a store)
     result = cli(*args)
     assert result.exit_code == 1
     assert result.stderr.startswith(message)

@@ -109,11 +109,35 @@ def _root(
     ctx.obj = _Settings(path=path, embedder=embedder)
 
 
+def _existing(settings: _Settings, file: str = "index.db") -> None:
+    """A read needs a store: a mistyped --path must not create an empty one and answer
+    "nothing found" (exit 1 with the path instead)."""
+    if not (settings.path / file).is_file():
+        what = "store" if file == "index.db" else "knowledge store (Memory)"
+        raise _fail(
+            f"no {what} at {settings.path}: give --path (or ENGRAMDB_PATH) of an existing one"
+        )
+
+
 @contextmanager
-def _engine(ctx: typer.Context) -> Iterator[Engine]:
+def _engine(ctx: typer.Context, *, read_only: bool = False) -> Iterator[Engine]:
     settings: _Settings = ctx.obj
+    if read_only:
+        _existing(settings)
     with Engine.open(settings.path, embedder=settings.embedder) as engine:
         yield engine
+
+
+@contextmanager
+def _memory(ctx: typer.Context, *, read_only: bool = False) -> Iterator[Any]:
+    """The knowledge-level store at --path (``Memory``)."""
+    from .knowledge.memory import Memory
+
+    settings: _Settings = ctx.obj
+    if read_only:
+        _existing(settings, "knowledge.db")
+    with Memory.open(settings.path, embedder=settings.embedder) as mem:
+        yield mem
 
 
 # ---------------------------------------------------------------------------------- formatting
@@ -222,7 +246,7 @@ def recall(
 ) -> None:
     """Recall the memories that best answer QUERY, ranked by the cognitive score."""
     options = RecallOptions(k=k, tiers=tuple(tier) if tier else None, explain=explain)
-    with _engine(ctx) as engine:
+    with _engine(ctx, read_only=True) as engine:
         hits = engine.recall(query, options)
     if as_json:
         for rank, hit in enumerate(hits, 1):
@@ -241,7 +265,7 @@ def search(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
 ) -> None:
     """Full-text search (no embeddings); lower bm25 is better."""
-    with _engine(ctx) as engine:
+    with _engine(ctx, read_only=True) as engine:
         found = engine.search_text(query, k)
         rows = [(mid, score, engine.get(mid).text) for mid, score in found]
     if as_json:
@@ -265,7 +289,7 @@ def get(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Show one stored memory."""
-    with _engine(ctx) as engine:
+    with _engine(ctx, read_only=True) as engine:
         record = engine.get(id)
     fields = dataclasses.asdict(record)
     if as_json:
@@ -309,7 +333,7 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Counts per tier, sizes on disk and the embedder."""
-    with _engine(ctx) as engine:
+    with _engine(ctx, read_only=True) as engine:
         info = engine.stats()
     if as_json:
         _print_json(info, indent=2)
@@ -355,8 +379,12 @@ def import_(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Check every line, write nothing.")
     ] = False,
+    skip: Annotated[
+        int, typer.Option(min=0, help="Skip the first N valid memories (to resume).")
+    ] = 0,
 ) -> None:
-    """Import memories from a JSONL or text file, in batches.
+    """Import memories from a JSONL or text file, in batches, or an `engramdb export` file
+    into an empty store.
 
     JSONL: one object per line with MemoryInput fields, at least "text".
 
@@ -364,6 +392,11 @@ def import_(
 
     Every line is checked before anything is written.
     """
+    if _is_export(file):
+        from .cli_knowledge import import_export
+
+        import_export(ctx, file)
+        return
     fmt = _detect_format(file) if format is Format.auto else format
     defaults = {k: val for k, val in (("tier", tier), ("session_id", session)) if val is not None}
     with _engine(ctx) as engine:
@@ -380,7 +413,7 @@ def import_(
         if dry_run:
             typer.echo(f"{_n(len(items))} valid in {file}; nothing written (--dry-run)")
             return
-        written = _write(engine, items, batch)
+        written = _write(engine, items[skip:], batch, skip)
     skipped = f", skipped {len(bad)} invalid line(s)" if bad else ""
     typer.echo(f"imported {_n(written)} from {file}{skipped}")
 
@@ -443,7 +476,15 @@ def _parse(line: str, fmt: Format, defaults: dict[str, Any]) -> dict[str, Any]:
     return {**defaults, **obj}
 
 
-def _write(engine: Engine, items: list[tuple[int, dict[str, Any]]], batch: int) -> int:
+def _is_export(file: Path) -> bool:
+    with file.open(encoding="utf-8", errors="replace") as fh:
+        first = fh.readline(4096)
+    return '"format": "engramdb-export"' in first
+
+
+def _write(
+    engine: Engine, items: list[tuple[int, dict[str, Any]]], batch: int, skipped: int = 0
+) -> int:
     columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     written = 0
     with Progress(*columns, console=err) as progress:
@@ -452,6 +493,13 @@ def _write(engine: Engine, items: list[tuple[int, dict[str, Any]]], batch: int) 
             chunk = items[start : start + batch]
             try:
                 engine.remember_many([item for _, item in chunk])
+            except KeyboardInterrupt:  # a batch is written whole or not at all
+                progress.stop()
+                done = skipped + written
+                raise _fail(
+                    f"interrupted: {_n(written)} written this run ({done} in all, up to line "
+                    f"{chunk[0][0] - 1}); resume with --skip {done}"
+                ) from None
             except EngramDBError as exc:
                 first, last = chunk[0][0], chunk[-1][0]
                 where = f"line {first}" if first == last else f"lines {first}-{last}"
@@ -675,6 +723,9 @@ def mcp_command(
     from engramdb.server.mcp import run_stdio
 
     run_stdio(context=context, api_key=api_key, config=load_config(config_file, data_dir=data_dir))
+
+
+from . import cli_knowledge  # noqa: E402,F401  (registers the knowledge-level commands)
 
 
 def main() -> None:
