@@ -714,6 +714,10 @@ def mcp_command(
     """Serve the MCP tools (remember, recall, context, reflect, forget, upload, inspect,
     resolve_conflict) over stdio, with the rights of an API key: of a running server's with
     --url (it keeps serving), else of the server's data directory opened here."""
+    try:
+        import mcp  # noqa: F401
+    except ImportError:
+        raise _fail("engramdb mcp needs the server extra: pip install 'engramdb[server]'") from None
     if url is not None:
         from engramdb.server.mcp_bridge import run_stdio_bridge
 

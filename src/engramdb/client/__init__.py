@@ -14,9 +14,19 @@ per common status, with the problem document's ``title``, ``detail``, ``field`` 
 or ``ApiConnectionError``. Reads, and writes carrying an ``Idempotency-Key`` (made per call by
 ``remember``, ``remember_batch``, ``upload`` and ``forget``), are retried on transient failures;
 the server applies a keyed write at most once.
+
+Needs httpx (the extras ``openai``, ``llm`` and ``server`` bring it).
 """
 
 from __future__ import annotations
+
+try:
+    import httpx  # noqa: F401
+except ImportError as e:  # pragma: no cover - the message is the point
+    raise ImportError(
+        "engramdb.client needs httpx: pip install 'engramdb[openai]' (or 'engramdb[server]', "
+        "or plain httpx)"
+    ) from e
 
 from ._async import AsyncClient
 from ._sync import Client

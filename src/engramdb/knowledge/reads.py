@@ -15,6 +15,7 @@ import numpy as np
 
 from ..engine import RecallOptions
 from ..engine.scoring import PROFILES
+from ..engine.validation import check_k
 from ..errors import NotFoundError, ValidationError
 from .candidates import vec
 from .clock import now_ms, to_ms
@@ -130,6 +131,7 @@ def query(
     for the passages (forget by query ranks by meaning and words only: ``"matching"``)."""
     if mode not in ("hybrid", "vector", "bm25", "graph"):
         raise ValidationError("mode", "must be hybrid, vector, bm25 or graph", value=mode)
+    k = check_k(k)  # (before any work: 10**9 was accepted, 2.5 was reported as 7.5)
     paths = check_lens(lens)
     mem.engine.validate([{"text": text}])
     at = to_ms(as_of, "as_of")
