@@ -260,10 +260,11 @@ def test_forget_by_query_and_by_id(mcp_server: Mcp):
             assert err["status"] == 404
             err = await fail(alice, "forget", context=CTX)
             assert err["status"] == 422
-        # bob holds no memory:forget: a forget by query finds nothing he may forget
+        # bob holds no memory:forget: a forget by query is refused (it used to answer zero
+        # counts, as if there had been nothing to forget)
         async with session(mcp_server.url, mcp_server.keys["bob"]) as bob:
-            out = await call(bob, "forget", query="return policy", context=CTX)
-            assert sum(out["forgotten"].values()) == 0
+            err = await fail(bob, "forget", query="return policy", context=CTX)
+            assert err["status"] == 403
 
     anyio.run(main)
 
@@ -443,5 +444,17 @@ def test_openmemorys_tool_names_work_with_the_keys_rights(mcp_server: Mcp):
             assert [r["memory"] for r in left["results"]] == ["My favourite food is ramen."]
             await call(s, "delete_all_memories", **kw)
             assert (await call(s, "list_memories", **kw))["results"] == []
+
+    anyio.run(main)
+
+
+def test_an_argument_error_is_a_plain_422_with_field_and_limit(mcp_server: Mcp):
+    async def main():
+        async with session(mcp_server.url, mcp_server.keys["alice"]) as s:
+            err = await fail(s, "recall", query="x", k=1000, context=CTX)
+            assert err["status"] == 422 and err["field"] == "k" and err["limit"] == 100
+            assert "validation error" not in err["message"]  # not pydantic's report
+            err = await fail(s, "remember", text="hi", scope="x" * 300, context=CTX)
+            assert err["field"] == "scope" and err["limit"] == 256
 
     anyio.run(main)

@@ -28,7 +28,7 @@ from .config import ServerConfig, password_hasher
 from .contexts import ContextRegistry
 from .gate import AUTH_SCOPE_KEY, Gate, authenticate_headers
 from .idempotency import IdempotencyStore, fingerprint
-from .problems import Problem, install, problem
+from .problems import Problem, install, limit_of, problem
 
 __all__ = ["create_app"]
 
@@ -99,7 +99,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         errors = exc.errors()
         first = errors[0] if errors else {}
         field = ".".join(str(x) for x in first.get("loc", ()))
-        return problem(422, "Invalid input", first.get("msg", "invalid body"), field=field)
+        extra = {} if (limit := limit_of(first)) is None else {"limit": limit}
+        return problem(422, "Invalid input", first.get("msg", "invalid body"), field=field, **extra)
 
     @app.get("/api/v1/health", tags=["health"])
     def health() -> dict[str, Any]:

@@ -40,6 +40,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
+from pydantic import ValidationError as PydanticValidationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import Receive, Scope, Send
@@ -58,7 +59,7 @@ from .auth import AuthContext, AuthError, AuthStore
 from .common import check_write, strict_lens, to_data
 from .config import ServerConfig, load_config, password_hasher
 from .contexts import ContextNotFound, ContextRegistry, check_context
-from .problems import Problem, problem
+from .problems import Problem, limit_of, problem
 from .schemas import Triple
 
 if TYPE_CHECKING:
@@ -474,6 +475,23 @@ class _Tools:
 Result = dict[str, Any]
 
 
+class _CheckedTool(Tool):
+    """A tool whose argument errors are answered like every other refusal (status 422, the
+    field, the limit, one plain sentence), not as pydantic's multi-line report."""
+
+    async def run(self, arguments, context, convert_result=False):
+        try:
+            self.fn_metadata.validate_arguments(arguments)
+        except PydanticValidationError as exc:
+            first = exc.errors()[0] if exc.errors() else {}
+            field = ".".join(str(x) for x in first.get("loc", ()))
+            extra = {} if (limit := limit_of(first)) is None else {"limit": limit}
+            message = f"{field}: {first.get('msg', 'invalid argument')}"
+            failure = _failure(422, "Invalid input", message, field=field, **extra)
+            return self.fn_metadata.convert_result(failure) if convert_result else failure
+        return await super().run(arguments, context, convert_result)
+
+
 def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
     def remember(
         scope: ScopeArg,
@@ -827,7 +845,8 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
     ]
     out = []
     for fn, name, hints in specs:
-        tool = Tool.from_function(fn, name=name, annotations=hints)
+        made = Tool.from_function(fn, name=name, annotations=hints)
+        tool = _CheckedTool(**{f: getattr(made, f) for f in Tool.model_fields})
         if hide_context:
             tool.parameters.get("properties", {}).pop("context", None)
         out.append(tool)

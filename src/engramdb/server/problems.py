@@ -79,12 +79,14 @@ def install(app: FastAPI) -> None:
         errors = exc.errors()
         first = errors[0] if errors else {}
         field = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
+        extra = {} if (limit := limit_of(first)) is None else {"limit": limit}
         return problem(
             422,
             "Invalid input",
             first.get("msg", "invalid request"),
             field=field,
             errors=[{"loc": list(e.get("loc", ())), "msg": e.get("msg")} for e in errors[:20]],
+            **extra,
         )
 
     @app.exception_handler(StarletteHTTPException)
@@ -94,3 +96,17 @@ def install(app: FastAPI) -> None:
         if isinstance(exc.__cause__, ValueError):  # e.g. an integer of over 4,300 digits
             return problem(422, "Invalid input", f"the JSON body cannot be read: {exc.__cause__}")
         return problem(exc.status_code, str(exc.detail), str(exc.detail))
+
+
+_LIMITS = ("max_length", "min_length", "le", "lt", "ge", "gt")
+
+
+def limit_of(error: dict) -> object | None:
+    """The limit a pydantic error names (``max_length``, ``le``, ...), for the problem's
+    ``limit`` field: a client learns the bound, not only that it was crossed."""
+    ctx = error.get("ctx") or {}
+    for name in _LIMITS:
+        if name in ctx:
+            value = ctx[name]
+            return value if isinstance(value, int | float | str) else str(value)
+    return None
