@@ -54,14 +54,16 @@ class ValidationError(EngramDBError, ValueError):
 
 
 class NotFoundError(EngramDBError, KeyError):
-    """No live memory has this id."""
+    """Nothing live of this kind (``what``: a memory, a fact, an entity, a job, ...) has this
+    id, or the caller may not read it."""
 
-    def __init__(self, id: str):
+    def __init__(self, id: str, what: str = "memory"):
         self.id = id
+        self.what = what
         super().__init__(id)
 
     def __str__(self) -> str:
-        return f"no memory with id {self.id!r}"
+        return f"no {self.what} with id {self.id!r}"
 
 
 class ForbiddenError(EngramDBError):
@@ -114,13 +116,20 @@ class StorageError(EngramDBError):
 class StoreLockedError(StorageError):
     """Another process has the store open for writing."""
 
-    def __init__(self, path: str, holder: str | None = None):
+    def __init__(self, path: str, holder: str | None = None, *, same_process: bool = False):
         self.path, self.holder = path, holder
-        who = f" (held by {holder})" if holder else ""
-        super().__init__(
-            f"store {path} is already open for writing by another process{who}; "
-            f"close it there first"
-        )
+        if same_process:
+            message = (
+                f"store {path} is already open in this process; close the Engine or Memory "
+                f"that has it (or reuse it) before opening it again"
+            )
+        else:
+            who = f" (held by {holder})" if holder else ""
+            message = (
+                f"store {path} is already open for writing by another process{who}; "
+                f"close it there first"
+            )
+        super().__init__(message)
 
 
 class CorruptionError(StorageError):

@@ -27,7 +27,9 @@ class ProcessLock:
             holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or None
             os.close(fd)
             raise StoreLockedError(
-                str(self.path.parent), f"pid {holder}" if holder else None
+                str(self.path.parent),
+                f"pid {holder}" if holder else None,
+                same_process=holder == str(os.getpid()),
             ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)

@@ -41,7 +41,7 @@ def correct_fact(mem: Memory, id: str | int, value: str, caller: Caller | None) 
             (fid,),
         ).fetchone()
         if row is None or row[9] or (caller is not None and not caller.readable(row[5])):
-            raise NotFoundError(f"fact:{fid}")
+            raise NotFoundError(f"fact:{fid}", "fact")
         name, etype, key, phrase, category, scope, auth, stream, closed, _, old = row
         if closed is not None:
             raise ValidationError("id", f"fact:{fid} is closed already: correct the live value")

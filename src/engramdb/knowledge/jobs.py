@@ -149,7 +149,7 @@ class JobRunner:
         (another principal's job is not here)."""
         row = self.mem.db.execute(f"SELECT {_COLUMNS} FROM jobs WHERE id=?", (job_id,)).fetchone()
         if row is None or not _visible(row, caller):
-            raise NotFoundError(f"job {job_id!r}")
+            raise NotFoundError(job_id, "job")
         return self._job(row)
 
     def list(

@@ -316,10 +316,10 @@ def forget_document(
                 "SELECT scope, forgotten, name FROM documents WHERE id=?", (doc_id,)
             ).fetchone()
             if row is None or (caller is not None and not caller.readable(row[0])):
-                raise NotFoundError(f"document {doc_id}")
+                raise NotFoundError(str(doc_id), "document")
             if not may_forget(caller, row[0], True):
                 if row[1]:  # already forgotten: out of every read
-                    raise NotFoundError(f"document {doc_id}")
+                    raise NotFoundError(str(doc_id), "document")
                 raise _refuse(row[0], True)
             live = "" if purge else " AND forgotten=0"
             versions = [

@@ -79,7 +79,7 @@ def fact(mem: Memory, fid: int) -> Fact:
         (fid,),
     ).fetchone()
     if row is None:
-        raise NotFoundError(str(fid))
+        raise NotFoundError(str(fid), "fact")
     return fact_of(row)
 
 

@@ -298,7 +298,7 @@ def entity(
     ).fetchall()
     rows = [r for r in rows if mem._visible(r[3], lens)]
     if not rows:
-        raise NotFoundError(f"{etype}/{name}")
+        raise NotFoundError(f"{etype}/{name}", "entity")
     facts = [
         f
         for f in mem.facts(lens=lens, as_of=as_of)

@@ -141,7 +141,7 @@ def _conflict(mem: Memory, uid: int, seen) -> tuple[str, list[int], bool, str | 
         (uid,),
     ).fetchone()
     if row is None or not seen(row[0]):
-        raise NotFoundError(f"conflict {uid}")
+        raise NotFoundError(str(uid), "conflict")
     return row[0], json.loads(row[1]), bool(row[2]), row[3]
 
 
@@ -157,7 +157,7 @@ def _sides(mem: Memory, uid: int, ids: list[int], seen) -> tuple[list[tuple], li
         if row is None or row[3]:
             continue
         if not seen(row[0]):
-            raise NotFoundError(f"conflict {uid}")
+            raise NotFoundError(str(uid), "conflict")
         (curated if row[1] else beliefs).append((fid, row[0], row[2] is None))
     if not beliefs or not curated:
         raise ValidationError(
