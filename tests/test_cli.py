@@ -73,7 +73,7 @@ def test_remember_then_recall_round_trip(cli: Invoke) -> None:
     assert set(hits[0]["explain"]) >= {"similarity", "importance", "retention", "lexical"}
 
     table = ok(cli("recall", "grey cat named Pixel", "--explain")).stdout
-    assert "Maya adopted a grey cat" in table and mid in table and "sim " in table
+    assert "Maya adopted a grey cat" in table and mid in table and "similarity +" in table
 
 
 def test_recall_filters_by_tier(cli: Invoke) -> None:
@@ -366,3 +366,19 @@ def test_backup_copies_the_store_into_a_new_directory(cli: Invoke, tmp_path: Pat
         runner.invoke(app, [*base, "recall", "where does Maya live?"], env={"COLUMNS": "200"})
     )
     assert "Lisbon" in hits.output
+
+
+def test_explain_columns_add_up_and_flags_show_no_type(cli: Invoke) -> None:
+    assert cli("remember", "Maya moved to Lisbon").exit_code == 0
+    result = cli("recall", "where does Maya live", "--explain", "--json")
+    hit = json.loads(result.stdout.splitlines()[0])
+    assert abs(sum(hit["explain"].values()) - hit["score"]) < 1e-4
+    table = cli("recall", "Maya Lisbon", "--explain").stdout
+    shown = [float(x) for x in re.findall(r"[a-z]+ ([+-]\d+\.\d+)", table)]
+    score = float(re.search(r"│\s*1\s*│\s*(\d+\.\d+)", table).group(1))
+    assert abs(sum(shown) - score) < 0.01  # the rows shown add up to the score
+    helps = cli("remember", "--help").stdout
+    assert "<bool>" not in helps and "--pinned" in helps
+    assert "[server] table" in cli("serve", "--help").stdout
+    found = cli("search", "Maya").stdout
+    assert "1.00" in found and "e-0" not in found  # relative to the best, not -9.2e-07

@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from . import __version__
 from .engine.engine import Engine
@@ -38,6 +38,11 @@ from .engine.options import MemoryInput, RecallHit, RecallOptions
 from .errors import EngramDBError, ValidationError
 
 __all__ = ["app", "hits_table", "main"]
+
+# typer 0.29 shows a flag's type as "<bool>" in --help ("--pinned <bool>"), which reads as if
+# the flag took a value: a flag shows no type.
+_type_of = TyperOption.display_type_rich
+TyperOption.display_type_rich = lambda self, ctx: None if self.is_flag else _type_of(self, ctx)
 
 out = Console(highlight=False, soft_wrap=False)
 err = Console(stderr=True, highlight=False)
@@ -172,14 +177,17 @@ def hits_table(hits: Sequence[RecallHit], *, explain: bool = False, title: str =
     for rank, hit in enumerate(hits, 1):
         text = f"{escape(hit.text)}\n[dim]{hit.id}[/dim]"
         row = [str(rank), f"{hit.score:.3f}", hit.tier, _date(hit.timestamp_ms)[:10], text]
-        if explain:
+        if explain:  # every term that counts: they add up to the score
             parts = hit.explain or {}
-            row.append("\n".join(f"{k[:3]} {parts.get(k, 0.0):.3f}" for k in _EXPLAIN_KEYS))
+            shown = [k for k in _EXPLAIN_KEYS if parts.get(k)] + sorted(
+                k for k in parts if k not in _EXPLAIN_KEYS and parts[k]
+            )
+            row.append("\n".join(f"{k} {parts[k]:+.3f}" for k in shown))
         table.add_row(*row)
     return table
 
 
-_EXPLAIN_KEYS = ("similarity", "importance", "retention")
+_EXPLAIN_KEYS = ("similarity", "importance", "retention", "lexical", "temporal", "hebbian")
 
 
 # ---------------------------------------------------------------------------------- commands
@@ -264,7 +272,8 @@ def search(
     k: Annotated[int, typer.Option("--k", "-k", help="How many memories.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
 ) -> None:
-    """Full-text search (no embeddings); lower bm25 is better."""
+    """Full-text search (BM25, no embeddings): the match is relative to the best hit (1.00);
+    --json gives SQLite's raw bm25 (negative, lower is better)."""
     with _engine(ctx, read_only=True) as engine:
         found = engine.search_text(query, k)
         rows = [(mid, score, engine.get(mid).text) for mid, score in found]
@@ -272,10 +281,14 @@ def search(
         for rank, (mid, score, text) in enumerate(rows, 1):
             _print_json({"rank": rank, "id": mid, "bm25": score, "text": text})
         return
-    table = Table("#", "bm25", "text / id")
+    # SQLite's bm25 is negative, lower better, and tiny in a small store (-9e-07): shown as
+    # a match relative to the best hit (1.00); --json gives the raw value
+    table = Table("#", "match", "text / id")
     table.columns[2].overflow = "fold"
+    best = rows[0][1] if rows and rows[0][1] else None
     for rank, (mid, score, text) in enumerate(rows, 1):
-        table.add_row(str(rank), f"{score:.4g}", f"{escape(text)}\n[dim]{mid}[/dim]")
+        match = f"{score / best:.2f}" if best else "-"
+        table.add_row(str(rank), match, f"{escape(text)}\n[dim]{mid}[/dim]")
     if rows:
         out.print(table)
     else:
@@ -524,7 +537,7 @@ else:
 def serve(
     config_file: Annotated[
         Path | None,
-        typer.Option("--config", help="A TOML file of server settings ([server] table)."),
+        typer.Option("--config", help="A TOML file of server settings (its \\[server] table)."),
     ] = None,
     host: Annotated[str | None, typer.Option(help="Address to bind (default 127.0.0.1).")] = None,
     port: Annotated[int | None, typer.Option(help="Port (default 8420).")] = None,

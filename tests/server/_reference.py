@@ -389,6 +389,17 @@ def forget_by_id(chain: Chain, row: Row | None, strict: bool) -> ForgetDecision:
     return ForgetDecision(out, [row], ambiguous=row.exists is None)
 
 
+def forgets_anything(chain: Chain) -> bool:
+    """``memory:forget`` over at least one path: a forget by query of a key that may forget
+    nothing at all is a 403."""
+    for g in chain:
+        for p in g.get(FORGET, ()):
+            base = p[:-2] if p.endswith("/*") else ("zz" if p == ALL else p)
+            if can(chain, FORGET, base) or can(chain, FORGET, base + "/x"):
+                return True
+    return False
+
+
 def forget_candidates(rows: Rows, chain: Chain, ctx: str) -> list[Row]:
     """By query: only rows the key may read and forget are candidates."""
     return [
