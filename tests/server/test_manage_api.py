@@ -121,3 +121,19 @@ def test_the_client_has_what_the_server_has(live, keys):
     with Client(live.url, api_key=live.admin, context=CTX) as admin:
         lines = admin.export()
         assert lines[0].startswith("{") and all(line.endswith("\n") for line in lines)
+
+
+def test_history_takes_a_lens_over_rest_and_the_client(live, keys):
+    from engramdb.client import Client
+
+    with live.client(live.admin) as admin:
+        for user, city in (("alice", "Oslo"), ("bob", "Rome")):
+            r = admin.post(
+                f"/api/v1/{CTX}/facts",
+                json={"text": f"I live in {city}", "scope": f"{ORG}/user/{user}"},
+            )
+            assert r.status_code == 201, r.text
+    with Client(live.url, api_key=live.admin, context=CTX) as c:
+        everyone = [f.scope for f in c.history("person", "bob", "lives_in")]
+        assert everyone and set(everyone) == {BOB}
+        assert c.history("person", "bob", "lives_in", lens=[ALICE]) == []

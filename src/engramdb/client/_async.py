@@ -223,9 +223,9 @@ class AsyncClient(Core):
     ) -> dict[str, Any]:
         return await self._call(self._entity(type, name, as_of, lens))
 
-    async def history(self, type: str, name: str, key: str) -> list[Fact]:
-        """Every value ``key`` of an entity has had, oldest first."""
-        return await self._call(self._history(type, name, key))
+    async def history(self, type: str, name: str, key: str, *, lens: Lens = None) -> list[Fact]:
+        """Every value ``key`` of an entity has had, oldest first (through ``lens``)."""
+        return await self._call(self._history(type, name, key, lens))
 
     async def documents(self) -> list[dict[str, Any]]:
         return await self._call(self._documents())

@@ -391,10 +391,11 @@ class Core:
         params = _drop_none({"asOf": _when(as_of, iso=True), "lens": _lens(lens)})
         return Call("GET", self._ctx(f"/entities/{_seg(type)}/{_seg(name)}"), params=params)
 
-    def _history(self, type: str, name: str, key: str) -> Call:
+    def _history(self, type: str, name: str, key: str, lens: Lens = None) -> Call:
         return Call(
             "GET",
             self._ctx(f"/entities/{_seg(type)}/{_seg(name)}/history/{_seg(key)}"),
+            params=_drop_none({"lens": _lens(lens)}),
             parse=lambda r: [Fact.from_json(f) for f in r.json()["history"]],
         )
 

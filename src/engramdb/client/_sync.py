@@ -218,9 +218,9 @@ class Client(Core):
     ) -> dict[str, Any]:
         return self._call(self._entity(type, name, as_of, lens))
 
-    def history(self, type: str, name: str, key: str) -> list[Fact]:
-        """Every value ``key`` of an entity has had, oldest first."""
-        return self._call(self._history(type, name, key))
+    def history(self, type: str, name: str, key: str, *, lens: Lens = None) -> list[Fact]:
+        """Every value ``key`` of an entity has had, oldest first (through ``lens``)."""
+        return self._call(self._history(type, name, key, lens))
 
     def documents(self) -> list[dict[str, Any]]:
         return self._call(self._documents())

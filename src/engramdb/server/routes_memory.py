@@ -383,10 +383,18 @@ def add_memory_routes(app: FastAPI) -> None:
             return to_data(mem.entity(etype, name, as_of=as_of, lens=strict_lens(lens, ctx)))
 
     @app.get(P + "/entities/{etype}/{name}/history/{key}", tags=["entities"])
-    def history(context: str, etype: str, name: str, key: str, request: Request) -> dict[str, Any]:
+    def history(
+        context: str,
+        etype: str,
+        name: str,
+        key: str,
+        request: Request,
+        lens: list[str] | None = Query(None, max_length=64),
+    ) -> dict[str, Any]:
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
-            return {"history": to_data(mem.history(etype, name, key))}
+            history = mem.history(etype, name, key, lens=strict_lens(lens, ctx))
+            return {"history": to_data(history)}
 
     @app.get(P + "/sessions/{session_id}/turns", tags=["sessions"])
     def turns(context: str, session_id: str, request: Request) -> dict[str, Any]:
