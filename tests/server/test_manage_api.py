@@ -137,3 +137,21 @@ def test_history_takes_a_lens_over_rest_and_the_client(live, keys):
         everyone = [f.scope for f in c.history("person", "bob", "lives_in")]
         assert everyone and set(everyone) == {BOB}
         assert c.history("person", "bob", "lives_in", lens=[ALICE]) == []
+
+
+def test_facts_are_listed_page_by_page_within_the_keys_rights(live, keys):
+    from engramdb.client import Client
+
+    base = f"/api/v1/{CTX}"
+    with live.client(keys["bob"]) as bob:
+        r = bob.get(base + "/facts", params={"curated": "true"})
+        assert r.status_code == 200, r.text
+        assert {f["key"] for f in r.json()["facts"]} == {"return_window"}
+        mine = bob.get(base + "/facts", params={"lens": BOB, "curated": "false"}).json()
+        assert mine["facts"] and all(f["scope"] == BOB for f in mine["facts"])
+        assert bob.get(base + "/facts", params={"state": "nope"}).status_code == 422
+    with Client(live.url, api_key=keys["alice"], context=CTX) as c:
+        scopes = {f.scope for f in c.facts(state="all", limit=1000)}
+        assert BOB not in scopes  # bob's beliefs are not alice's to list
+        one, two = c.facts(limit=1), c.facts(limit=1, offset=1)
+        assert one and (not two or one[0].id != two[0].id)

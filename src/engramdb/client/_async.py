@@ -276,6 +276,18 @@ class AsyncClient(Core):
         """Remembered turns, oldest first, page by page (as ``Memory.memories``)."""
         return await self._call(self._memories(lens, session_id, role, since, until, limit, offset))
 
+    async def facts(
+        self,
+        *,
+        lens: Lens = None,
+        state: str = "live",
+        category: str | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[Fact]:
+        """Facts the key may read, page by page: ``state`` live, closed or all."""
+        return await self._call(self._facts(lens, state, category, limit, offset))
+
     async def memory(self, id: str) -> dict[str, Any]:
         return await self._call(self._memory(id))
 

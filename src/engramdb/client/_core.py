@@ -452,6 +452,23 @@ class Core:
         )
         return self._list(self._ctx("/memories"), "memories", params)
 
+    def _facts(self, lens: Lens, state: str, category: str | None, limit: int, offset: int) -> Call:
+        params = _drop_none(
+            {
+                "lens": _lens(lens),
+                "state": state,
+                "category": category,
+                "limit": limit,
+                "offset": offset,
+            }
+        )
+        return Call(
+            "GET",
+            self._ctx("/facts"),
+            params=params,
+            parse=lambda r: [Fact.from_json(f) for f in r.json()["facts"]],
+        )
+
     def _memory(self, id: str) -> Call:
         return Call("GET", self._ctx(f"/memories/{_seg(id)}"))
 

@@ -271,6 +271,18 @@ class Client(Core):
         """Remembered turns, oldest first, page by page (as ``Memory.memories``)."""
         return self._call(self._memories(lens, session_id, role, since, until, limit, offset))
 
+    def facts(
+        self,
+        *,
+        lens: Lens = None,
+        state: str = "live",
+        category: str | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[Fact]:
+        """Facts the key may read, page by page: ``state`` live, closed or all."""
+        return self._call(self._facts(lens, state, category, limit, offset))
+
     def memory(self, id: str) -> dict[str, Any]:
         return self._call(self._memory(id))
 

@@ -10,6 +10,7 @@ from fastapi.responses import Response
 from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
+from ..knowledge.clock import to_ms
 from ..knowledge.listing import MAX_PAGE
 from .app import authenticate
 from .common import strict_lens, to_data
@@ -89,6 +90,44 @@ def add_manage_routes(app: FastAPI) -> None:
         if not ctx.manages():  # who wrote is for administrators (audit), as in traces
             versions = [{k: v for k, v in r.items() if k != "actor"} for r in versions]
         return {"versions": to_data(versions)}
+
+    @app.get(P + "/facts", tags=["facts"])
+    def facts(
+        context: str,
+        request: Request,
+        lens: list[str] | None = Query(None, max_length=64),
+        category: str | None = Query(None, pattern="^(identity|knowledge|context)$"),
+        state: str = Query("live", pattern="^(live|closed|all)$"),
+        curated: bool | None = Query(None, description="Only curated (or only beliefs)."),
+        entity: str | None = Query(None, max_length=512),
+        key: str | None = Query(None, max_length=256),
+        since: str | None = Query(None, max_length=64, description="Known from (ISO or ms)."),
+        limit: int = Query(100, ge=0, le=MAX_PAGE),
+        offset: int = Query(0, ge=0, le=10**9),
+    ) -> dict[str, Any]:
+        """Facts the key may read through the lens, page by page, oldest first: live (the
+        default), closed (history: superseded or expired) or all; by category, curated or
+        not, entity, attribute and the time they became known."""
+        ctx = authenticate(request)
+        since_ms = to_ms(since, "since")
+        with store(request, context, False) as mem, mem.region(ctx.readable):
+            rows = mem.facts(lens=strict_lens(lens, ctx), include_closed=state != "live")
+        picked = [
+            f
+            for f in rows
+            if (state != "closed" or f.closed_ms is not None)
+            and (category is None or f.category == category)
+            and (curated is None or f.authoritative == curated)
+            and (entity is None or f.entity.casefold() == entity.casefold())
+            and (key is None or f.key == key)
+            and (since_ms is None or f.known_ms >= since_ms)
+        ]
+        picked.sort(key=lambda f: (f.known_ms, f.id))
+        page = picked[offset : offset + limit]
+        return {
+            "facts": to_data(page),
+            "page": {"limit": limit, "offset": offset, "total": len(picked)},
+        }
 
     @app.patch(P + "/facts/{fact_id}", tags=["facts"])
     def correct(context: str, fact_id: str, body: CorrectIn, request: Request) -> dict[str, Any]:
