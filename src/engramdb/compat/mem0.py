@@ -42,6 +42,8 @@ from ..knowledge.scopes import check_scope, segment_of
 __all__ = ["Memory"]
 
 _ENTITY = ("user_id", "agent_id", "run_id")
+#: messages in one ``add`` (each is a turn, written under the store's lock)
+MAX_MESSAGES = 100
 _PROMOTED = ("user_id", "agent_id", "run_id", "actor_id", "role")
 _ROLES = ("user", "assistant", "system", "tool")
 
@@ -191,8 +193,14 @@ class Memory:
         scope = self._scope(ids)
         check_write(self._caller, scope, False)  # (before the look for a repeat: no oracle)
         results = []
-        for m in _messages(messages):
-            if infer and self._said_before(scope, ids, m["content"]):
+        said = _messages(messages)
+        if len(said) > MAX_MESSAGES:
+            raise ValueError(f"at most {MAX_MESSAGES} messages in one add, got {len(said)}")
+        # a repeat is looked for only where the caller may read: a write-only key must not
+        # learn from an empty answer that the text is stored there already
+        look = self._caller is None or self._caller.readable(scope)
+        for m in said:
+            if infer and look and self._said_before(scope, ids, m["content"]):
                 continue  # mem0's NONE: nothing new
             meta = {**(metadata or {}), **ids, "role": m["role"]}
             if m.get("name"):
@@ -257,9 +265,15 @@ class Memory:
         purge: bool = False,
     ) -> dict[str, str]:
         ids = _ids(None, {"user_id": user_id, "agent_id": agent_id, "run_id": run_id})
-        for m in self._listed(ids, limit=None):
-            self.memory.forget(id=m.id, purge=purge, caller=self._caller)
+        self.forget_all([m.id for m in self._listed(ids, limit=None)], purge=purge)
         return {"message": "Memories deleted successfully!"}
+
+    def forget_all(self, memory_ids: list[str], *, purge: bool = False) -> None:
+        """Forget these memories, all or none: each is checked before any is forgotten."""
+        for mid in memory_ids:
+            self.memory.check_forget(id=mid, purge=purge, caller=self._caller)
+        for mid in memory_ids:
+            self.memory.forget(id=mid, purge=purge, caller=self._caller)
 
     def reset(self) -> None:
         """Forget everything this API wrote (under its prefix, or the whole store without
@@ -294,25 +308,17 @@ class Memory:
     def _listed(
         self, ids: Mapping[str, str], *, limit: int | None, lens: str | None = None
     ) -> list[StoredMemory]:
+        """This API's memories with these ids, in one pass over the lens's turns."""
         lens = lens if lens is not None else self._lens(ids)
         out: list[StoredMemory] = []
-        offset = 0
-        while True:
-            page = self.memory.memories(
-                lens=lens,
-                session_id=ids.get("run_id"),
-                limit=MAX_PAGE,
-                offset=offset,
-                caller=self._caller,
-            )
-            for m in page:
-                if self._mine(m) and _has_ids(m, ids):
-                    out.append(m)
-                    if limit is not None and len(out) >= limit:
-                        return out
-            if len(page) < MAX_PAGE:
-                return out
-            offset += MAX_PAGE
+        for m in self.memory.iter_memories(
+            lens=lens, session_id=ids.get("run_id"), caller=self._caller
+        ):
+            if self._mine(m) and _has_ids(m, ids):
+                out.append(m)
+                if limit is not None and len(out) >= limit:
+                    break
+        return out
 
     def get_all(
         self,
@@ -328,6 +334,7 @@ class Memory:
         ids = _ids(filters, {"user_id": user_id, "agent_id": agent_id, "run_id": run_id})
         top_k = _check_k(limit if limit is not None else top_k)
         rest = {k: v for k, v in (filters or {}).items() if k not in _ENTITY}
+        _meta_matches({}, rest)  # a malformed filter is refused before any work
         found = [m for m in self._listed(ids, limit=None) if _meta_matches(m.metadata, rest)]
         found.sort(key=lambda m: (-(m.updated_ms or m.created_ms), m.id))
         return {"results": [self._record(m) for m in found[:top_k]]}
@@ -350,6 +357,7 @@ class Memory:
         ids = _ids(filters, {"user_id": user_id, "agent_id": agent_id, "run_id": run_id})
         top_k = _check_k(limit if limit is not None else top_k)
         rest = {k: v for k, v in (filters or {}).items() if k not in _ENTITY}
+        _meta_matches({}, rest)  # a malformed filter is refused before any work
         lens = self._lens(ids)
         out: list[dict[str, Any]] = []
         seen: set[str] = set()
@@ -423,6 +431,10 @@ def _meta_matches(meta: Mapping[str, Any] | None, wanted: Mapping[str, Any]) -> 
     "lte"|"contains"|"icontains": ...}}``, ``{"k": "*"}`` and ``AND``/``OR``/``NOT`` lists."""
     meta = meta or {}
     for key, want in wanted.items():
+        if key in ("AND", "OR", "NOT") and (
+            not isinstance(want, list) or not all(isinstance(f, Mapping) for f in want)
+        ):
+            raise ValueError(f"filters: {key} takes a list of filter objects")
         if key == "AND":
             ok = all(_meta_matches(meta, f) for f in want)
         elif key == "OR":

@@ -69,7 +69,14 @@ def namespace_of(scope: str, prefix: str | None = None) -> tuple[str, ...] | Non
         if not scope.startswith(prefix + "/"):
             return None
         scope = scope[len(prefix) + 1 :]
-    return tuple(label_of(seg) for seg in scope.split("/"))
+    labels = tuple(label_of(seg) for seg in scope.split("/"))
+    # a scope this store did not write (``org/acme.eu``, ``org/+41``) names no namespace
+    if any(
+        "." in lab or segment_of(lab, "namespace") != seg
+        for lab, seg in zip(labels, scope.split("/"), strict=True)
+    ):
+        return None
+    return labels
 
 
 def _leaves(value: Any) -> list[str]:

@@ -14,6 +14,7 @@ A round trip compares equal: ``export(import(export(s)))`` gives the lines of ``
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -62,59 +63,59 @@ def export_lines(mem: Memory) -> Iterator[str]:
     }
     yield json.dumps(header, sort_keys=True) + "\n"
     with mem._snapshot():
-        tables = {table: _rows(mem, table, order, forgotten) for table, order, forgotten in TABLES}
-        ids: dict[tuple[str, str], set] = {}  # (parent table, column): the exported values
-        for table, rows in tables.items():
-            for row in rows:
-                _drop_dangling(mem, table, row, tables, ids)
+        exported = _exported_ids(mem)
+        for table, order, forgotten in TABLES:
+            keys = _foreign_keys(mem, table)
+            for row in _rows(mem, table, order, forgotten):
+                for column, parent, target in keys:
+                    # a reference to a row left out (a forgotten one) reads as none: the
+                    # import keeps every foreign key, the export names nothing it left out
+                    value = row.get(column)
+                    if value is not None and value not in exported.get((parent, target), {value}):
+                        row[column] = None
                 yield json.dumps({"table": table, "row": row}, sort_keys=True) + "\n"
 
 
-def _rows(mem: Memory, table: str, order: str, has_forgotten: bool) -> list[dict[str, Any]]:
-    cols = [c for c in _columns(mem, table) if c not in _RESET.get(table, {})]
-    where = " WHERE forgotten = 0" if has_forgotten else ""
+def _where(table: str, has_forgotten: bool) -> str:
     if table == "provenance":
-        where = " WHERE fact_id IN (SELECT id FROM facts WHERE forgotten = 0)"
+        return " WHERE fact_id IN (SELECT id FROM facts WHERE forgotten = 0)"
     if table == "turn_versions":
-        where = " WHERE turn_id IN (SELECT id FROM turns WHERE forgotten = 0)"
-    out = []
-    for values in mem.db.execute(f"SELECT {', '.join(cols)} FROM {table}{where} ORDER BY {order}"):
-        row = dict(zip(cols, values, strict=True))
-        out.append({k: v.hex() if isinstance(v, bytes) else v for k, v in row.items()})
-    return out
+        return " WHERE turn_id IN (SELECT id FROM turns WHERE forgotten = 0)"
+    return " WHERE forgotten = 0" if has_forgotten else ""
 
 
-_KEYS: dict[str, list[tuple[str, str, str]]] = {}
+def _foreign_keys(mem: Memory, table: str) -> list[tuple[str, str, str]]:
+    """(column, parent table, parent column) of each foreign key of ``table``."""
+    return [(r[3], r[2], r[4] or "id") for r in mem.db.execute(f"PRAGMA foreign_key_list({table})")]
 
 
-def _drop_dangling(
-    mem: Memory,
-    table: str,
-    row: dict[str, Any],
-    tables: dict[str, list[dict[str, Any]]],
-    ids: dict[tuple[str, str], set],
-) -> None:
-    """A reference to a row that is not exported (a forgotten one) reads as none: the import
-    keeps every foreign key, and the export names nothing it left out."""
-    if table not in _KEYS:
-        _KEYS[table] = [
-            (r[3], r[2], r[4] or "id") for r in mem.db.execute(f"PRAGMA foreign_key_list({table})")
-        ]
-    for column, parent, target in _KEYS[table]:
-        value = row.get(column)
-        if value is None or parent not in tables:
-            continue
-        if (parent, target) not in ids:
-            ids[parent, target] = {r.get(target) for r in tables[parent]}
-        if value not in ids[parent, target]:
-            row[column] = None
+def _exported_ids(mem: Memory) -> dict[tuple[str, str], set]:
+    """The values each referenced column has in the export (ids only: a row's text is read
+    once, when it is written out)."""
+    wanted = {(p, t) for table, _, _ in TABLES for _, p, t in _foreign_keys(mem, table)}
+    flags = {table: forgotten for table, _, forgotten in TABLES}
+    return {
+        (parent, target): {
+            r[0]
+            for r in mem.db.execute(f"SELECT {target} FROM {parent}{_where(parent, flags[parent])}")
+        }
+        for parent, target in wanted
+        if parent in flags
+    }
+
+
+def _rows(mem: Memory, table: str, order: str, has_forgotten: bool) -> Iterator[dict[str, Any]]:
+    cols = [c for c in _columns(mem, table) if c not in _RESET.get(table, {})]
+    sql = f"SELECT {', '.join(cols)} FROM {table}{_where(table, has_forgotten)} ORDER BY {order}"
+    cur = mem.db.execute(sql)
+    while batch := cur.fetchmany(500):
+        for values in batch:
+            row = dict(zip(cols, values, strict=True))
+            yield {k: v.hex() if isinstance(v, bytes) else v for k, v in row.items()}
 
 
 def _empty(mem: Memory) -> bool:
-    return not any(
-        mem.db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone()
-        for t in ("turns", "facts", "chunks", "documents", "entities")
-    )
+    return not any(mem.db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() for t, _, _ in TABLES)
 
 
 def import_lines(mem: Memory, lines: Iterable[str]) -> dict[str, Any]:
@@ -151,7 +152,12 @@ def import_lines(mem: Memory, lines: Iterable[str]) -> dict[str, Any]:
                 row = {**row, **_RESET.get(table, {})}
                 names = ", ".join(row)
                 marks = ", ".join("?" * len(row))
-                mem.db.execute(f"INSERT INTO {table}({names}) VALUES({marks})", list(row.values()))
+                try:
+                    mem.db.execute(
+                        f"INSERT INTO {table}({names}) VALUES({marks})", list(row.values())
+                    )
+                except sqlite3.Error as e:
+                    raise ValidationError(f"line {n}", f"cannot be stored ({e})") from None
                 counts[table] += 1
         mem._drop_scopes()
         mem._catch_up()

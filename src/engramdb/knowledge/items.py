@@ -8,7 +8,8 @@ existing key is ``revisions.revise``: the old value stays in its history); forge
 Its text is not read for facts: an item is the application's own record, not a statement
 made in a conversation (``Memory.remember`` is for those).
 
-An item past its time to live is gone for every read; ``sweep`` forgets such items."""
+An item past its time to live is gone for every read (``get``, ``scan``, recall, history);
+``sweep`` forgets such items."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ValidationError
+from ..errors import ForbiddenError, ValidationError
 from .access import Caller, check_write
 from .clock import now_ms
 from .reads import _passage_scopes
@@ -130,6 +131,10 @@ def put(
     ):
         raise ValidationError("ttl", "must be a positive number of milliseconds", value=ttl_ms)
     check_write(caller, scope, False)
+    if caller is not None and not caller.readable(scope):
+        # a put is a read of what is there (a new version or a new item): a write-only
+        # caller would learn which keys exist
+        raise ForbiddenError(f"this key may not read {scope!r}: a put there needs memory:read")
     mem._check_writable_scope(scope)
     if text:
         mem.engine.validate([{"text": text}])

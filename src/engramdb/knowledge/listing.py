@@ -5,7 +5,7 @@ lens and the caller's region admit. Keyed store items (``items``) are listed the
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotFoundError, ValidationError
@@ -17,7 +17,7 @@ from .results import StoredMemory
 if TYPE_CHECKING:
     from .memory import Memory
 
-__all__ = ["MAX_PAGE", "matches", "memories", "memory", "stored_memory"]
+__all__ = ["MAX_PAGE", "iter_memories", "matches", "memories", "memory", "stored_memory"]
 
 MAX_PAGE = 1000
 _COLS = "id, text, scope, session_id, role, observed_ms, created_ms, updated_ms, version, metadata"
@@ -89,6 +89,9 @@ def memories(
             where.append(clause)
             params.append(value)
     sql = f"SELECT {_COLS} FROM turns WHERE {' AND '.join(where)} ORDER BY created_ms, id"
+    if not metadata:  # the page in SQL: no row before it is read into Python
+        sql += " LIMIT ? OFFSET ?"
+        return [stored_memory(r) for r in mem.db.execute(sql, [*params, limit, offset])]
     out: list[StoredMemory] = []
     skipped = 0
     for row in mem.db.execute(sql, params):
@@ -102,3 +105,30 @@ def memories(
         if len(out) >= limit:
             break
     return out
+
+
+def iter_memories(
+    mem: Memory,
+    lens: list[str] | None,
+    *,
+    session_id: str | None = None,
+    caller: Caller | None = None,
+) -> Iterator[StoredMemory]:
+    """Every live turn the lens and the caller admit, oldest first, in one pass (an adapter
+    that filters on its own keeps no offset: paging through offsets would read the first rows
+    again for every page)."""
+    scopes = sorted(
+        s
+        for s in _passage_scopes(mem)
+        if is_visible(s, lens) and (caller is None or caller.readable(s))
+    )
+    if not scopes:
+        return
+    where = ["forgotten=0", "role != 'item'", f"scope IN ({','.join('?' * len(scopes))})"]
+    params: list[Any] = list(scopes)
+    if session_id is not None:
+        where.append("session_id=?")
+        params.append(session_id)
+    sql = f"SELECT {_COLS} FROM turns WHERE {' AND '.join(where)} ORDER BY created_ms, id"
+    for row in mem.db.execute(sql, params).fetchall():
+        yield stored_memory(row)

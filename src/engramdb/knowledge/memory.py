@@ -352,6 +352,16 @@ class Memory:
             caller=caller,
         )
 
+    def iter_memories(
+        self,
+        *,
+        lens: str | Sequence[str] | None = None,
+        session_id: str | None = None,
+        caller: Caller | None = None,
+    ) -> Iterator[StoredMemory]:
+        """Every remembered turn the lens (and ``caller``) admit, oldest first, in one pass."""
+        return listing.iter_memories(self, check_lens(lens), session_id=session_id, caller=caller)
+
     def revise(
         self,
         id: str,

@@ -309,6 +309,8 @@ def passage_hits(
         row = mem.db.execute(f"SELECT scope, forgotten FROM {table} WHERE id=?", (rid,)).fetchone()
         if row is None or row[1]:
             continue
+        if (h.meta or {}).get("role") == "item" and _expired(mem, rid):
+            continue  # an item past its time to live is gone before the sweep reclaims it
         source = {"kind": "turn", "ref": rid, "session_id": h.session_id}
         if kind == "chunk":
             source = {
@@ -452,3 +454,8 @@ def instructions(
             }
         )
     return out
+
+
+def _expired(mem: Memory, turn_id: str) -> bool:
+    row = mem.db.execute("SELECT expires_ms FROM items WHERE turn_id=?", (turn_id,)).fetchone()
+    return bool(row and row[0] is not None and row[0] <= now_ms())

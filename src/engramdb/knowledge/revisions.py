@@ -55,15 +55,22 @@ def engine_ids(mem: Memory, turn_ids: list[str]) -> list[str]:
     return out
 
 
-def _turn(mem: Memory, id: str, caller: Caller | None) -> tuple:
+def _turn(mem: Memory, id: str, caller: Caller | None, items: bool = True) -> tuple:
+    """A live turn (``items``: keyed items too; one past its time to live is gone)."""
     row = mem.db.execute(
-        "SELECT id, session_id, role, text, scope, observed_ms, created_ms, version, "
-        "updated_ms, metadata FROM turns WHERE id=? AND forgotten=0",
+        "SELECT t.id, t.session_id, t.role, t.text, t.scope, t.observed_ms, t.created_ms, "
+        "t.version, t.updated_ms, t.metadata, i.expires_ms FROM turns t "
+        "LEFT JOIN items i ON i.turn_id = t.id WHERE t.id=? AND t.forgotten=0",
         (str(id),),
     ).fetchone()
-    if row is None or (caller is not None and not caller.readable(row[4])):
+    if (
+        row is None
+        or (caller is not None and not caller.readable(row[4]))
+        or (row[2] == "item" and not items)
+        or (row[10] is not None and row[10] <= now_ms())
+    ):
         raise NotFoundError(str(id))
-    return row
+    return row[:10]
 
 
 def record_version(
@@ -110,12 +117,14 @@ def revise(
     caller: Caller | None = None,
     value: str | None = UNCHANGED,
 ) -> WriteResult:
-    """The body of ``Memory.revise``; ``value``: a keyed item's new stored value (JSON)."""
+    """The body of ``Memory.revise``; ``value``: a keyed item's new stored value (JSON), and
+    only then is an item's turn revised (an item changes through ``items.put``: its value and
+    its text together, never read for facts)."""
     if not isinstance(text, str):
         raise ValidationError("text", "must be a string")
     with mem._lock:
         tid, session, role, old, scope, observed, created, version, updated, meta = _turn(
-            mem, id, caller
+            mem, id, caller, items=value is not UNCHANGED
         )
         check_write(caller, scope, False)
         mem._check_writable_scope(scope)
@@ -146,7 +155,7 @@ def revise(
             mem.db.execute(
                 "UPDATE turns SET text=?, version=?, updated_ms=?, metadata=?, memory_written=? "
                 "WHERE id=?",
-                (text, version + 1, now, new_meta, 0 if text else 1, tid),
+                (text, version + 1, now, new_meta, 0, tid),  # (catch-up tombstones the old copy)
             )
             if extract and text:
                 source = record_source(mem, "turn", tid, session, now, caller)
@@ -170,7 +179,7 @@ def revise(
                 timestamp_ms=observed,
                 meta={"kind": "turn", "role": role, "turn": tid},
             )
-            mem.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (tid,))
+        mem.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (tid,))
         return redact(mem, result, readable)
 
 

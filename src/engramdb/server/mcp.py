@@ -805,8 +805,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             for mid in memory_ids:  # each one the user's, checked before any is forgotten
                 if (m.get(mid) or {}).get("user_id") != user_id:
                     raise ValueError(f"Memory with id {mid} not found")
-            for mid in memory_ids:
-                m.delete(mid)
+            m.forget_all(list(memory_ids))  # all or none
             return {"deleted": list(memory_ids)}
 
         return mem0_call(context, ctx, scope_prefix, work, True)  # type: ignore[return-value]

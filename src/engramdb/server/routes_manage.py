@@ -3,11 +3,14 @@ its history; a fact's correction; export and import of the whole context (JSONL)
 
 from __future__ import annotations
 
+import os
+import tempfile
 from typing import Any
 
 from fastapi import FastAPI, Query, Request
-from fastapi.responses import Response
+from fastapi.responses import FileResponse, Response
 from pydantic import Field
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from ..knowledge.clock import to_ms
@@ -144,12 +147,26 @@ def add_manage_routes(app: FastAPI) -> None:
         if not ctx.manages():
             raise Problem(403, "Forbidden", "an export of a whole context needs grant:manage")
 
-        def work() -> str:
-            with store(request, context, False) as mem:
-                return "".join(mem.export())
+        def work() -> str:  # to a file first: the server never holds a whole export
+            fd, path = tempfile.mkstemp(prefix="engramdb-export-", suffix=".jsonl")
+            try:
+                with (
+                    os.fdopen(fd, "w", encoding="utf-8") as out,
+                    store(request, context, False) as mem,
+                ):
+                    out.writelines(mem.export())
+            except BaseException:
+                os.unlink(path)
+                raise
+            return path
 
-        body = await run_in_threadpool(work)
-        return Response(body, media_type="application/x-ndjson")
+        path = await run_in_threadpool(work)
+        return FileResponse(
+            path,
+            media_type="application/x-ndjson",
+            filename=f"{context}.jsonl",
+            background=BackgroundTask(os.unlink, path),
+        )
 
     @app.post(P + "/import", tags=["memories"])
     async def import_(context: str, request: Request) -> dict[str, Any]:

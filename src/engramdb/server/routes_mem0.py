@@ -215,6 +215,8 @@ def add_mem0_routes(app: FastAPI) -> None:
 
         def wipe(m: Mem0):
             m.reset()
+            request.app.state.contexts.purged(context)  # stored responses may quote it
+            request.state.purged = True
             return {"message": "Memory reset successfully!"}
 
         return await run(request, context, scope_prefix, True, wipe)
