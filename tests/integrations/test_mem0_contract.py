@@ -755,3 +755,16 @@ def test_persistence_across_close_and_reopen(store_dir: Path):
         assert m2.get(new)["memory"] == FOOD
     finally:
         m2.close()
+
+
+def test_a_deleted_memory_leaves_no_fact_behind(tmp_path):
+    # EngramDB reads facts from a memory (infer=True); deleting the memory takes them along
+    from engramdb.compat.mem0 import Memory as Mem0
+
+    m = Mem0(tmp_path / "m")
+    mid = m.add("I live in Lisbon", user_id="alice")["results"][0]["id"]
+    assert any(f.value == "Lisbon" for f in m.memory.facts())
+    m.delete(mid)
+    assert not any(f.value == "Lisbon" for f in m.memory.facts())
+    assert "Lisbon" not in m.memory.context("where do I live", lens="user/alice")
+    m.close()

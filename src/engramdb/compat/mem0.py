@@ -253,7 +253,8 @@ class Memory:
 
     def delete(self, memory_id: str, *, purge: bool = False) -> dict[str, str]:
         self._get(memory_id)
-        self.memory.forget(id=memory_id, purge=purge, caller=self._caller)
+        # what was read from it goes too: a deleted "My PIN is 4411" must not live on as a fact
+        self.memory.forget(id=memory_id, purge=purge, caller=self._caller, extracted=True)
         return {"message": "Memory deleted successfully!"}
 
     def delete_all(
@@ -273,7 +274,7 @@ class Memory:
         for mid in memory_ids:
             self.memory.check_forget(id=mid, purge=purge, caller=self._caller)
         for mid in memory_ids:
-            self.memory.forget(id=mid, purge=purge, caller=self._caller)
+            self.memory.forget(id=mid, purge=purge, caller=self._caller, extracted=True)
 
     def reset(self) -> None:
         """Forget everything this API wrote (under its prefix, or the whole store without

@@ -83,6 +83,7 @@ def forget(
     purge: bool,
     caller: Caller | None = None,
     lens: list[str] | None = None,
+    extracted: bool = False,
 ) -> dict[str, int]:
     if sum(x is not None for x in (query, id, scope)) != 1:
         raise ValidationError("forget", "give exactly one of query, id or scope")
@@ -95,7 +96,7 @@ def forget(
                 mem._jobs.forget_scope(*_subtree(scope))  # (no upload job refills it)
             elif id is not None:
                 plan = _plan_id(mem, id, caller)
-                if purge:
+                if purge or extracted:
                     _with_extracted(mem, plan, caller)
             else:
                 plan = _plan_query(mem, query, caller, lens)

@@ -682,6 +682,7 @@ class Memory:
         purge: bool = False,
         caller: Caller | None = None,
         lens: str | Sequence[str] | None = None,
+        extracted: bool = False,
     ) -> dict[str, int]:
         """Forget by fact id (``"fact:12"`` or 12), by turn/chunk id, by query (the facts and
         passages it finds best, score above half the best), or a whole scope subtree. Soft by
@@ -695,7 +696,10 @@ class Memory:
         ``NotFoundError``, one it may not forget a ``ForbiddenError``. By query: only rows it
         may read and forget are candidates, and with ``lens`` only rows at or below its paths
         (never an ancestor's, which the lens reads). By scope: every row of the subtree is
-        checked and, if any is not covered, ``ForbiddenError`` and nothing is removed."""
+        checked and, if any is not covered, ``ForbiddenError`` and nothing is removed.
+
+        ``extracted`` (by id, a turn): what was read from the turn (its facts, instructions,
+        uncertainties) is forgotten with it even when soft (a purge always takes it along)."""
         from .lifecycle import forget
 
         self._drop_scopes()  # recomputed on the next read
@@ -708,6 +712,7 @@ class Memory:
                 purge,
                 caller,
                 check_lens(lens),
+                extracted,
             )
         finally:
             self._drop_scopes()
