@@ -13,7 +13,7 @@ import uvicorn
 
 from engramdb.server.config import ServerConfig
 
-__all__ = ["cheap_config", "running"]
+__all__ = ["agent_key", "cheap_config", "running"]
 
 
 @contextmanager
@@ -43,3 +43,16 @@ def cheap_config(data: Path, **over) -> ServerConfig:
     return ServerConfig(
         data_dir=data, embedder="hashing", argon2_time_cost=1, argon2_memory_cost=8192, **over
     )
+
+
+def agent_key(admin, name: str, grants: dict, contexts: list[str]) -> str:
+    """The token of a new agent principal with ``grants``, reaching ``contexts``, made through
+    the real API with a management client (``httpx.Client``)."""
+    r = admin.post(
+        "/api/v1/principals",
+        json={"name": name, "kind": "agent", "grants": grants, "contexts": contexts},
+    )
+    assert r.status_code == 201, r.text
+    r = admin.post("/api/v1/keys", json={"principalId": r.json()["id"], "label": name})
+    assert r.status_code == 201, r.text
+    return r.json()["token"]

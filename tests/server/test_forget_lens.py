@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from _serve import agent_key
 
 CTX = "fl"
 ORG = "org/acme"
@@ -14,14 +15,7 @@ TEXT = "My parking spot is number 42 on level B"
 
 
 def _key(admin: httpx.Client, name: str, grants: dict) -> str:
-    r = admin.post(
-        "/api/v1/principals",
-        json={"name": name, "kind": "agent", "grants": grants, "contexts": [CTX]},
-    )
-    assert r.status_code == 201, r.text
-    r = admin.post("/api/v1/keys", json={"principalId": r.json()["id"], "label": name})
-    assert r.status_code == 201, r.text
-    return r.json()["token"]
+    return agent_key(admin, name, grants, [CTX])
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from _serve import agent_key
 
 CTX = "mg"
 ORG = "org/acme"
@@ -14,14 +15,7 @@ BOB = f"{ORG}/user/bob"
 
 
 def _key(admin: httpx.Client, name: str, grants: dict) -> str:
-    r = admin.post(
-        "/api/v1/principals",
-        json={"name": name, "kind": "agent", "grants": grants, "contexts": [CTX, CTX + "2"]},
-    )
-    assert r.status_code == 201, r.text
-    r = admin.post("/api/v1/keys", json={"principalId": r.json()["id"], "label": name})
-    assert r.status_code == 201, r.text
-    return r.json()["token"]
+    return agent_key(admin, name, grants, [CTX, CTX + "2"])
 
 
 @pytest.fixture(scope="module")

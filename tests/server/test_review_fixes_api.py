@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from _serve import agent_key
 
 CTX = "rf"
 ORG = "org/acme"
@@ -15,14 +16,7 @@ BASE = f"/api/v1/{CTX}/mem0"
 
 
 def _key(admin: httpx.Client, name: str, grants: dict) -> str:
-    r = admin.post(
-        "/api/v1/principals",
-        json={"name": name, "kind": "agent", "grants": grants, "contexts": [CTX, CTX + "2"]},
-    )
-    assert r.status_code == 201, r.text
-    r = admin.post("/api/v1/keys", json={"principalId": r.json()["id"], "label": name})
-    assert r.status_code == 201, r.text
-    return r.json()["token"]
+    return agent_key(admin, name, grants, [CTX, CTX + "2"])
 
 
 @pytest.fixture(scope="module")
