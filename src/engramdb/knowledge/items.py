@@ -26,6 +26,7 @@ from .reads import _passage_scopes
 from .redaction import is_visible
 from .revisions import revise
 from .scopes import check_scope
+from .turns import json_object
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -59,20 +60,6 @@ _SELECT = (
 
 def _item(row) -> Item:
     return Item(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], row[7])
-
-
-def _value_json(value: Any) -> str:
-    if not isinstance(value, dict):
-        raise ValidationError("value", "must be an object (a dict of JSON values)")
-    try:
-        out = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    except (TypeError, ValueError) as e:
-        raise ValidationError("value", f"must hold JSON values only ({e})") from None
-    if len(out) > MAX_VALUE_CHARS:
-        raise ValidationError(
-            "value", "is too large as JSON", limit=MAX_VALUE_CHARS, value=len(out)
-        )
-    return out
 
 
 def _check_key(key: Any) -> str:
@@ -125,7 +112,7 @@ def put(
     ``text`` is what recall searches ("" keeps the item out of recall)."""
     scope = check_scope(scope)
     key = _check_key(key)
-    stored = _value_json(value)
+    stored = json_object(value, "value", MAX_VALUE_CHARS)
     if ttl_ms is not None and (
         isinstance(ttl_ms, bool) or not isinstance(ttl_ms, int) or ttl_ms <= 0
     ):

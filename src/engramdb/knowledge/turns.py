@@ -35,6 +35,7 @@ __all__ = [
     "MAX_METADATA_CHARS",
     "MAX_TRIPLES",
     "claim_of_triple",
+    "json_object",
     "metadata_json",
     "read_turn",
     "remember",
@@ -112,21 +113,23 @@ def remember(
 MAX_METADATA_CHARS = 16_384
 
 
+def json_object(value: Any, field: str, limit: int) -> str:
+    """``value`` as stored: a JSON object (a dict of JSON values) of at most ``limit``
+    characters, else a ``ValidationError`` naming ``field``."""
+    if not isinstance(value, Mapping):
+        raise ValidationError(field, "must be an object (a dict of JSON values)")
+    try:
+        out = json.dumps(dict(value), ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError) as e:
+        raise ValidationError(field, f"must hold JSON values only ({e})") from None
+    if len(out) > limit:
+        raise ValidationError(field, "is too large as JSON", limit=limit, value=len(out))
+    return out
+
+
 def metadata_json(metadata: Mapping[str, Any] | None) -> str | None:
     """A memory's metadata as stored: a JSON object of at most ``MAX_METADATA_CHARS``."""
-    if metadata is None:
-        return None
-    if not isinstance(metadata, Mapping):
-        raise ValidationError("metadata", "must be an object (a dict of JSON values)")
-    try:
-        out = json.dumps(dict(metadata), ensure_ascii=False, sort_keys=True)
-    except (TypeError, ValueError) as e:
-        raise ValidationError("metadata", f"must hold JSON values only ({e})") from None
-    if len(out) > MAX_METADATA_CHARS:
-        raise ValidationError(
-            "metadata", "is too large as JSON", limit=MAX_METADATA_CHARS, value=len(out)
-        )
-    return out
+    return None if metadata is None else json_object(metadata, "metadata", MAX_METADATA_CHARS)
 
 
 def extraction_text(text: str) -> str:
