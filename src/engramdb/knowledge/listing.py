@@ -50,6 +50,21 @@ def matches(metadata: Mapping[str, Any] | None, wanted: Mapping[str, Any] | None
     return all(k in have and have[k] == v for k, v in wanted.items())
 
 
+def _where(
+    mem: Memory, lens: list[str] | None, caller: Caller | None
+) -> tuple[list[str] | None, list[Any]]:
+    """The conditions of the live turns the lens and the caller admit (None: there are none)."""
+    scopes = sorted(
+        s
+        for s in _passage_scopes(mem)
+        if is_visible(s, lens) and (caller is None or caller.readable(s))
+    )
+    if not scopes:
+        return None, []
+    where = ["forgotten=0", "role != 'item'", f"scope IN ({','.join('?' * len(scopes))})"]
+    return where, list(scopes)
+
+
 def memories(
     mem: Memory,
     lens: list[str] | None,
@@ -70,15 +85,9 @@ def memories(
             raise ValidationError(name, "must be a whole number >= 0", limit=top, value=v)
     if metadata is not None and not isinstance(metadata, Mapping):
         raise ValidationError("metadata", "must be an object of key: value to match")
-    scopes = sorted(
-        s
-        for s in _passage_scopes(mem)
-        if is_visible(s, lens) and (caller is None or caller.readable(s))
-    )
-    if not scopes or limit == 0:
+    where, params = _where(mem, lens, caller)
+    if where is None or limit == 0:
         return []
-    where = ["forgotten=0", "role != 'item'", f"scope IN ({','.join('?' * len(scopes))})"]
-    params: list[Any] = list(scopes)
     for clause, value in (
         ("session_id=?", session_id),
         ("role=?", role),
@@ -117,15 +126,9 @@ def iter_memories(
     """Every live turn the lens and the caller admit, oldest first, in one pass (an adapter
     that filters on its own keeps no offset: paging through offsets would read the first rows
     again for every page)."""
-    scopes = sorted(
-        s
-        for s in _passage_scopes(mem)
-        if is_visible(s, lens) and (caller is None or caller.readable(s))
-    )
-    if not scopes:
+    where, params = _where(mem, lens, caller)
+    if where is None:
         return
-    where = ["forgotten=0", "role != 'item'", f"scope IN ({','.join('?' * len(scopes))})"]
-    params: list[Any] = list(scopes)
     if session_id is not None:
         where.append("session_id=?")
         params.append(session_id)

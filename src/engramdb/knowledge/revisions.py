@@ -16,6 +16,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotFoundError, ValidationError
+from ..store.sqlite import rows_in
 from .access import Caller, check_write
 from .clock import now_ms
 from .recording import apply_extraction, record_source
@@ -48,11 +49,10 @@ def engine_id(turn_id: str, version: int) -> str:
 
 def engine_ids(mem: Memory, turn_ids: list[str]) -> list[str]:
     """Every engine id the versions of these turns were written under."""
-    out: list[str] = []
-    for tid in turn_ids:
-        row = mem.db.execute("SELECT version FROM turns WHERE id=?", (tid,)).fetchone()
-        out.extend(engine_id(tid, v) for v in range(1, (row[0] if row else 1) + 1))
-    return out
+    versions = dict(
+        rows_in(mem.db, "SELECT id, version FROM turns WHERE id IN ({marks})", turn_ids)
+    )
+    return [engine_id(t, v) for t in turn_ids for v in range(1, versions.get(t, 1) + 1)]
 
 
 def _turn(mem: Memory, id: str, caller: Caller | None, items: bool = True) -> tuple:
