@@ -191,6 +191,6 @@ def query_for_embedding(text: str) -> str:
     averages word vectors, so "what is my job" sits nearer "My favourite food is sushi" (my,
     is) than "I work as a nurse"; stored texts keep every word (their vectors are unchanged).
     A query of stop-words only is embedded as it is. On the LoCoMo dev split: R@1 0.434 ->
-    0.440, R@10 0.800 either way (docs/evaluation.md)."""
+    0.440, R@10 0.800 either way (docs/evaluation.md, "The question's content words")."""
     words = [w for w in _WORD.findall(text) if w.casefold() not in STOPWORDS]
     return " ".join(words) if words else text
