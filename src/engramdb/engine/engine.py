@@ -404,6 +404,14 @@ class Engine(
                 },
             }
 
+    def tier_counts(self, scopes: Sequence[str] | None = None) -> dict[str, dict[str, int]]:
+        """Live and forgotten memories per tier of these scopes only (None: all): the part of
+        ``stats()`` a reader of some scopes may see (it names no other scope's counts)."""
+        with self._lock:
+            self._check_open()
+            counts = self._index.tier_counts(scopes)
+        return {t: counts.get(t, {"live": 0, "forgotten": 0}) for t in self._router.names()}
+
     def tier_names(self) -> list[str]:
         return self._router.names()
 

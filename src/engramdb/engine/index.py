@@ -346,6 +346,26 @@ class MemoryIndex:
             q, p = "SELECT COUNT(*) FROM memories WHERE deleted=? AND tier=?", (int(deleted), tier)
         return int(self.con.execute(q, p).fetchone()[0])
 
+    def tier_counts(self, scopes: Sequence[str] | None = None) -> dict[str, dict[str, int]]:
+        """Live and forgotten memories per tier, of these scopes only (None: every one)."""
+        out: dict[str, dict[str, int]] = {}
+        parts = (
+            [None]
+            if scopes is None
+            else [list(scopes)[i : i + 500] for i in range(0, len(scopes), 500)]
+        )
+        for part in parts:
+            where, params = "", []
+            if part is not None:
+                where, params = f"WHERE scope IN ({','.join('?' * len(part))})", part
+            for tier, deleted, n in self.con.execute(
+                f"SELECT tier, deleted, COUNT(*) FROM memories {where} GROUP BY tier, deleted",
+                params,
+            ):
+                slot = out.setdefault(tier, {"live": 0, "forgotten": 0})
+                slot["forgotten" if deleted else "live"] += int(n)
+        return out
+
     def locs_in_scopes(self, scopes: Sequence[str]) -> set[int]:
         """Locations of the live memories stored under any of these scope keys."""
         scopes = list(scopes)

@@ -22,6 +22,8 @@ def to_ms(when: datetime | int | float | str | None, field: str) -> int | None:
         if when != when or not _MIN_MS <= when <= _MAX_MS:
             raise ValidationError(field, "is outside the years 1 to 9999", limit="0001..9999")
         return int(when)
+    if isinstance(when, str) and when.strip().lstrip("-").isdigit() and len(when) < 20:
+        return to_ms(int(when), field)  # epoch ms as text (a query string's)
     if isinstance(when, str):
         try:
             when = datetime.fromisoformat(when.replace("Z", "+00:00"))

@@ -30,7 +30,21 @@ from ..engine import Engine, EngineConfig, MemoryInput
 from ..engine.engine import copy_sqlite
 from ..errors import NotFoundError, ValidationError
 from ..store.sqlite import connect
-from . import ingest, items, listing, reads, redaction, revisions, turns, views, workflow
+from . import (
+    browse,
+    explain,
+    graph_view,
+    ingest,
+    items,
+    listing,
+    overview,
+    reads,
+    redaction,
+    revisions,
+    turns,
+    views,
+    workflow,
+)
 from .access import Caller
 from .clock import now_ms, to_ms
 from .jobs import JobRunner, Rights
@@ -671,6 +685,107 @@ class Memory:
         self, type: str, name: str, key: str, *, lens: str | Sequence[str] | None = None
     ) -> list[Fact]:
         return views.history(self, entity_type(type), name, canonical_key(key), check_lens(lens))
+
+    # ------------------------------------------------------------------ looking inside
+    def browse(
+        self,
+        *,
+        lens: str | Sequence[str] | None = None,
+        kind: str | Sequence[str] | None = None,
+        state: str | Sequence[str] | None = None,
+        scope: str | None = None,
+        session_id: str | None = None,
+        text: str | None = None,
+        since=None,
+        until=None,
+        limit: int = 50,
+        offset: int = 0,
+        caller: Caller | None = None,
+    ) -> dict[str, Any]:
+        """Every kind of row (turn, item, fact, chunk, instruction) in every state (live,
+        superseded, expired, forgotten: a forgotten row shows no text), newest first, a page
+        at a time, with the ``total`` that match (see ``browse``)."""
+        return browse.browse(
+            self,
+            check_lens(lens),
+            kind=kind,
+            state=state,
+            scope=scope,
+            session_id=session_id,
+            text=text,
+            since_ms=to_ms(since, "since"),
+            until_ms=to_ms(until, "until"),
+            limit=limit,
+            offset=offset,
+            caller=caller,
+        )
+
+    def record(
+        self,
+        kind: str,
+        id: str,
+        *,
+        lens: str | Sequence[str] | None = None,
+        caller: Caller | None = None,
+    ) -> dict[str, Any]:
+        """One row of ``browse`` in detail: clocks, provenance, supersession chain, history."""
+        return browse.record(self, kind, str(id), check_lens(lens), caller)
+
+    def overview(
+        self, *, lens: str | Sequence[str] | None = None, caller: Caller | None = None
+    ) -> dict[str, Any]:
+        """Counts per kind and state, per engine tier, and open conflicts, of what the reader
+        may see."""
+        return overview.overview(self, check_lens(lens), caller)
+
+    def store_health(self) -> dict[str, Any]:
+        """The whole store's log, segments and index (for administrators)."""
+        return overview.store_health(self)
+
+    def graph(
+        self,
+        root: str | None = None,
+        *,
+        root_type: str | None = None,
+        depth: int = 2,
+        limit: int = 200,
+        as_of=None,
+        lens: str | Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """The entity graph around ``root`` (see ``graph_view``): ≤ 2 hops, ≤ 500 nodes."""
+        return graph_view.graph(
+            self,
+            root,
+            root_type=entity_type(root_type) if root_type else None,
+            depth=depth,
+            limit=limit,
+            as_of=to_ms(as_of, "as_of"),
+            lens=check_lens(lens),
+        )
+
+    def graph_node(
+        self, type: str, name: str, *, as_of=None, lens: str | Sequence[str] | None = None
+    ) -> dict[str, Any]:
+        """An entity's facts at ``as_of`` and the memories they were read from."""
+        return graph_view.node(
+            self, entity_type(type), name, as_of=to_ms(as_of, "as_of"), lens=check_lens(lens)
+        )
+
+    def why_not(
+        self,
+        id: str,
+        query: str,
+        *,
+        lens: str | Sequence[str] | None = None,
+        k: int = 10,
+        mode: str = "hybrid",
+        caller: Caller | None = None,
+    ) -> dict[str, Any]:
+        """Why the turn or chunk ``id`` is, or is not, among the passages recalled for
+        ``query`` (the engine's ``why_not`` in the reader's scopes)."""
+        return explain.why_not(
+            self, str(id), query, check_lens(lens), k=k, mode=mode, caller=caller
+        )
 
     # ------------------------------------------------------------------ lifecycle
     def forget(

@@ -63,6 +63,9 @@ def conflicts(
                     "scope": f.scope,
                     "authoritative": f.authoritative,
                     "source": f.source_kind,
+                    "source_label": _source_label(mem, f),
+                    "said_by": (owner_of(f.scope) or (None,))[0],
+                    "known_ms": f.known_ms,
                     "live": f.live,
                 }
             )

@@ -116,6 +116,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
 
     from .routes_admin import add_admin_routes
+    from .routes_inspect import add_inspect_routes
     from .routes_manage import add_manage_routes
     from .routes_mem0 import add_mem0_routes
     from .routes_memory import add_memory_routes
@@ -124,6 +125,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     add_memory_routes(app)
     add_manage_routes(app)
     add_mem0_routes(app)
+    add_inspect_routes(app)
+    if config.dashboard:
+        from .ui import mount_ui
+
+        mount_ui(app)
     from .mcp import mount_mcp
 
     mount_mcp(app)  # the same tools over MCP (streamable HTTP), same keys

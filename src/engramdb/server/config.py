@@ -32,6 +32,9 @@ class ServerConfig:
     max_contexts: int = 1_000
     #: /docs and /openapi.json without a key (they describe the API, no tenant data).
     public_docs: bool = True
+    #: The dashboard at /ui/ (static files without a key; every figure it shows comes from the
+    #: API with the key a person types in).
+    dashboard: bool = True
     #: /metrics without a key (otherwise it needs grant:manage over '*').
     public_metrics: bool = False
     #: How long an Idempotency-Key's stored response is kept.

@@ -71,6 +71,11 @@ class Gate:
         if config.public_metrics:
             public.add("/metrics")
         self.public = frozenset(public)
+        self.ui = config.dashboard
+
+    def is_public(self, path: str) -> bool:
+        """Needs no key: health, the docs if public, the dashboard's static files."""
+        return path in self.public or (self.ui and (path == "/ui" or path.startswith("/ui/")))
 
     def limit(self, path: str, method: str) -> int:
         if path.rstrip("/") == "/mcp":
@@ -85,7 +90,7 @@ class Gate:
             return
         path = route_path(scope)
         headers = Headers(scope=scope)
-        if path not in self.public:
+        if not self.is_public(path):
             try:
                 auth = await anyio.to_thread.run_sync(authenticate_headers, self.store, headers)
             except AuthError as exc:

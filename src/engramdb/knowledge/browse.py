@@ -1,0 +1,348 @@
+"""Looking inside a context (``Memory.browse``, ``Memory.record``): every kind of row it holds
+(turns, keyed items, facts, document chunks, instructions) in every state, newest first, page
+by page, and one row in detail with where it came from, what it replaced and its clocks.
+
+The states, one vocabulary for every kind:
+
+* ``live``: read by recall and the views;
+* ``superseded``: replaced by a newer row (a fact closed by its successor, an older version
+  of a revised turn, a chunk of an older version of its document, a revoked instruction);
+* ``expired``: closed with no successor (a fact past its validity or time to live, a keyed
+  item past its TTL);
+* ``forgotten``: soft-forgotten. Its text is never shown (forget means out of every read),
+  and a text filter never matches it; only that it was there, when and where.
+
+Only the scopes the lens and the caller's read grant admit are listed (as for
+``Memory.memories``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..errors import NotFoundError, ValidationError
+from .access import Caller, owner_of
+from .clock import now_ms
+from .redaction import is_visible
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["KINDS", "MAX_PAGE", "STATES", "browse", "record"]
+
+KINDS = ("turn", "item", "fact", "chunk", "instruction")
+STATES = ("live", "superseded", "expired", "forgotten")
+MAX_PAGE = 500
+
+#: each kind as rows of (kind, id, state, text, scope, session_id, label, time_ms, curated);
+#: a forgotten row's text is NULL here, so no filter and no page can show it
+_SELECTS = {
+    "turn": """
+        SELECT 'turn', t.id, CASE WHEN t.forgotten THEN 'forgotten' ELSE 'live' END,
+               CASE WHEN t.forgotten THEN NULL ELSE t.text END, t.scope, t.session_id, t.role,
+               COALESCE(t.updated_ms, t.created_ms), 0
+        FROM turns t WHERE t.role != 'item'
+        UNION ALL
+        SELECT 'turn', v.turn_id || '@v' || v.version,
+               CASE WHEN t.forgotten THEN 'forgotten' ELSE 'superseded' END,
+               CASE WHEN t.forgotten THEN NULL ELSE v.text END, t.scope, t.session_id, t.role,
+               v.created_ms, 0
+        FROM turn_versions v JOIN turns t ON t.id = v.turn_id
+        WHERE t.role != 'item' AND v.version < t.version""",
+    "item": """
+        SELECT 'item', t.id, CASE WHEN t.forgotten OR i.forgotten THEN 'forgotten'
+                                  WHEN i.expires_ms IS NOT NULL AND i.expires_ms <= :now
+                                  THEN 'expired' ELSE 'live' END,
+               CASE WHEN t.forgotten OR i.forgotten THEN NULL ELSE i.value END, t.scope,
+               t.session_id, i.key, COALESCE(t.updated_ms, t.created_ms), 0
+        FROM turns t JOIN items i ON i.turn_id = t.id WHERE t.role = 'item'""",
+    "fact": """
+        SELECT 'fact', CAST(f.id AS TEXT),
+               CASE WHEN f.forgotten THEN 'forgotten'
+                    WHEN f.closed_ms IS NOT NULL AND f.superseded_by IS NOT NULL
+                    THEN 'superseded'
+                    WHEN f.closed_ms IS NOT NULL
+                      OR (f.valid_until_ms IS NOT NULL AND f.valid_until_ms <= :now)
+                    THEN 'expired' ELSE 'live' END,
+               CASE WHEN f.forgotten THEN NULL ELSE e.name || ' ' || f.key || ' = ' || f.value
+               END, f.scope, s.session_id, f.category, f.known_ms, f.authoritative
+        FROM facts f JOIN entities e ON e.id = f.entity_id JOIN sources s ON s.id = f.source_id""",
+    "chunk": """
+        SELECT 'chunk', c.id, CASE WHEN c.forgotten OR d.forgotten THEN 'forgotten'
+                                   WHEN d.superseded_by IS NOT NULL THEN 'superseded'
+                                   ELSE 'live' END,
+               CASE WHEN c.forgotten OR d.forgotten THEN NULL ELSE c.text END, c.scope, NULL,
+               d.name, c.observed_ms, 1
+        FROM chunks c JOIN documents d ON d.id = c.document_id""",
+    "instruction": """
+        SELECT 'instruction', CAST(n.id AS TEXT),
+               CASE WHEN n.forgotten THEN 'forgotten' WHEN n.active = 0 THEN 'superseded'
+                    ELSE 'live' END,
+               CASE WHEN n.forgotten THEN NULL ELSE n.text END, n.scope, NULL, 'instruction',
+               n.created_ms, 1
+        FROM instructions n""",
+}
+_TABLES = {"turn": "turns", "item": "turns", "fact": "facts", "chunk": "chunks"}
+_TABLES["instruction"] = "instructions"
+_COLS = ("kind", "id", "state", "text", "scope", "session_id", "label", "time_ms", "curated")
+
+
+def rows_of(union: str) -> str:
+    """A ``WITH`` naming the columns of ``_SELECTS`` (table ``r``)."""
+    return f"WITH r({', '.join(_COLS)}) AS ({union})"
+
+
+def _check(name: str, value: Any, allowed: Sequence[str]) -> list[str]:
+    values = [value] if isinstance(value, str) else list(value or [])
+    for v in values:
+        if v not in allowed:
+            raise ValidationError(name, f"must be one of {', '.join(allowed)}", value=v)
+    return values or list(allowed)
+
+
+def visible_scopes(mem: Memory, lens: list[str] | None, caller: Caller | None) -> list[str]:
+    """Every scope some row of the context holds that the lens, the region and the caller's
+    read grant admit."""
+    found: set[str] = set()
+    for table in set(_TABLES.values()):
+        found.update(s for (s,) in mem.db.execute(f"SELECT DISTINCT scope FROM {table}"))
+    return sorted(
+        s for s in found if is_visible(s, lens) and (caller is None or caller.readable(s))
+    )
+
+
+def browse(
+    mem: Memory,
+    lens: list[str] | None,
+    *,
+    kind: str | Sequence[str] | None = None,
+    state: str | Sequence[str] | None = None,
+    scope: str | None = None,
+    session_id: str | None = None,
+    text: str | None = None,
+    since_ms: int | None = None,
+    until_ms: int | None = None,
+    limit: int = 50,
+    offset: int = 0,
+    caller: Caller | None = None,
+    now: int | None = None,
+) -> dict[str, Any]:
+    """A page of rows, newest first, and how many match (``total``)."""
+    kinds = _check("kind", kind, KINDS)
+    states = _check("state", state, STATES)
+    for name, v, top in (("limit", limit, MAX_PAGE), ("offset", offset, None)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0 or (top and v > top):
+            raise ValidationError(name, "must be a whole number >= 0", limit=top, value=v)
+    scopes = visible_scopes(mem, lens, caller)
+    if scope is not None:  # one scope and those under it
+        scopes = [s for s in scopes if s == scope or s.startswith(scope.rstrip("/") + "/")]
+    if not scopes:
+        return {"rows": [], "total": 0}
+    params: dict[str, Any] = {"now": now if now is not None else now_ms()}
+    where = [f"state IN ({','.join(f':st{i}' for i in range(len(states)))})"]
+    params.update({f"st{i}": s for i, s in enumerate(states)})
+    where.append(f"scope IN ({','.join(f':sc{i}' for i in range(len(scopes)))})")
+    params.update({f"sc{i}": s for i, s in enumerate(scopes)})
+    for clause, name, value in (
+        ("session_id = :session", "session", session_id),
+        ("instr(lower(text), :text) > 0", "text", text.casefold() if text else None),
+        ("time_ms >= :since", "since", since_ms),
+        ("time_ms < :until", "until", until_ms),
+    ):
+        if value is not None:
+            where.append(clause)
+            params[name] = value
+    union = " UNION ALL ".join(_SELECTS[k] for k in kinds)
+    inner = f"{rows_of(union)} SELECT * FROM r WHERE {' AND '.join(where)}"
+    total = mem.db.execute(f"SELECT count(*) FROM ({inner})", params).fetchone()[0]
+    rows = mem.db.execute(
+        f"{inner} ORDER BY time_ms DESC, kind, id LIMIT :limit OFFSET :offset",
+        {**params, "limit": limit, "offset": offset},
+    ).fetchall()
+    out = []
+    for r in rows:
+        row = dict(zip(_COLS, r, strict=True))
+        row["curated"] = bool(row["curated"])
+        owner = owner_of(row["scope"])
+        row["owner"] = owner[0] if owner else None
+        out.append(row)
+    return {"rows": out, "total": total}
+
+
+def record(
+    mem: Memory,
+    kind: str,
+    id: str,
+    lens: list[str] | None,
+    caller: Caller | None = None,
+    now: int | None = None,
+) -> dict[str, Any]:
+    """One row in detail: its clocks, where it came from (provenance), the chain of rows it
+    replaced and that replaced it, and its history. ``NotFoundError`` for a row the reader may
+    not see; a forgotten row answers only that it was forgotten."""
+    (kind,) = _check("kind", kind, KINDS)
+    base_id = id.split("@v")[0] if kind == "turn" else id
+    found = mem.db.execute(
+        f"{rows_of(_SELECTS[kind])} SELECT * FROM r WHERE id = :id",
+        {"id": id, "now": now if now is not None else now_ms()},
+    ).fetchone()
+    if found is None:
+        raise NotFoundError(id, kind)
+    row = dict(zip(_COLS, found, strict=True))
+    row["curated"] = bool(row["curated"])
+    if not is_visible(row["scope"], lens) or (
+        caller is not None and not caller.readable(row["scope"])
+    ):
+        raise NotFoundError(id, kind)
+    if row["state"] == "forgotten":
+        return {**row, "clocks": {}, "provenance": [], "chain": [], "history": []}
+    detail = {"turn": _turn, "item": _turn, "fact": _fact, "chunk": _chunk}.get(kind, _instruction)
+    return {**row, **detail(mem, base_id, lens, caller)}
+
+
+def _turn(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
+    t = mem.db.execute(
+        "SELECT observed_ms, created_ms, updated_ms, version, metadata, session_id, role "
+        "FROM turns WHERE id=?",
+        (id,),
+    ).fetchone()
+    versions = [
+        {"version": v, "event": e, "text": text, "at_ms": at}
+        for v, e, text, at in mem.db.execute(
+            "SELECT version, event, text, created_ms FROM turn_versions WHERE turn_id=? "
+            "ORDER BY version",
+            (id,),
+        )
+    ]
+    read = [
+        {"id": fid, "text": f"{name} {key} = {value}", "live": closed is None, "scope": scope}
+        for fid, name, key, value, closed, scope in mem.db.execute(
+            "SELECT f.id, e.name, f.key, f.value, f.closed_ms, f.scope FROM facts f "
+            "JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id "
+            "WHERE s.kind='turn' AND s.ref=? AND f.forgotten=0 ORDER BY f.id",
+            (id,),
+        )
+        if is_visible(scope, lens) and (caller is None or caller.readable(scope))
+    ]
+    return {
+        "clocks": {"observed_ms": t[0], "stored_ms": t[1], "updated_ms": t[2]},
+        "version": t[3],
+        "metadata": json.loads(t[4]) if t[4] else None,
+        "provenance": [{"kind": "turn", "session_id": t[5], "role": t[6]}],
+        "facts": read,
+        "chain": [],
+        "history": versions,
+    }
+
+
+def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
+    f = mem._fact(int(id))
+
+    def shown(fid: int | None) -> bool:
+        if fid is None:
+            return False
+        row = mem.db.execute("SELECT scope, forgotten FROM facts WHERE id=?", (fid,)).fetchone()
+        return (
+            row is not None
+            and not row[1]
+            and is_visible(row[0], lens)
+            and (caller is None or caller.readable(row[0]))
+        )
+
+    back, cur = [], f.id
+    while len(back) < 50:  # what it replaced, newest first
+        (prev,) = mem.db.execute("SELECT supersedes FROM facts WHERE id=?", (cur,)).fetchone()
+        if not shown(prev):
+            break
+        back.append(prev)
+        cur = prev
+    ahead, cur = [], f.superseded_by
+    while shown(cur) and len(ahead) < 50:
+        ahead.append(cur)
+        (cur,) = mem.db.execute("SELECT superseded_by FROM facts WHERE id=?", (cur,)).fetchone()
+    chain = [_fact_line(mem._fact(i)) for i in reversed(back)]
+    chain += [{**_fact_line(f), "this": True}] + [_fact_line(mem._fact(i)) for i in ahead]
+    sources = mem.db.execute(
+        "SELECT s.kind, s.ref, s.session_id, s.trust, s.created_ms, s.principal_id, d.name, "
+        "d.version FROM provenance p JOIN sources s ON s.id=p.source_id "
+        "LEFT JOIN documents d ON s.kind='document' AND CAST(d.id AS TEXT)=s.ref "
+        "WHERE p.fact_id=? ORDER BY s.created_ms",
+        (f.id,),
+    ).fetchall()
+    if not sources:  # the row's own source (a fact stated once)
+        sources = mem.db.execute(
+            "SELECT s.kind, s.ref, s.session_id, s.trust, s.created_ms, s.principal_id, d.name, "
+            "d.version FROM facts f JOIN sources s ON s.id=f.source_id "
+            "LEFT JOIN documents d ON s.kind='document' AND CAST(d.id AS TEXT)=s.ref "
+            "WHERE f.id=?",
+            (f.id,),
+        ).fetchall()
+    keys = ("kind", "ref", "session_id", "trust", "at_ms", "principal_id", "document", "version")
+    history = [
+        _fact_line(h)
+        for h in mem.history(f.entity_type, f.entity, f.key, lens=lens)
+        if caller is None or caller.readable(h.scope)
+    ]
+    return {
+        "fact": f.to_dict(),
+        "clocks": {
+            "known_ms": f.known_ms,
+            "valid_from_ms": f.valid_from_ms,
+            "valid_until_ms": f.valid_until_ms,
+            "closed_ms": f.closed_ms,
+        },
+        "provenance": [dict(zip(keys, s, strict=True)) for s in sources],
+        "chain": chain,
+        "history": history,
+    }
+
+
+def _fact_line(f) -> dict[str, Any]:
+    return {
+        "id": f.id,
+        "value": f.value,
+        "statement": f.statement,
+        "scope": f.scope,
+        "curated": f.authoritative,
+        "known_ms": f.known_ms,
+        "closed_ms": f.closed_ms,
+    }
+
+
+def _chunk(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
+    c = mem.db.execute(
+        "SELECT d.name, d.version, d.media_type, c.heading, c.page, c.observed_ms, d.created_ms, "
+        "d.id FROM chunks c JOIN documents d ON d.id=c.document_id WHERE c.id=?",
+        (id,),
+    ).fetchone()
+    return {
+        "clocks": {"observed_ms": c[5], "stored_ms": c[6]},
+        "provenance": [
+            {
+                "kind": "document",
+                "document": c[0],
+                "version": c[1],
+                "media_type": c[2],
+                "heading": c[3],
+                "page": c[4],
+                "ref": str(c[7]),
+            }
+        ],
+        "chain": [],
+        "history": [],
+    }
+
+
+def _instruction(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
+    n = mem.db.execute(
+        "SELECT created_ms, revoked_ms, s.kind, s.ref FROM instructions i "
+        "JOIN sources s ON s.id=i.source_id WHERE i.id=?",
+        (int(id),),
+    ).fetchone()
+    return {
+        "clocks": {"stored_ms": n[0], "revoked_ms": n[1]},
+        "provenance": [{"kind": n[2], "ref": n[3]}],
+        "chain": [],
+        "history": [],
+    }

@@ -1,0 +1,53 @@
+"""Why a remembered passage is, or is not, among a query's hits (``Memory.why_not``): the
+engine's own answer (forgotten, filtered, or ranked below the k-th hit with each factor's
+share), asked with the same scopes and profile ``Memory.query`` uses for its passages, for a
+turn or chunk the reader may see. An id the reader may not see is not found, so the answer
+never tells what lies outside the reader's region."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from ..engine.options import RecallOptions
+from ..errors import NotFoundError
+from .access import Caller
+from .reads import _visible_scopes
+from .redaction import is_visible
+from .revisions import engine_id
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["why_not"]
+
+
+def why_not(
+    mem: Memory,
+    id: str,
+    query: str,
+    lens: list[str] | None,
+    *,
+    k: int = 10,
+    mode: str = "hybrid",
+    caller: Caller | None = None,
+) -> dict[str, Any]:
+    row = mem.db.execute(
+        "SELECT scope, version, 'turn' FROM turns WHERE id=? AND forgotten=0 "
+        "UNION ALL SELECT scope, 1, 'chunk' FROM chunks WHERE id=? AND forgotten=0",
+        (id, id),
+    ).fetchone()
+    if (
+        row is None
+        or not is_visible(row[0], lens)
+        or (caller is not None and not caller.readable(row[0]))
+    ):
+        raise NotFoundError(id, "passage")
+    scopes = _visible_scopes(mem, lens)
+    if caller is not None:
+        scopes = sorted(s for s in (scopes or [row[0]]) if caller.readable(s))
+    profile = {"vector": "semantic", "bm25": "precise"}.get(mode)
+    opts = RecallOptions(k=k, scopes=scopes, profile=profile, explain=True)
+    eid = engine_id(id, row[1]) if row[2] == "turn" else id
+    answer = dataclasses.asdict(mem.engine.why_not(eid, query, opts))
+    return {**answer, "id": id, "kind": row[2]}

@@ -1,0 +1,61 @@
+"""What a context holds at a glance (``Memory.overview``): how many rows of each kind are in
+each state, how many engine memories each tier keeps, open conflicts and uncertainties, all
+counted within what the reader may see; and, for whoever may see the whole store, its health
+(the write-ahead log, the segments, the index)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .access import Caller
+from .browse import _SELECTS, KINDS, STATES, rows_of, visible_scopes
+from .clock import now_ms
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["overview", "store_health"]
+
+
+def overview(
+    mem: Memory, lens: list[str] | None, caller: Caller | None = None, now: int | None = None
+) -> dict[str, Any]:
+    scopes = visible_scopes(mem, lens, caller)
+    counts = {k: dict.fromkeys(STATES, 0) for k in KINDS}
+    if scopes:
+        marks = ",".join(f":sc{i}" for i in range(len(scopes)))
+        params: dict[str, Any] = {f"sc{i}": s for i, s in enumerate(scopes)}
+        params["now"] = now if now is not None else now_ms()
+        union = " UNION ALL ".join(_SELECTS[k] for k in KINDS)
+        for kind, state, n in mem.db.execute(
+            f"{rows_of(union)} SELECT kind, state, count(*) FROM r "
+            f"WHERE scope IN ({marks}) GROUP BY kind, state",
+            params,
+        ):
+            counts[kind][state] = n
+    open_ = {"conflict": 0, "other": 0}
+    for u in mem.uncertainties(lens=lens):
+        if caller is None or caller.readable(u["scope"]):
+            open_["conflict" if u["kind"] == "conflict" else "other"] += 1
+    return {
+        "kinds": counts,
+        "tiers": mem.engine.tier_counts(scopes),
+        "scopes": len(scopes),
+        "open": {"conflicts": open_["conflict"], "uncertainties": open_["other"]},
+    }
+
+
+def store_health(mem: Memory) -> dict[str, Any]:
+    """The whole store's log, segments and index: for administrators (it counts every scope)."""
+    stats = mem.engine.stats()
+    integrity = mem.db.execute("PRAGMA quick_check").fetchone()[0]
+    return {
+        "embedder": stats["embedder"],
+        "log": {"lsn": stats["lsn"], "bytes": stats["wal_bytes"]},
+        "segments": {
+            name: {"segments": t["segments"], "live": t["live"], "forgotten": t["forgotten"]}
+            for name, t in stats["tiers"].items()
+        },
+        "index": {"ivf": stats["ivf"], "knowledge_check": integrity},
+        "disk_bytes": stats["disk_bytes"],
+    }
