@@ -18,6 +18,7 @@ demo: $(STAMP)
 	$(BIN)/python -m engramdb.demo
 
 test: $(STAMP)
+	sh scripts/ensure_chromium.sh
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/pytest -q
 

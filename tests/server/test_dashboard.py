@@ -230,6 +230,7 @@ def test_memories_filter_page_and_detail(seeded, watched, live):
     rows = page.get_by_test_id("memory-row")
     rows.first.wait_for()
     assert "of" in page.get_by_test_id("page-label").inner_text()
+    watched.shot("memories")
     total = int(page.get_by_test_id("page-label").inner_text().split(" of ")[1])
     assert total > 25  # more than a page: the pager moves on
     page.get_by_test_id("page-next").click()
@@ -255,7 +256,7 @@ def test_memories_filter_page_and_detail(seeded, watched, live):
     assert "ADD" in history.inner_text() and "UPDATE" in history.inner_text()
     assert "Siemens" in history.inner_text()  # the text the correction replaced
     assert "observed" in detail.get_by_test_id("detail-clocks").inner_text()
-    watched.shot("memories")
+    watched.shot("memory-detail")
 
     page.get_by_test_id("filter-kind").select_option("fact")
     page.get_by_test_id("filter-state").select_option("superseded")
@@ -308,6 +309,11 @@ def test_conflicts_show_both_sides_and_resolve(seeded, watched, live):
     assert aria.get_by_test_id("conflict-applies").inner_text() == "$199"
     assert aria.get_by_test_id("conflict-by").inner_text() == "maya"
     assert "policy.md" in aria.get_by_test_id("conflict-source").inner_text()
+    unknowns = live.client(live.admin).get("/api/v1/support/state").json()["unknowns"]
+    shown = page.get_by_test_id("uncertainty-row")
+    if unknowns:
+        shown.first.wait_for()
+    assert shown.count() == len(unknowns)
     watched.shot("conflicts")
     returns = rows.filter(has_text="60 days")
     returns.get_by_test_id("conflict-note").fill("checked with the returns team")

@@ -115,4 +115,6 @@ function App() {
   return html`<${Shell} me=${me} onSignOut=${signOut} />`;
 }
 
-render(html`<${App} />`, document.getElementById("app"));
+const root = document.getElementById("app");
+root.textContent = ""; // the "Loading…" placeholder
+render(html`<${App} />`, root);

@@ -59,6 +59,8 @@ export function Conflicts({ me }) {
   const [data, error, loading, reload] = useLoad(
     () => call("GET", ctx("/conflicts"), { query: { includeResolved: every } }), [every]);
   const list = data ? data.conflicts : [];
+  const [state] = useLoad(() => call("GET", ctx("/state"), { query: { limit: 200 } }), [every]);
+  const unknowns = state ? state.unknowns : [];
   return html`
     <h2>Conflicts</h2>
     <label class="toggle"><input type="checkbox" data-testid="conflicts-all" checked=${every}
@@ -66,5 +68,11 @@ export function Conflicts({ me }) {
     <${Loading} loading=${loading} /><${Problem} error=${error} />
     ${data && list.length === 0 && html`<p class="muted" data-testid="no-conflicts">No open conflicts.</p>`}
     <ul class="conflicts">${list.map((c) => html`
-      <${Row} key=${c.id} conflict=${c} canWrite=${holds(me, "memory:write")} onDone=${reload} />`)}</ul>`;
+      <${Row} key=${c.id} conflict=${c} canWrite=${holds(me, "memory:write")} onDone=${reload} />`)}</ul>
+    <h3>Open uncertainties</h3>
+    ${state && unknowns.length === 0 && html`<p class="muted">None.</p>`}
+    <table data-testid="uncertainties">${unknowns.map((u) => html`
+      <tr data-testid="uncertainty-row" data-id=${u.id}><td>${u.about}</td><td>${u.reason}</td>
+        <td><span class="pill">${u.kind}</span></td><td><code>${u.scope}</code></td>
+        <td class="nowrap">${when(u.createdMs)}</td></tr>`)}</table>`;
 }

@@ -49,6 +49,7 @@ export function Graph() {
   const [asOf, setAsOf] = useState(null);
   const [picked, setPicked] = useState(null);
   const box = useRef(null);
+  const drawn = useRef(null);
   const [data, error, loading] = useLoad(() => call("GET", ctx("/graph"), {
     query: { entity: asked.entity, depth: asked.depth, asOf: asOf ?? undefined, limit: 300 },
   }), [asked.entity, asked.depth, asOf]);
@@ -71,12 +72,17 @@ export function Graph() {
           classes: e.kind,
         })),
       ],
-      layout: { name: "cose", animate: false, randomize: false, nodeDimensionsIncludeLabels: true },
+      layout: { name: "cose", animate: false, randomize: false, nodeDimensionsIncludeLabels: true, padding: 40 },
+      maxZoom: 1.6,
       wheelSensitivity: 0.3,
     });
     cy.on("tap", "node", (evt) => setPicked(evt.target.data("node")));
-    return () => cy.destroy();
+    drawn.current = cy;
+    return () => { drawn.current = null; cy.destroy(); };
   }, [data]);
+  useEffect(() => { // the panel took room: fit the drawing to the narrower box
+    if (drawn.current) { drawn.current.resize(); drawn.current.fit(undefined, 40); }
+  }, [picked]);
   const submit = (e) => { e.preventDefault(); setPicked(null); setAsked({ ...asked, entity: entity.trim() }); };
   return html`
     <h2>Entity graph</h2>
@@ -98,6 +104,5 @@ export function Graph() {
         data-root=${(data && data.root) || ""} data-node-count=${data ? data.nodes.length : 0} data-edge-count=${data ? data.edges.length : 0}></div>
       ${picked && html`<${NodePanel} node=${picked} asOf=${asOf ?? undefined} />`}
     </div>
-    ${data && html`<p class="muted" data-testid="graph-summary">${data.nodes.length} entities,
-      ${data.edges.length} links${data.truncated ? " (cut at the limit)" : ""}; dashed: stated in the same source.</p>`}`;
+    ${data && html`<p class="muted" data-testid="graph-summary">${`${data.nodes.length} entities, ${data.edges.length} links${data.truncated ? " (cut at the limit)" : ""}; dashed: stated in the same source.`}</p>`}`;
 }

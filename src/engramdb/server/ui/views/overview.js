@@ -22,7 +22,7 @@ export function Overview() {
       <div class="card"><b>${data.scopes}</b> scopes you can read</div>
     </section>
     <h3>By kind and state</h3>
-    <table data-testid="overview-kinds">
+    <table class="compact" data-testid="overview-kinds">
       <thead><tr><th>kind</th>${STATES.map((s) => html`<th>${s}</th>`)}</tr></thead>
       <tbody>
         ${Object.entries(data.kinds).map(([kind, counts]) => html`
@@ -31,7 +31,7 @@ export function Overview() {
       </tbody>
     </table>
     <h3>Engine memories by tier</h3>
-    <table data-testid="overview-tiers">
+    <table class="compact" data-testid="overview-tiers">
       <thead><tr><th>tier</th><th>live</th><th>forgotten</th></tr></thead>
       <tbody>
         ${Object.entries(data.tiers).map(([tier, c]) => html`
