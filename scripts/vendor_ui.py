@@ -27,6 +27,15 @@ PACKAGES: dict[str, tuple[str, dict[str, str]]] = {
     "preact": ("11.2.0", {"dist/preact.mjs": "preact.js", "hooks/dist/hooks.mjs": "hooks.js"}),
     "htm": ("3.1.1", {"dist/htm.mjs": "htm.js"}),
     "cytoscape": ("3.35.0", {"dist/cytoscape.esm.min.mjs": "cytoscape.js"}),
+    # the API's /docs page, served from here instead of a CDN (works offline; no third-party
+    # script on the dashboard's origin, where the key sits in session storage)
+    "swagger-ui-dist": (
+        "5.35.0",
+        {
+            "swagger-ui-bundle.js": "swagger/swagger-ui-bundle.js",
+            "swagger-ui.css": "swagger/swagger-ui.css",
+        },
+    ),
 }
 
 #: bare specifiers → the vendored file that provides them
@@ -55,10 +64,15 @@ def main() -> None:
                 text = (pkg / src).read_text(encoding="utf-8")
                 for bare, local in REWRITES.items():
                     text = text.replace(bare, local)
-                text = re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text)  # maps not shipped
+                # source maps are not shipped: no reference to them either
+                text = re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text)
+                text = re.sub(r"/\*# sourceMappingURL=[^*]+\*/\s*$", "\n", text)
+                (VENDOR / dest).parent.mkdir(parents=True, exist_ok=True)
                 (VENDOR / dest).write_text(text, encoding="utf-8")
                 digests[dest] = hashlib.sha256(text.encode()).hexdigest()
             shutil.copy(pkg / "LICENSE", VENDOR / "licenses" / f"{name}.LICENSE")
+            if (pkg / "NOTICE").exists():
+                shutil.copy(pkg / "NOTICE", VENDOR / "licenses" / f"{name}.NOTICE")
             licence = json.loads((pkg / "package.json").read_text())["license"]
             versions[name] = {"version": version, "license": licence, "files": digests}
     (VENDOR / "VERSIONS.json").write_text(json.dumps(versions, indent=2) + "\n")

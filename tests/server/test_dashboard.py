@@ -53,6 +53,7 @@ TURNS = [
     ("maya", "I moved to Porto."),
     ("bob", "I live in Berlin and my dog is called Rex."),
     ("bob", "I was told I can return items within 60 days."),
+    ("eve", 'Hello <img src=x onerror="window.pwned=1"><script>window.pwned=2</script> there'),
 ]
 
 
@@ -212,8 +213,8 @@ def test_overview_counts_what_the_context_holds(seeded, watched, live):
     page.get_by_test_id("nav-overview").click()
     turns = page.get_by_test_id("overview-kinds").locator("tr[data-kind=turn]")
     turns.wait_for()
-    # 7 turns: one revised (its first version superseded), one forgotten
-    assert turns.locator("[data-state=live]").inner_text() == "6"
+    # one turn revised (its first version superseded), one forgotten
+    assert turns.locator("[data-state=live]").inner_text() == str(len(TURNS) - 1)
     assert turns.locator("[data-state=superseded]").inner_text() == "1"
     assert turns.locator("[data-state=forgotten]").inner_text() == "1"
     assert page.get_by_test_id("open-conflicts").inner_text().startswith("2")
@@ -268,6 +269,19 @@ def test_memories_filter_page_and_detail(seeded, watched, live):
     chain.wait_for()
     assert "Lisbon" in chain.inner_text() and "Porto" in chain.inner_text()
     assert "turn" in page.get_by_test_id("detail-provenance").inner_text()
+
+
+def test_stored_markup_is_shown_as_text(seeded, watched, live):
+    page = watched.page
+    watched.sign_in(live.admin)
+    page.get_by_test_id("context-select").select_option("support")
+    page.get_by_test_id("nav-memories").click()
+    page.get_by_test_id("filter-text").fill("onerror")
+    page.get_by_test_id("filter-text").press("Enter")
+    only(page, "[data-kind=turn]", 1)
+    assert "<img src=x" in page.get_by_test_id("memory-row").first.inner_text()
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("main img").count() == 0
 
 
 def test_search_shows_each_term_why_not_and_the_context_block(seeded, watched, live):
@@ -447,3 +461,15 @@ def test_a_customer_key_sees_its_own_and_the_shared_only(seeded, watched, live):
     page.get_by_test_id("graph-entity").fill("bob")
     page.get_by_test_id("graph-submit").click()
     assert "no entity" in page.get_by_test_id("error").inner_text()
+
+
+def test_the_api_docs_render_from_local_files(watched, live):
+    """Swagger UI comes from the vendored swagger-ui-dist: offline, no third-party script on
+    the origin that keeps the dashboard's key."""
+    page = watched.page
+    r = httpx.get(live.url + "/docs")
+    assert "cdn" not in r.text.lower() and "/docs/assets/swagger-ui-bundle.js" in r.text
+    assert "connect-src 'self'" in r.headers["content-security-policy"]
+    page.goto(live.url + "/docs")
+    page.get_by_text("/api/v1/{context}/browse").first.wait_for()
+    assert page.locator(".opblock").count() > 50

@@ -102,7 +102,7 @@ MINION = {**SCOPED, "scope:read": ["org/f/*"], "scope:create": ["org/f/*"]}
 # An independent reference of the names the contract accepts (always with fullmatch).
 CONTEXT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 NOT_CONTEXTS = {"contexts", "me", "keys", "principals", "health", "metrics"}  # /api/v1/<word>
-PUBLIC = {"/api/v1/health", "/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"}
+PUBLIC = {"/api/v1/health", "/docs", "/docs/oauth2-redirect", "/openapi.json"}
 
 
 # ----------------------------------------------------------------------------- strategies

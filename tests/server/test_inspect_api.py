@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import time
 
+import httpx
 import pytest
-from _serve import agent_key
+from _serve import agent_key, cheap_config, running
+
+from engramdb.server.app import create_app
 
 POLICY = b"# Acme\n\nItems can be returned within 30 days.\n\nThe Aria headphones cost $199.\n"
 
@@ -42,6 +45,7 @@ def store(live) -> dict:
     time.sleep(0.01)
     ids["porto"] = say("maya", "I moved to Porto.")
     ids["bob"] = say("bob", "I live in Berlin and my dog is called Rex.")
+    ids["agree"] = say("bob", "The Aria headphones cost $199.")  # corroborates the policy
     r = admin.patch(
         f"/api/v1/inside/memories/{ids['job']}", json={"text": "I work at Bosch as an engineer."}
     )
@@ -50,7 +54,14 @@ def store(live) -> dict:
     maya = agent_key(
         admin, "maya-inside", {"memory:read": ["org/acme", "org/acme/user/maya"]}, ["inside"]
     )
-    return {"ids": ids, "maya": live.client(maya), "admin": admin, "between": between}
+    org = agent_key(admin, "org-inside", {"memory:read": ["org/acme"]}, ["inside"])
+    return {
+        "ids": ids,
+        "maya": live.client(maya),
+        "org": live.client(org),
+        "admin": admin,
+        "between": between,
+    }
 
 
 def rows(client, **query) -> dict:
@@ -123,11 +134,11 @@ def test_a_key_sees_only_what_it_may_read(store):
         assert r.status_code == 404, r.text
     mine = maya.get("/api/v1/inside/overview").json()
     every = store["admin"].get("/api/v1/inside/overview").json()
-    assert mine["kinds"]["turn"]["live"] == every["kinds"]["turn"]["live"] - 1  # bob's
+    assert mine["kinds"]["turn"]["live"] == every["kinds"]["turn"]["live"] - 2  # bob's
     assert mine["health"] is None and every["health"]["log"]["lsn"] > 0
     assert every["health"]["index"]["knowledgeCheck"] == "ok"
     episodic = every["tiers"]["episodic"]
-    assert episodic["live"] == 5 and episodic["forgotten"] == 2  # a revision, a forget
+    assert episodic["live"] == 6 and episodic["forgotten"] == 2  # a revision, a forget
 
 
 def test_record_detail_has_clocks_chain_and_provenance(store):
@@ -198,3 +209,24 @@ def test_conflict_sides_say_who_said_it_and_where_the_policy_is(store):
     said = next(s for s in aria["sides"] if not s["authoritative"])
     assert said["saidBy"] == "maya"
     assert aria["applies"]["sourceLabel"] == "policy.md v1"
+
+
+def test_the_dashboard_can_be_turned_off(tmp_path):
+    with running(create_app(cheap_config(tmp_path, dashboard=False))) as url:
+        assert httpx.get(url + "/ui/").status_code == 401  # not public: an unknown path
+        assert httpx.get(url + "/api/v1/health").status_code == 200
+
+
+def test_provenance_hides_a_source_the_key_may_not_read(store):
+    policy = next(
+        r
+        for r in rows(store["admin"], kind="fact")["rows"]
+        if r["curated"] and r["text"].endswith("$199")
+    )
+    path = f"/api/v1/inside/records/fact/{policy['id']}"
+    seen = store["admin"].get(path).json()["provenance"]
+    assert store["ids"]["agree"] in {p.get("ref") for p in seen}  # bob's turn agreed
+    shown = store["org"].get(path).json()["provenance"]
+    assert {"kind": "turn", "hidden": True} in shown
+    assert store["ids"]["agree"] not in str(shown) and "s-bob" not in str(shown)
+    assert any(p.get("document") == "policy.md" for p in shown)

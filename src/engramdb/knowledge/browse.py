@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import NotFoundError, ValidationError
 from .access import Caller, owner_of
 from .clock import now_ms
+from .reads import _FACT_COLUMNS, _passage_scopes, fact_of
 from .redaction import is_visible
+from .vocab import normalize_name
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -36,60 +38,73 @@ STATES = ("live", "superseded", "expired", "forgotten")
 MAX_PAGE = 500
 
 #: each kind as rows of (kind, id, state, text, scope, session_id, label, time_ms, curated);
-#: a forgotten row's text is NULL here, so no filter and no page can show it
+#: text that is out of every read is NULL here (a forgotten row, a fact of a forgotten
+#: document, an item past its time to live, a chunk retired by a newer version), so no filter
+#: and no page can show it. ``{k}`` is the look-up of one row (``record``) or ``1`` (``browse``).
 _SELECTS = {
     "turn": """
         SELECT 'turn', t.id, CASE WHEN t.forgotten THEN 'forgotten' ELSE 'live' END,
                CASE WHEN t.forgotten THEN NULL ELSE t.text END, t.scope, t.session_id, t.role,
                COALESCE(t.updated_ms, t.created_ms), 0
-        FROM turns t WHERE t.role != 'item'
+        FROM turns t WHERE t.role != 'item' AND {k}
         UNION ALL
         SELECT 'turn', v.turn_id || '@v' || v.version,
                CASE WHEN t.forgotten THEN 'forgotten' ELSE 'superseded' END,
                CASE WHEN t.forgotten THEN NULL ELSE v.text END, t.scope, t.session_id, t.role,
                v.created_ms, 0
         FROM turn_versions v JOIN turns t ON t.id = v.turn_id
-        WHERE t.role != 'item' AND v.version < t.version""",
+        WHERE t.role != 'item' AND v.version < t.version AND {k}""",
     "item": """
         SELECT 'item', t.id, CASE WHEN t.forgotten OR i.forgotten THEN 'forgotten'
                                   WHEN i.expires_ms IS NOT NULL AND i.expires_ms <= :now
                                   THEN 'expired' ELSE 'live' END,
-               CASE WHEN t.forgotten OR i.forgotten THEN NULL ELSE i.value END, t.scope,
+               CASE WHEN t.forgotten OR i.forgotten OR i.expires_ms <= :now THEN NULL
+                    ELSE i.value END, t.scope,
                t.session_id, i.key, COALESCE(t.updated_ms, t.created_ms), 0
-        FROM turns t JOIN items i ON i.turn_id = t.id WHERE t.role = 'item'""",
+        FROM turns t JOIN items i ON i.turn_id = t.id WHERE t.role = 'item' AND {k}""",
     "fact": """
         SELECT 'fact', CAST(f.id AS TEXT),
-               CASE WHEN f.forgotten THEN 'forgotten'
-                    WHEN f.closed_ms IS NOT NULL AND f.superseded_by IS NOT NULL
+               CASE WHEN f.forgotten OR d.forgotten THEN 'forgotten'
+                    WHEN f.closed_ms IS NOT NULL
+                     AND (f.superseded_by IS NOT NULL OR d.superseded_by IS NOT NULL)
                     THEN 'superseded'
                     WHEN f.closed_ms IS NOT NULL
                       OR (f.valid_until_ms IS NOT NULL AND f.valid_until_ms <= :now)
                     THEN 'expired' ELSE 'live' END,
-               CASE WHEN f.forgotten THEN NULL ELSE e.name || ' ' || f.key || ' = ' || f.value
-               END, f.scope, s.session_id, f.category, f.known_ms, f.authoritative
-        FROM facts f JOIN entities e ON e.id = f.entity_id JOIN sources s ON s.id = f.source_id""",
+               CASE WHEN f.forgotten OR d.forgotten THEN NULL
+                    ELSE e.name || ' ' || f.key || ' = ' || f.value END,
+               f.scope, s.session_id, f.category, f.known_ms, f.authoritative
+        FROM facts f JOIN entities e ON e.id = f.entity_id JOIN sources s ON s.id = f.source_id
+        LEFT JOIN documents d ON d.id = f.document_id WHERE {k}""",
     "chunk": """
-        SELECT 'chunk', c.id, CASE WHEN c.forgotten OR d.forgotten THEN 'forgotten'
+        SELECT 'chunk', c.id, CASE WHEN d.forgotten THEN 'forgotten'
                                    WHEN d.superseded_by IS NOT NULL THEN 'superseded'
-                                   ELSE 'live' END,
+                                   WHEN c.forgotten THEN 'forgotten' ELSE 'live' END,
                CASE WHEN c.forgotten OR d.forgotten THEN NULL ELSE c.text END, c.scope, NULL,
                d.name, c.observed_ms, 1
-        FROM chunks c JOIN documents d ON d.id = c.document_id""",
+        FROM chunks c JOIN documents d ON d.id = c.document_id WHERE {k}""",
     "instruction": """
         SELECT 'instruction', CAST(n.id AS TEXT),
                CASE WHEN n.forgotten THEN 'forgotten' WHEN n.active = 0 THEN 'superseded'
                     ELSE 'live' END,
                CASE WHEN n.forgotten THEN NULL ELSE n.text END, n.scope, NULL, 'instruction',
                n.created_ms, 1
-        FROM instructions n""",
+        FROM instructions n WHERE {k}""",
 }
-_TABLES = {"turn": "turns", "item": "turns", "fact": "facts", "chunk": "chunks"}
-_TABLES["instruction"] = "instructions"
+#: the look-up of one row by its id, per kind (through each table's primary key)
+_BY_ID = {
+    "turn": "t.id = :base",
+    "item": "t.id = :base",
+    "fact": "f.id = :nid",
+    "chunk": "c.id = :base",
+    "instruction": "n.id = :nid",
+}
 _COLS = ("kind", "id", "state", "text", "scope", "session_id", "label", "time_ms", "curated")
 
 
-def rows_of(union: str) -> str:
-    """A ``WITH`` naming the columns of ``_SELECTS`` (table ``r``)."""
+def rows_of(kinds: Sequence[str], key: str | None = None) -> str:
+    """A ``WITH`` of the rows of these kinds as table ``r`` (of one id, with ``key``)."""
+    union = " UNION ALL ".join(_SELECTS[k].format(k=_BY_ID[k] if key else "1") for k in kinds)
     return f"WITH r({', '.join(_COLS)}) AS ({union})"
 
 
@@ -98,14 +113,15 @@ def _check(name: str, value: Any, allowed: Sequence[str]) -> list[str]:
     for v in values:
         if v not in allowed:
             raise ValidationError(name, f"must be one of {', '.join(allowed)}", value=v)
-    return values or list(allowed)
+    return [a for a in allowed if a in values] if values else list(allowed)  # once each
 
 
 def visible_scopes(mem: Memory, lens: list[str] | None, caller: Caller | None) -> list[str]:
     """Every scope some row of the context holds that the lens, the region and the caller's
-    read grant admit."""
-    found: set[str] = set()
-    for table in set(_TABLES.values()):
+    read grant admit (turns' and chunks' scopes are kept in memory; facts' and instructions'
+    are read from their scope indexes)."""
+    found: set[str] = set(_passage_scopes(mem))
+    for table in ("facts", "instructions"):
         found.update(s for (s,) in mem.db.execute(f"SELECT DISTINCT scope FROM {table}"))
     return sorted(
         s for s in found if is_visible(s, lens) and (caller is None or caller.readable(s))
@@ -140,26 +156,32 @@ def browse(
     if not scopes:
         return {"rows": [], "total": 0}
     params: dict[str, Any] = {"now": now if now is not None else now_ms()}
-    where = [f"state IN ({','.join(f':st{i}' for i in range(len(states)))})"]
-    params.update({f"st{i}": s for i, s in enumerate(states)})
-    where.append(f"scope IN ({','.join(f':sc{i}' for i in range(len(scopes)))})")
-    params.update({f"sc{i}": s for i, s in enumerate(scopes)})
+    params["states"] = json.dumps(states)
+    params["scopes"] = json.dumps(scopes)  # one parameter, however many scopes a key reads
+    where = [
+        "state IN (SELECT value FROM json_each(:states))",
+        "scope IN (SELECT value FROM json_each(:scopes))",
+    ]
     for clause, name, value in (
         ("session_id = :session", "session", session_id),
-        ("instr(lower(text), :text) > 0", "text", text.casefold() if text else None),
+        # lower() on both sides: SQLite folds ASCII only, so non-ASCII text matches as typed
+        ("instr(lower(text), lower(:text)) > 0", "text", text or None),
         ("time_ms >= :since", "since", since_ms),
         ("time_ms < :until", "until", until_ms),
     ):
         if value is not None:
             where.append(clause)
             params[name] = value
-    union = " UNION ALL ".join(_SELECTS[k] for k in kinds)
-    inner = f"{rows_of(union)} SELECT * FROM r WHERE {' AND '.join(where)}"
+    inner = f"{rows_of(kinds)} SELECT * FROM r WHERE {' AND '.join(where)}"
     total = mem.db.execute(f"SELECT count(*) FROM ({inner})", params).fetchone()[0]
-    rows = mem.db.execute(
-        f"{inner} ORDER BY time_ms DESC, kind, id LIMIT :limit OFFSET :offset",
-        {**params, "limit": limit, "offset": offset},
-    ).fetchall()
+    rows = (
+        mem.db.execute(
+            f"{inner} ORDER BY time_ms DESC, kind, id LIMIT :limit OFFSET :offset",
+            {**params, "limit": limit, "offset": offset},
+        ).fetchall()
+        if limit
+        else []
+    )
     out = []
     for r in rows:
         row = dict(zip(_COLS, r, strict=True))
@@ -183,10 +205,17 @@ def record(
     not see; a forgotten row answers only that it was forgotten."""
     (kind,) = _check("kind", kind, KINDS)
     base_id = id.split("@v")[0] if kind == "turn" else id
-    found = mem.db.execute(
-        f"{rows_of(_SELECTS[kind])} SELECT * FROM r WHERE id = :id",
-        {"id": id, "now": now if now is not None else now_ms()},
-    ).fetchone()
+    found = None
+    if kind not in ("fact", "instruction") or (id.isascii() and id.isdigit() and len(id) < 19):
+        found = mem.db.execute(
+            f"{rows_of([kind], key=id)} SELECT * FROM r WHERE id = :id",
+            {
+                "id": id,
+                "base": base_id,
+                "nid": int(id) if kind in ("fact", "instruction") else None,
+                "now": now if now is not None else now_ms(),
+            },
+        ).fetchone()
     if found is None:
         raise NotFoundError(id, kind)
     row = dict(zip(_COLS, found, strict=True))
@@ -263,27 +292,31 @@ def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
         (cur,) = mem.db.execute("SELECT superseded_by FROM facts WHERE id=?", (cur,)).fetchone()
     chain = [_fact_line(mem._fact(i)) for i in reversed(back)]
     chain += [{**_fact_line(f), "this": True}] + [_fact_line(mem._fact(i)) for i in ahead]
-    sources = mem.db.execute(
+    cols = (
         "SELECT s.kind, s.ref, s.session_id, s.trust, s.created_ms, s.principal_id, d.name, "
-        "d.version FROM provenance p JOIN sources s ON s.id=p.source_id "
-        "LEFT JOIN documents d ON s.kind='document' AND CAST(d.id AS TEXT)=s.ref "
-        "WHERE p.fact_id=? ORDER BY s.created_ms",
-        (f.id,),
-    ).fetchall()
-    if not sources:  # the row's own source (a fact stated once)
-        sources = mem.db.execute(
-            "SELECT s.kind, s.ref, s.session_id, s.trust, s.created_ms, s.principal_id, d.name, "
-            "d.version FROM facts f JOIN sources s ON s.id=f.source_id "
-            "LEFT JOIN documents d ON s.kind='document' AND CAST(d.id AS TEXT)=s.ref "
-            "WHERE f.id=?",
-            (f.id,),
+        "d.version, COALESCE(t.scope, d.scope) FROM {src} JOIN sources s ON s.id={sid} "
+        "LEFT JOIN documents d ON s.kind='document' AND d.id=CAST(s.ref AS INTEGER) "
+        "LEFT JOIN turns t ON s.kind='turn' AND t.id=s.ref WHERE {fid}=? ORDER BY s.created_ms"
+    )
+    sources = (
+        mem.db.execute(
+            cols.format(src="provenance p", sid="p.source_id", fid="p.fact_id"), (f.id,)
         ).fetchall()
+        or mem.db.execute(  # the row's own source (a fact stated once)
+            cols.format(src="facts f", sid="f.source_id", fid="f.id"), (f.id,)
+        ).fetchall()
+    )
     keys = ("kind", "ref", "session_id", "trust", "at_ms", "principal_id", "document", "version")
-    history = [
-        _fact_line(h)
-        for h in mem.history(f.entity_type, f.entity, f.key, lens=lens)
-        if caller is None or caller.readable(h.scope)
-    ]
+    provenance = []
+    for src in sources:
+        where = src[8]  # a turn's or document's own scope: another reader's turn stays hidden
+        if where is None or (
+            is_visible(where, lens) and (caller is None or caller.readable(where))
+        ):
+            provenance.append(dict(zip(keys, src[:8], strict=True)))
+        else:
+            provenance.append({"kind": src[0], "hidden": True})
+    history = [_fact_line(h) for h in _history(mem, f) if shown(h.id)]
     return {
         "fact": f.to_dict(),
         "clocks": {
@@ -292,10 +325,23 @@ def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
             "valid_until_ms": f.valid_until_ms,
             "closed_ms": f.closed_ms,
         },
-        "provenance": [dict(zip(keys, s, strict=True)) for s in sources],
+        "provenance": provenance,
         "chain": chain,
         "history": history,
     }
+
+
+def _history(mem: Memory, f) -> list:
+    """Every value of the fact's entity and attribute, oldest first, through the indexes (not
+    a read of every fact)."""
+    rows = mem.db.execute(
+        f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+        "JOIN sources s ON s.id=f.source_id WHERE f.entity_id IN "
+        "(SELECT id FROM entities WHERE key=? AND type=?) AND f.key=? AND f.forgotten=0 "
+        "ORDER BY f.known_ms, f.id LIMIT 500",
+        (normalize_name(f.entity), f.entity_type, f.key),
+    ).fetchall()
+    return [fact_of(r) for r in rows]
 
 
 def _fact_line(f) -> dict[str, Any]:

@@ -3,6 +3,7 @@ caller's time (a datetime, an ISO-8601 string or epoch ms) into one."""
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import UTC, datetime
 
@@ -22,7 +23,7 @@ def to_ms(when: datetime | int | float | str | None, field: str) -> int | None:
         if when != when or not _MIN_MS <= when <= _MAX_MS:
             raise ValidationError(field, "is outside the years 1 to 9999", limit="0001..9999")
         return int(when)
-    if isinstance(when, str) and when.strip().lstrip("-").isdigit() and len(when) < 20:
+    if isinstance(when, str) and _EPOCH_MS.fullmatch(when.strip()):
         return to_ms(int(when), field)  # epoch ms as text (a query string's)
     if isinstance(when, str):
         try:
@@ -41,6 +42,8 @@ def to_ms(when: datetime | int | float | str | None, field: str) -> int | None:
         return ms
     raise ValidationError(field, "must be a datetime, an ISO-8601 string or epoch ms")
 
+
+_EPOCH_MS = re.compile(r"-?[0-9]{1,18}")
 
 # years 1 and 9999 in epoch milliseconds: what datetime (and so every clock here) can hold
 _MIN_MS = -62_135_596_800_000 + 86_400_000

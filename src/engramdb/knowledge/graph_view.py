@@ -9,7 +9,7 @@ store of millions of facts draws a neighbourhood, never the whole graph."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -40,126 +40,199 @@ def graph(
     lens: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Nodes and edges around ``root`` (an entity's name; None: the entities with the most
-    facts), ``depth`` hops at most, ``limit`` nodes at most, as the facts stood at ``as_of``."""
+    facts), ``depth`` hops at most, ``limit`` nodes at most, as the facts stood at ``as_of``.
+
+    A walk through the indexes from the root outwards: what it reads grows with the
+    neighbourhood it draws, not with the store."""
     for name, v, top in (("depth", depth, MAX_DEPTH), ("limit", limit, MAX_NODES)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1 or v > top:
             raise ValidationError(name, f"must be a whole number from 1 to {top}", limit=top)
-    at = as_of if as_of is not None else now_ms()
-    paths = list(lens) if lens is not None else None
-    ents = {
-        eid: (etype, normalize_name(name), name, scope)
-        for eid, etype, name, scope in mem.db.execute(
-            "SELECT id, type, name, scope FROM entities WHERE forgotten=0"
-        )
-        if is_visible(scope, paths)
-    }
-    node_of = {eid: f"{e[0]}:{e[1]}" for eid, e in ents.items()}
-    facts: dict[str, int] = defaultdict(int)
-    adj: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
-    by_source: dict[int, set[str]] = defaultdict(set)
-
-    def link(a: str, b: str, label: str, kind: str) -> None:
-        if a == b:
-            return
-        key = (a, b) if a < b else (b, a)
-        edge = adj[key[0]].setdefault(key[1], {"labels": set(), "kind": kind, "weight": 0})
-        edge["labels"].add(label)
-        edge["weight"] += 1
-        if kind == "fact":  # a stated relation outranks a co-mention
-            edge["kind"] = "fact"
-        adj[key[1]][key[0]] = edge
-
-    first = None
-    for eid, obj, key, source, scope, known, closed in mem.db.execute(
-        "SELECT entity_id, object_id, key, source_id, scope, known_ms, closed_ms FROM facts "
-        "WHERE forgotten=0"
-    ):
-        if eid not in ents or not is_visible(scope, paths):
-            continue
-        first = known if first is None else min(first, known)
-        if known > at or (closed is not None and closed <= at):
-            continue
-        n = node_of[eid]
-        facts[n] += 1
-        by_source[source].add(n)
-        if obj is not None and obj in ents:
-            link(n, node_of[obj], key, "fact")
-    for members in by_source.values():
-        if 1 < len(members) <= _CO_SOURCE_MAX:
-            ordered = sorted(members)
-            for i, a in enumerate(ordered):
-                for b in ordered[i + 1 :]:
-                    link(a, b, "same source", "co")
-    for eid, target in mem.db.execute(
-        "SELECT id, resolves_to FROM entities WHERE forgotten=0 AND resolves_to IS NOT NULL"
-    ):
-        if eid in ents and target in ents:
-            link(node_of[eid], node_of[target], "resolves to", "alias")
-
+    walk = _Walk(mem, list(lens) if lens is not None else None, as_of)
     if root is None:
-        picked = sorted(facts, key=lambda n: (-facts[n], n))[: min(limit, 25)]
-        chosen = _expand(picked, adj, 1, limit)
-        root_id = None
+        starts = walk.busiest(min(limit, 25))
+        hops = 1
     else:
-        key = normalize_name(root)
-        starts = sorted(
-            {
-                node_of[eid]
-                for eid, e in ents.items()
-                if e[1] == key and (root_type is None or e[0] == root_type)
-            }
-        )
+        starts = walk.nodes_named(normalize_name(root), root_type)
         if not starts:
             raise NotFoundError(root, "entity")
-        root_id = starts[0]
-        chosen = _expand(starts, adj, depth, limit)
-    names: dict[str, dict[str, Any]] = {}
-    for eid, (etype, _, name, scope) in ents.items():
-        n = node_of[eid]
-        if n in chosen:
-            node = names.setdefault(
-                n, {"id": n, "type": etype, "name": name, "scopes": set(), "facts": facts[n]}
-            )
-            node["scopes"].add(scope)
+        hops = depth
+    chosen = {n: 0 for n in starts[:limit]}
+    frontier = list(chosen)
+    for hop in range(1, hops + 1):
+        ranked: dict[str, int] = {}
+        for a in frontier:
+            for b, edge in walk.edges_of(a).items():
+                if b not in chosen:
+                    ranked[b] = max(ranked.get(b, 0), edge["weight"])
+        frontier = []
+        for b in sorted(ranked, key=lambda n: (-ranked[n], n)):
+            if len(chosen) >= limit:
+                break
+            chosen[b] = hop
+            frontier.append(b)
     nodes = [
-        {**v, "scopes": sorted(v["scopes"]), "hops": chosen[k]}
-        for k, v in sorted(names.items(), key=lambda kv: (chosen[kv[0]], kv[0]))
+        {**walk.node(n), "hops": chosen[n]} for n in sorted(chosen, key=lambda n: (chosen[n], n))
     ]
     edges = [
         {"source": a, "target": b, "labels": sorted(e["labels"]), "kind": e["kind"]}
         for a in sorted(chosen)
-        for b, e in sorted(adj.get(a, {}).items())
+        for b, e in sorted(walk.edges_of(a).items())
         if a < b and b in chosen
     ]
     return {
-        "root": root_id,
-        "as_of": at,
+        "root": (starts[0] if root is not None else None),
+        "as_of": walk.at,
         "nodes": nodes,
         "edges": edges,
         "truncated": len(chosen) >= limit,
-        "span": {"first_ms": first, "last_ms": max(now_ms(), at)},
+        "span": {"first_ms": walk.first_ms, "last_ms": max(now_ms(), walk.at)},
     }
 
 
-def _expand(
-    starts: list[str], adj: dict[str, dict[str, dict[str, Any]]], depth: int, limit: int
-) -> dict[str, int]:
-    """Breadth first from ``starts``: node → hops, strongest edges first, ``limit`` nodes."""
-    seen = {s: 0 for s in starts[:limit]}
-    frontier = list(seen)
-    for hop in range(1, depth + 1):
-        nxt = []
-        for n in frontier:
-            ranked = sorted(adj.get(n, {}).items(), key=lambda kv: (-kv[1]["weight"], kv[0]))
-            for m, _ in ranked:
-                if m in seen:
-                    continue
-                if len(seen) >= limit:
-                    return seen
-                seen[m] = hop
-                nxt.append(m)
-        frontier = nxt
-    return seen
+class _Walk:
+    """The graph read lazily: a node is ``type:key`` (one per name and type, whatever scopes
+    hold it); its entities, live facts and edges are read once, through the indexes."""
+
+    def __init__(self, mem: Memory, paths: list[str] | None, as_of: int | None):
+        self.mem = mem
+        self.paths = paths
+        self.at = as_of if as_of is not None else now_ms()
+        self.first_ms: int | None = None
+        self._entities: dict[str, list[tuple[int, str, str]]] = {}  # node -> (id, name, scope)
+        self._edges: dict[str, dict[str, dict[str, Any]]] = {}
+        self._facts: dict[str, int] = {}
+        self._ids: dict[int, str | None] = {}
+
+    def seen(self, scope: str) -> bool:
+        return is_visible(scope, self.paths)
+
+    def busiest(self, n: int) -> list[str]:
+        """The nodes with the most live facts the reader may see (one pass in SQL)."""
+        scopes = [
+            s for (s,) in self.mem.db.execute("SELECT DISTINCT scope FROM facts") if self.seen(s)
+        ]
+        out: list[str] = []
+        for eid, _ in self.mem.db.execute(
+            "SELECT entity_id, count(*) AS c FROM facts WHERE forgotten=0 AND known_ms<=? "
+            "AND (closed_ms IS NULL OR closed_ms>?) "
+            "AND scope IN (SELECT value FROM json_each(?)) "
+            "GROUP BY entity_id ORDER BY c DESC, entity_id LIMIT ?",
+            (self.at, self.at, json.dumps(scopes), n * 4),
+        ):
+            node = self._node_of_id(eid)
+            if node is not None and node not in out:
+                out.append(node)
+            if len(out) >= n:
+                break
+        return out
+
+    def nodes_named(self, key: str, etype: str | None) -> list[str]:
+        found = {
+            f"{t}:{key}"
+            for t, scope in self.mem.db.execute(
+                "SELECT type, scope FROM entities WHERE key=? AND forgotten=0", (key,)
+            )
+            if (etype is None or t == etype) and self.seen(scope)
+        }
+        return sorted(found)
+
+    def _node_of_id(self, eid: int) -> str | None:
+        if eid not in self._ids:
+            row = self.mem.db.execute(
+                "SELECT type, key, scope FROM entities WHERE id=? AND forgotten=0", (eid,)
+            ).fetchone()
+            seen = row is not None and self.seen(row[2])
+            self._ids[eid] = f"{row[0]}:{row[1]}" if seen else None
+        return self._ids[eid]
+
+    def entities(self, node: str) -> list[tuple[int, str, str]]:
+        if node not in self._entities:
+            etype, key = node.split(":", 1)
+            self._entities[node] = [
+                (eid, name, scope)
+                for eid, name, scope in self.mem.db.execute(
+                    "SELECT id, name, scope FROM entities WHERE key=? AND type=? AND forgotten=0",
+                    (key, etype),
+                )
+                if self.seen(scope)
+            ]
+        return self._entities[node]
+
+    def node(self, node: str) -> dict[str, Any]:
+        ents = self.entities(node)
+        self.edges_of(node)  # counts its facts
+        return {
+            "id": node,
+            "type": node.split(":", 1)[0],
+            "name": ents[0][1] if ents else node.split(":", 1)[1],
+            "scopes": sorted({e[2] for e in ents}),
+            "facts": self._facts.get(node, 0),
+        }
+
+    def edges_of(self, node: str) -> dict[str, dict[str, Any]]:
+        """node → its neighbours with the edge: relations both ways, aliases, same source."""
+        if node in self._edges:
+            return self._edges[node]
+        out: dict[str, dict[str, Any]] = {}
+        ids = [e[0] for e in self.entities(node)]
+        if not ids:
+            self._edges[node] = out
+            return out
+        marks = json.dumps(ids)
+
+        def link(other: str | None, label: str, kind: str) -> None:
+            if other is None or other == node:
+                return
+            edge = out.setdefault(other, {"labels": set(), "kind": kind, "weight": 0})
+            edge["labels"].add(label)
+            edge["weight"] += 1
+            if kind == "fact":  # a stated relation outranks a co-mention
+                edge["kind"] = "fact"
+
+        sources: set[int] = set()
+        count = 0
+        for eid, obj, key, source, scope, known, closed in self.mem.db.execute(
+            "SELECT entity_id, object_id, key, source_id, scope, known_ms, closed_ms FROM facts "
+            "WHERE forgotten=0 AND (entity_id IN (SELECT value FROM json_each(?)) "
+            "OR object_id IN (SELECT value FROM json_each(?))) LIMIT 5000",
+            (marks, marks),
+        ):
+            if not self.seen(scope):
+                continue
+            self.first_ms = known if self.first_ms is None else min(self.first_ms, known)
+            if known > self.at or (closed is not None and closed <= self.at):
+                continue
+            mine = eid in ids
+            if mine:
+                count += 1
+                sources.add(source)
+            if obj is not None:
+                link(self._node_of_id(obj if mine else eid), key, "fact")
+        self._facts[node] = count
+        for source in sorted(sources)[:200]:
+            members = {
+                eid
+                for eid, scope, known, closed in self.mem.db.execute(
+                    "SELECT entity_id, scope, known_ms, closed_ms FROM facts "
+                    "WHERE source_id=? AND forgotten=0 LIMIT ?",
+                    (source, _CO_SOURCE_MAX * 8),
+                )
+                if self.seen(scope) and known <= self.at and (closed is None or closed > self.at)
+            }
+            others = {self._node_of_id(e) for e in members if e not in ids}
+            others.discard(None)
+            if len(others) + 1 <= _CO_SOURCE_MAX:
+                for other in others:
+                    link(other, "same source", "co")
+        for a, b in self.mem.db.execute(
+            "SELECT id, resolves_to FROM entities WHERE forgotten=0 AND "
+            "(resolves_to IN (SELECT value FROM json_each(?)) OR "
+            "(id IN (SELECT value FROM json_each(?)) AND resolves_to IS NOT NULL))",
+            (marks, marks),
+        ):
+            link(self._node_of_id(b if a in ids else a), "resolves to", "alias")
+        self._edges[node] = out
+        return out
 
 
 def node(

@@ -5,10 +5,11 @@ counted within what the reader may see; and, for whoever may see the whole store
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from .access import Caller
-from .browse import _SELECTS, KINDS, STATES, rows_of, visible_scopes
+from .browse import KINDS, STATES, rows_of, visible_scopes
 from .clock import now_ms
 
 if TYPE_CHECKING:
@@ -23,14 +24,10 @@ def overview(
     scopes = visible_scopes(mem, lens, caller)
     counts = {k: dict.fromkeys(STATES, 0) for k in KINDS}
     if scopes:
-        marks = ",".join(f":sc{i}" for i in range(len(scopes)))
-        params: dict[str, Any] = {f"sc{i}": s for i, s in enumerate(scopes)}
-        params["now"] = now if now is not None else now_ms()
-        union = " UNION ALL ".join(_SELECTS[k] for k in KINDS)
         for kind, state, n in mem.db.execute(
-            f"{rows_of(union)} SELECT kind, state, count(*) FROM r "
-            f"WHERE scope IN ({marks}) GROUP BY kind, state",
-            params,
+            f"{rows_of(KINDS)} SELECT kind, state, count(*) FROM r "
+            "WHERE scope IN (SELECT value FROM json_each(:scopes)) GROUP BY kind, state",
+            {"scopes": json.dumps(scopes), "now": now if now is not None else now_ms()},
         ):
             counts[kind][state] = n
     open_ = {"conflict": 0, "other": 0}

@@ -55,6 +55,7 @@ CREATE TABLE IF NOT EXISTS entities (
 CREATE INDEX IF NOT EXISTS sources_ref ON sources(ref, kind);
 CREATE INDEX IF NOT EXISTS entities_key ON entities(key);
 CREATE INDEX IF NOT EXISTS entities_type ON entities(type);
+CREATE INDEX IF NOT EXISTS entities_alias ON entities(resolves_to) WHERE resolves_to IS NOT NULL;
 CREATE TABLE IF NOT EXISTS facts (
     id             INTEGER PRIMARY KEY,
     entity_id      INTEGER NOT NULL REFERENCES entities(id),
@@ -92,6 +93,9 @@ CREATE INDEX IF NOT EXISTS facts_live ON facts(scope, closed_ms, source_id);
 CREATE INDEX IF NOT EXISTS facts_document ON facts(document_id);
 CREATE INDEX IF NOT EXISTS facts_key_source ON facts(key, source_id);
 CREATE INDEX IF NOT EXISTS facts_entity_source ON facts(entity_id, source_id);
+-- the entity graph walks relations both ways and ties entities stated in one source
+CREATE INDEX IF NOT EXISTS facts_object ON facts(object_id) WHERE object_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS facts_source ON facts(source_id);
 CREATE TABLE IF NOT EXISTS provenance (
     fact_id    INTEGER NOT NULL REFERENCES facts(id),
     source_id  INTEGER NOT NULL REFERENCES sources(id),

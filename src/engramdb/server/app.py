@@ -74,8 +74,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         version=__version__,
         description="Memory for AI agents: curated and experiential knowledge, reconciled.",
         lifespan=lifespan,
-        docs_url="/docs" if docs else None,
-        redoc_url="/redoc" if docs else None,
+        docs_url=None,  # mount_docs: Swagger UI from the vendored files, not a CDN
+        redoc_url=None,
         openapi_url="/openapi.json" if docs else None,
     )
     app.state.config = config
@@ -126,10 +126,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     add_manage_routes(app)
     add_mem0_routes(app)
     add_inspect_routes(app)
-    if config.dashboard:
-        from .ui import mount_ui
+    from .ui import mount_docs, mount_ui
 
+    if config.dashboard:
         mount_ui(app)
+    if docs:
+        mount_docs(app)
     from .mcp import mount_mcp
 
     mount_mcp(app)  # the same tools over MCP (streamable HTTP), same keys

@@ -67,15 +67,20 @@ class Gate:
         self.contexts = contexts
         public = {"/api/v1/health"}
         if config.public_docs:
-            public |= {"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"}
+            public |= {"/docs", "/docs/oauth2-redirect", "/openapi.json"}
         if config.public_metrics:
             public.add("/metrics")
+        prefixes = ["/ui/"] if config.dashboard else []
+        if config.dashboard:
+            public.add("/ui")
+        if config.public_docs:
+            prefixes.append("/docs/assets/")
         self.public = frozenset(public)
-        self.ui = config.dashboard
+        self.prefixes = tuple(prefixes)
 
     def is_public(self, path: str) -> bool:
         """Needs no key: health, the docs if public, the dashboard's static files."""
-        return path in self.public or (self.ui and (path == "/ui" or path.startswith("/ui/")))
+        return path in self.public or path.startswith(self.prefixes)
 
     def limit(self, path: str, method: str) -> int:
         if path.rstrip("/") == "/mcp":

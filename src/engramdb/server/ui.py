@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import RedirectResponse
+from fastapi import FastAPI, Request
+from fastapi.openapi.docs import get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
+from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["CSP", "UI_DIR", "mount_ui"]
+__all__ = ["CSP", "UI_DIR", "mount_docs", "mount_ui"]
 
 UI_DIR = Path(__file__).with_name("ui")
 CSP = (
@@ -56,3 +57,38 @@ def mount_ui(app: FastAPI) -> None:
         return RedirectResponse("ui/", status_code=308)
 
     app.mount("/ui/", _Secured(StaticFiles(directory=UI_DIR, html=True)), name="ui")
+
+
+#: Swagger UI's page holds one inline script (its start-up); everything it loads is local
+_DOCS_CSP = (
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+
+
+def mount_docs(app: FastAPI) -> None:
+    """``/docs`` (Swagger UI) from the vendored swagger-ui-dist, not a CDN: it works offline,
+    and no third-party script ever runs on the origin whose session storage holds a
+    dashboard key. (ReDoc, which only a CDN would serve, is not offered.)"""
+    assets = UI_DIR / "vendor" / "swagger"
+    app.mount("/docs/assets/", _Secured(StaticFiles(directory=assets)), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "").rstrip("/")
+        page = get_swagger_ui_html(
+            openapi_url=root + (app.openapi_url or "/openapi.json"),
+            title=f"{app.title} API",
+            swagger_js_url=root + "/docs/assets/swagger-ui-bundle.js",
+            swagger_css_url=root + "/docs/assets/swagger-ui.css",
+            swagger_favicon_url="data:,",
+            oauth2_redirect_url=root + "/docs/oauth2-redirect",
+        )
+        page.headers["content-security-policy"] = _DOCS_CSP
+        page.headers["referrer-policy"] = "no-referrer"
+        return page
+
+    @app.get("/docs/oauth2-redirect", include_in_schema=False)
+    def redirect() -> HTMLResponse:
+        return get_swagger_ui_oauth2_redirect_html()
