@@ -398,7 +398,19 @@ def test_admin_creates_narrows_rotates_and_revokes_keys(seeded, watched, live):
     row = page.locator("[data-testid=principal-row][data-name=ui-agent]")
     row.wait_for()
     row.click()
+    page.get_by_test_id("edit-contexts").fill("support, sales")
+    page.get_by_test_id("principal-save").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=principal-row][data-name=ui-agent]')"
+        ".textContent.includes('sales')"
+    )
+    listed = live.client(live.admin).get("/api/v1/principals").json()["principals"]
+    assert sorted(next(p for p in listed if p["name"] == "ui-agent")["contexts"]) == [
+        "sales",
+        "support",
+    ]
     page.get_by_test_id("key-new").click()
+    page.get_by_test_id("key-contexts").fill("support")
     page.get_by_test_id("key-label").fill("first")
     page.get_by_test_id("key-create").click()
     token = page.get_by_test_id("new-token").locator("code").inner_text()

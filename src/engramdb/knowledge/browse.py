@@ -102,9 +102,22 @@ _BY_ID = {
 _COLS = ("kind", "id", "state", "text", "scope", "session_id", "label", "time_ms", "curated")
 
 
-def rows_of(kinds: Sequence[str], key: str | None = None) -> str:
-    """A ``WITH`` of the rows of these kinds as table ``r`` (of one id, with ``key``)."""
-    union = " UNION ALL ".join(_SELECTS[k].format(k=_BY_ID[k] if key else "1") for k in kinds)
+_ALIAS = {"turn": "t", "item": "t", "fact": "f", "chunk": "c", "instruction": "n"}
+
+
+def rows_of(kinds: Sequence[str], key: str | None = None, scoped: bool = False) -> str:
+    """A ``WITH`` of the rows of these kinds as table ``r``: of one id (``key``), or of the
+    scopes in the JSON parameter ``:scopes`` (``scoped``), a condition inside each table's
+    own select, where its scope index serves it."""
+
+    def where(kind: str) -> str:
+        if key:
+            return _BY_ID[kind]
+        if scoped:
+            return f"{_ALIAS[kind]}.scope IN (SELECT value FROM json_each(:scopes))"
+        return "1"
+
+    union = " UNION ALL ".join(_SELECTS[k].format(k=where(k)) for k in kinds)
     return f"WITH r({', '.join(_COLS)}) AS ({union})"
 
 
@@ -158,10 +171,7 @@ def browse(
     params: dict[str, Any] = {"now": now if now is not None else now_ms()}
     params["states"] = json.dumps(states)
     params["scopes"] = json.dumps(scopes)  # one parameter, however many scopes a key reads
-    where = [
-        "state IN (SELECT value FROM json_each(:states))",
-        "scope IN (SELECT value FROM json_each(:scopes))",
-    ]
+    where = ["state IN (SELECT value FROM json_each(:states))"]
     for clause, name, value in (
         ("session_id = :session", "session", session_id),
         # lower() on both sides: SQLite folds ASCII only, so non-ASCII text matches as typed
@@ -172,7 +182,7 @@ def browse(
         if value is not None:
             where.append(clause)
             params[name] = value
-    inner = f"{rows_of(kinds)} SELECT * FROM r WHERE {' AND '.join(where)}"
+    inner = f"{rows_of(kinds, scoped=True)} SELECT * FROM r WHERE {' AND '.join(where)}"
     total = mem.db.execute(f"SELECT count(*) FROM ({inner})", params).fetchone()[0]
     rows = (
         mem.db.execute(

@@ -107,23 +107,29 @@ class _Walk:
         return is_visible(scope, self.paths)
 
     def busiest(self, n: int) -> list[str]:
-        """The nodes with the most live facts the reader may see (one pass in SQL)."""
-        scopes = [
-            s for (s,) in self.mem.db.execute("SELECT DISTINCT scope FROM facts") if self.seen(s)
-        ]
+        """The nodes with the most facts the reader may see: entities ranked by their facts
+        through the ``facts_entity`` index (a count, no table rows), then checked one by one
+        until ``n`` are visible."""
         out: list[str] = []
-        for eid, _ in self.mem.db.execute(
-            "SELECT entity_id, count(*) AS c FROM facts WHERE forgotten=0 AND known_ms<=? "
-            "AND (closed_ms IS NULL OR closed_ms>?) "
-            "AND scope IN (SELECT value FROM json_each(?)) "
-            "GROUP BY entity_id ORDER BY c DESC, entity_id LIMIT ?",
-            (self.at, self.at, json.dumps(scopes), n * 4),
-        ):
-            node = self._node_of_id(eid)
-            if node is not None and node not in out:
-                out.append(node)
-            if len(out) >= n:
+        offset = 0
+        while len(out) < n and offset < 20_000:
+            ranked = self.mem.db.execute(
+                "SELECT entity_id, count(*) AS c FROM facts INDEXED BY facts_entity "
+                "GROUP BY entity_id ORDER BY c DESC, entity_id LIMIT 500 OFFSET ?",
+                (offset,),
+            ).fetchall()
+            if not ranked:
                 break
+            for eid, _ in ranked:
+                node = self._node_of_id(eid)
+                if node is None or node in out:
+                    continue
+                self.edges_of(node)  # counts its facts live and visible as of then
+                if self._facts.get(node, 0) > 0:
+                    out.append(node)
+                if len(out) >= n:
+                    break
+            offset += 500
         return out
 
     def nodes_named(self, key: str, etype: str | None) -> list[str]:
@@ -209,17 +215,17 @@ class _Walk:
             if obj is not None:
                 link(self._node_of_id(obj if mine else eid), key, "fact")
         self._facts[node] = count
-        for source in sorted(sources)[:200]:
-            members = {
-                eid
-                for eid, scope, known, closed in self.mem.db.execute(
-                    "SELECT entity_id, scope, known_ms, closed_ms FROM facts "
-                    "WHERE source_id=? AND forgotten=0 LIMIT ?",
-                    (source, _CO_SOURCE_MAX * 8),
-                )
-                if self.seen(scope) and known <= self.at and (closed is None or closed > self.at)
-            }
-            others = {self._node_of_id(e) for e in members if e not in ids}
+        members: dict[int, set[int]] = {}
+        for source, eid, scope, known, closed in self.mem.db.execute(  # one query, every source
+            "SELECT source_id, entity_id, scope, known_ms, closed_ms FROM facts "
+            "WHERE source_id IN (SELECT value FROM json_each(?)) AND forgotten=0 "
+            "AND entity_id NOT IN (SELECT value FROM json_each(?)) LIMIT 5000",
+            (json.dumps(sorted(sources)[:500]), marks),
+        ):
+            if self.seen(scope) and known <= self.at and (closed is None or closed > self.at):
+                members.setdefault(source, set()).add(eid)
+        for ents in members.values():
+            others = {self._node_of_id(e) for e in ents}
             others.discard(None)
             if len(others) + 1 <= _CO_SOURCE_MAX:
                 for other in others:
@@ -244,46 +250,72 @@ def node(
     lens: Sequence[str] | None = None,
     limit: int = 20,
 ) -> dict[str, Any]:
-    """One node of the graph: its facts as of ``as_of`` (curated first) and the memories they
-    were read from (turns and document chunks that state them), newest first."""
-    from .views import entity
+    """One node of the graph: its facts as of ``as_of`` (curated first, then newest) and the
+    memories they were read from (turns and document chunks that state them), newest first;
+    read through the entity's own rows."""
+    from .reads import _FACT_COLUMNS, fact_of
+    from .views import _fact_view
 
     paths = list(lens) if lens is not None else None
-    about = entity(mem, etype, name, as_of, paths)
     key = normalize_name(name)
     at = as_of if as_of is not None else now_ms()
-    refs: dict[str, int] = {}
-    for kind, ref, scope, known in mem.db.execute(
-        "SELECT s.kind, s.ref, f.scope, f.known_ms FROM facts f "
-        "JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id "
-        "WHERE e.key=? AND e.type=? AND f.forgotten=0 AND f.known_ms<=?",
-        (key, etype, at),
-    ):
-        if kind in ("turn", "document") and ref and is_visible(scope, paths):
-            refs[f"{kind}:{ref}"] = max(refs.get(f"{kind}:{ref}", 0), known)
+    ents = [
+        (eid, ename, scope)
+        for eid, ename, scope in mem.db.execute(
+            "SELECT id, name, scope FROM entities WHERE key=? AND type=? AND forgotten=0",
+            (key, etype),
+        )
+        if is_visible(scope, paths)
+    ]
+    if not ents:
+        raise NotFoundError(f"{etype}/{name}", "entity")
+    rows = mem.db.execute(
+        f"SELECT {_FACT_COLUMNS}, f.document_id FROM facts f JOIN entities e ON e.id=f.entity_id "
+        "JOIN sources s ON s.id=f.source_id WHERE f.entity_id IN (SELECT value FROM json_each(?)) "
+        "AND f.forgotten=0 AND f.known_ms<=? AND (f.closed_ms IS NULL OR f.closed_ms>?) "
+        "ORDER BY f.authoritative DESC, f.known_ms DESC, f.id DESC LIMIT 2000",
+        (json.dumps([e[0] for e in ents]), at, at),
+    ).fetchall()
+    attributes: dict[str, list[dict[str, Any]]] = {}
+    refs: dict[tuple[str, str], int] = {}
+    for row in rows:
+        f = fact_of(row)
+        if not is_visible(f.scope, paths):
+            continue
+        attributes.setdefault(f.key, []).append(_fact_view(f))
+        if f.source_kind == "turn" and f.source_ref:
+            refs.setdefault(("turn", f.source_ref), f.known_ms)
+        elif f.source_kind == "document" and row[-1] is not None:
+            refs.setdefault(("document", str(row[-1])), f.known_ms)
     memories = []
-    for ref, _ in sorted(refs.items(), key=lambda kv: -kv[1]):
-        kind, rid = ref.split(":", 1)
+    for (kind, rid), _ in sorted(refs.items(), key=lambda kv: -kv[1]):
         if kind == "turn":
-            row = mem.db.execute(
+            found = mem.db.execute(
                 "SELECT id, text, scope, created_ms FROM turns WHERE id=? AND forgotten=0", (rid,)
             ).fetchone()
         else:  # the document's chunk that names the entity, else its first
-            row = mem.db.execute(
+            found = mem.db.execute(
                 "SELECT id, text, scope, observed_ms FROM chunks WHERE document_id=? AND "
                 "forgotten=0 ORDER BY instr(lower(text), ?) = 0, idx LIMIT 1",
                 (int(rid), key),
             ).fetchone()
-        if row is not None and is_visible(row[2], paths):
+        if found is not None and is_visible(found[2], paths):
             memories.append(
                 {
-                    "kind": kind if kind == "turn" else "chunk",
-                    "id": row[0],
-                    "text": row[1],
-                    "scope": row[2],
-                    "time_ms": row[3],
+                    "kind": "turn" if kind == "turn" else "chunk",
+                    "id": found[0],
+                    "text": found[1],
+                    "scope": found[2],
+                    "time_ms": found[3],
                 }
             )
         if len(memories) >= limit:
             break
-    return {**about, "memories": memories}
+    return {
+        "type": etype,
+        "name": ents[0][1],
+        "scopes": sorted({e[2] for e in ents}),
+        "as_of": at,
+        "attributes": attributes,
+        "memories": memories,
+    }

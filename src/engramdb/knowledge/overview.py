@@ -25,8 +25,8 @@ def overview(
     counts = {k: dict.fromkeys(STATES, 0) for k in KINDS}
     if scopes:
         for kind, state, n in mem.db.execute(
-            f"{rows_of(KINDS)} SELECT kind, state, count(*) FROM r "
-            "WHERE scope IN (SELECT value FROM json_each(:scopes)) GROUP BY kind, state",
+            f"{rows_of(KINDS, scoped=True)} SELECT kind, state, count(*) FROM r "
+            "GROUP BY kind, state",
             {"scopes": json.dumps(scopes), "now": now if now is not None else now_ms()},
         ):
             counts[kind][state] = n

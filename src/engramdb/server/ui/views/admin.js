@@ -81,6 +81,31 @@ function Keys({ principal }) {
     </section>`;
 }
 
+function PrincipalEdit({ principal, onDone }) {
+  const [grants, setGrants] = useState(JSON.stringify(principal.grants));
+  const [contexts, setContexts] = useState(principal.contexts.join(", "));
+  const [error, setError] = useState(null);
+  async function submit(e) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await call("PUT", `/principals/${principal.id}/grants`, { body: { grants: parse(grants, "grants") } });
+      await call("PUT", `/principals/${principal.id}/contexts`, { body: { contexts: list(contexts) } });
+      onDone();
+    } catch (err) { setError(err); }
+  }
+  return html`
+    <form class="stack" data-testid="principal-edit" onSubmit=${submit}>
+      <h3>Grants and contexts of ${principal.name}</h3>
+      <label>Grants <textarea data-testid="edit-grants" rows="3" value=${grants}
+        onInput=${(e) => setGrants(e.target.value)}></textarea></label>
+      <label>Contexts <input data-testid="edit-contexts" value=${contexts}
+        onInput=${(e) => setContexts(e.target.value)} /></label>
+      <button type="submit" data-testid="principal-save">Save</button>
+      <${Problem} error=${error} />
+    </form>`;
+}
+
 function PrincipalForm({ onDone }) {
   const [name, setName] = useState("");
   const [kind, setKind] = useState("agent");
@@ -128,5 +153,8 @@ export function Admin() {
     ${adding
       ? html`<${PrincipalForm} onDone=${() => { setAdding(false); reload(); }} />`
       : html`<button data-testid="principal-new" onClick=${() => setAdding(true)}>New principal</button>`}
-    ${open && html`<${Keys} key=${open.id} principal=${open} />`}`;
+    ${open && html`
+      <${PrincipalEdit} key=${`edit-${open.id}`} principal=${open}
+        onDone=${() => reload()} />
+      <${Keys} key=${open.id} principal=${open} />`}`;
 }

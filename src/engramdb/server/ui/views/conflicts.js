@@ -38,7 +38,8 @@ function Row({ conflict, canWrite, onDone }) {
       </div>
       ${conflict.resolved
         ? html`<p data-testid="conflict-resolution">Resolved: <b>${conflict.resolution}</b>
-            ${conflict.note ? ` — “${conflict.note}”` : ""} (${when(conflict.resolvedMs)})</p>`
+            ${conflict.note ? ` — “${conflict.note}”` : ""} (${when(conflict.resolvedMs)}${conflict.resolvedBy
+              ? `, by ${conflict.resolvedBy.principalId || conflict.resolvedBy.principal || "a key"}` : ""})</p>`
         : canWrite && html`
           <form class="inline" onSubmit=${(e) => e.preventDefault()}>
             <input data-testid="conflict-note" placeholder="note (kept with the decision)" value=${note}
