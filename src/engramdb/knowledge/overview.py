@@ -21,11 +21,11 @@ __all__ = ["overview", "store_health"]
 def overview(
     mem: Memory, lens: list[str] | None, caller: Caller | None = None, now: int | None = None
 ) -> dict[str, Any]:
-    scopes = visible_scopes(mem, lens, caller)
+    scopes, every = visible_scopes(mem, lens, caller)
     counts = {k: dict.fromkeys(STATES, 0) for k in KINDS}
     if scopes:
         for kind, state, n in mem.db.execute(
-            f"{rows_of(KINDS, scoped=True)} SELECT kind, state, count(*) FROM r "
+            f"{rows_of(KINDS, scoped=not every)} SELECT kind, state, count(*) FROM r "
             "GROUP BY kind, state",
             {"scopes": json.dumps(scopes), "now": now if now is not None else now_ms()},
         ):
