@@ -131,13 +131,17 @@ def _read_prose(
 ) -> Extraction:
     extraction = extract_stage0(text, reference=reference, role="document", known=known)
     extraction.uncertainties = []  # a policy's wording is not a hedge
-    if subject:  # under a heading that names a thing, its impersonal sentences are about it
-        extraction.claims = [
-            replace(c, subject=subject, subject_type="item")
-            if c.subject == ORG and not _in_list_item(text, c)
-            else c
-            for c in extraction.claims
-        ]
+    claims = []
+    for c in extraction.claims:
+        if c.subject == ORG:
+            named = _list_item_name(text, c) or named_subject(c.statement)
+            if named:  # "- Vantel 10 — 10GB data, £8/month": Vantel 10's, not the org's
+                c = replace(c, subject=named, subject_type="item")
+            elif subject and not _in_list_item(text, c):
+                # under a heading that names a thing, its impersonal sentences are about it
+                c = replace(c, subject=subject, subject_type="item")
+        claims.append(c)
+    extraction.claims = claims
     # contact details are the organisation's wherever they are written
     said = {c.value for c in extraction.claims}
     extraction.claims += [c for c in contact_claims(text) if c.value not in said]
@@ -154,6 +158,89 @@ def _in_list_item(text: str, claim: Claim) -> bool:
         return False
     line_start = text.rfind("\n", 0, claim.span[0]) + 1
     return bool(LIST_MARKER.match(text, line_start))
+
+
+#: a list item's name and what is said of it: "- Vitello tonnato — €16", "- Deluxe room –
+#: £180 a night" (a dash between spaces; a colon introduces an attribute, not a thing)
+_ITEM_HEAD = re.compile(r"([^\n—–]{1,80}?)\s+[—–-]\s+\S")
+#: words a thing's name does not hold (a sentence or an instruction does)
+_NOT_IN_A_NAME = frozenset(
+    "is are was were be been can cannot can't will won't may must should we you our your "
+    "they it this these those please call email visit ask book if when all every any".split()
+)
+
+
+#: what follows a thing's name in a sentence about it: a verb a policy sentence opens with
+_VERBS = frozenset(
+    "is are was were has have had costs cost seats seat sleeps sleep requires require "
+    "includes include comes come offers offer gives give ships ship takes take starts start "
+    "runs run covers cover gets get lasts last needs need holds hold allows allow opens open "
+    "closes close can cannot can't will won't must may should charges charge carries carry "
+    "applies apply weighs weigh supports support provides provide features feature uses use "
+    "accepts accept expires expire renews renew earns earn adds add lets let goes go "
+    "serves serve fits fit measures measure comprises contains contain".split()
+)
+_DETERMINERS = frozenset("the our each every this".split())
+
+
+def named_subject(statement: str) -> str | None:
+    """The named thing a sentence is about, when it opens with one: "The Cantina room seats
+    14" is the Cantina room's, "Vantel Unlimited includes 20GB" Vantel Unlimited's. A name is
+    capitalised words (with the numbers of a model: "Pixel 9 Pro") and at most two common
+    nouns after them ("room", "headphones"), ending where a verb begins; a sentence that
+    opens with one capitalised word and no article ("Items can be returned") names nothing
+    (its capital is the sentence's)."""
+    words = statement.split(maxsplit=10)
+    if len(words) < 3:
+        return None
+    i = 1 if words[0].casefold() in _DETERMINERS else 0
+    name: list[str] = []
+    tail = 0
+    for w in words[i:]:
+        bare = w.strip(",;:()\"'")
+        low = bare.casefold()
+        if low in _VERBS:
+            break
+        capital = bare[:1].isupper() or (name and (bare[:1].isdigit() or bare.isupper()))
+        if capital and not tail:
+            name.append(bare)
+        elif name and bare.isalpha() and bare.islower() and tail < 2:
+            name.append(bare)
+            tail += 1
+        else:
+            return None
+        if len(name) > 5 or bare != w.strip("\"'"):  # punctuation ends a name: not this one
+            return None
+    else:
+        return None
+    capitals = sum(1 for w in name if w[:1].isupper())
+    if not name or (i == 0 and capitals < 2):
+        return None
+    return " ".join(name)
+
+
+def _list_item_name(text: str, claim: Claim) -> str | None:
+    """The name a list item opens with, before a dash, when the claim's value follows it
+    ("- Branzino al forno, whole sea bass for two — €58": "Branzino al forno"); None for a
+    list item that is a sentence ("- Returns are free within 30 days")."""
+    if claim.span is None or not 0 <= claim.span[0] < len(text):
+        return None
+    line_start = text.rfind("\n", 0, claim.span[0]) + 1
+    marker = LIST_MARKER.match(text, line_start)
+    if marker is None:
+        return None
+    head = _ITEM_HEAD.match(text, marker.end())
+    if head is None:
+        return None
+    name = re.split(r",|\s\(|\s+with\s+", head.group(1), maxsplit=1)[0].strip(" *_`")
+    if marker.end() + len(name) > claim.span[0]:
+        return None  # the value is part of the name ("Vantel 10")
+    words = name.split()
+    if not 1 <= len(words) <= 6 or not (name[:1].isupper() or name[:1].isdigit()):
+        return None
+    if any(w.casefold().strip(".,;:!?") in _NOT_IN_A_NAME for w in words):
+        return None
+    return name
 
 
 #: ``progress(phase, done, total)``: "reading" prose blocks, "writing" rows and blocks (in the
