@@ -4,6 +4,7 @@ from .engine import Engine, EngineConfig, MemoryInput, MemoryRecord, RecallHit, 
 from .errors import (
     ConfigError,
     CorruptionError,
+    DiskFullError,
     EmbedderMismatchError,
     EngramDBError,
     NotFoundError,
@@ -18,6 +19,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ConfigError",
     "CorruptionError",
+    "DiskFullError",
     "EmbedderMismatchError",
     "Engine",
     "EngineConfig",

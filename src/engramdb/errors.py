@@ -113,6 +113,11 @@ class StorageError(EngramDBError):
     """Something on disk is not as it must be."""
 
 
+class DiskFullError(StorageError):
+    """The disk holding the store is full: the write that met it was not kept (free space,
+    then retry); what was acknowledged before is intact."""
+
+
 class StoreLockedError(StorageError):
     """Another process has the store open for writing."""
 

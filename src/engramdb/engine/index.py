@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..store.sqlite import connect, rows_in
+from ..store.sqlite import connect, rows_in, transaction
 from .control import CONTROL_SCHEMA
 from .graph import GRAPH_SCHEMA
 from .window import WindowIndex
@@ -89,6 +89,7 @@ class MemoryIndex:
     """Thin typed access to the index tables; the caller serialises access."""
 
     def __init__(self, path):
+        self.path = str(path)
         self.con = connect(path)
         # freed space is overwritten with zeros: a purged text leaves no copy in the file
         self.con.execute("PRAGMA secure_delete=ON")
@@ -220,15 +221,10 @@ class MemoryIndex:
     @contextmanager
     def _applying(self, lsn: int, steps: Sequence[tuple[str, Callable[[], None]]]):
         """One transaction per log frame: the change, then the steps, then ``applied_lsn``."""
-        self.con.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(self.con, self.path):
             yield
             self.run_steps(steps)
             self.set_meta({"applied_lsn": str(lsn)})
-            self.con.execute("COMMIT")
-        except BaseException:
-            self.con.execute("ROLLBACK")
-            raise
 
     def run_steps(self, steps: Sequence[tuple[str, Callable[[], None]]]) -> list[str]:
         """Run steps inside the open transaction, each in its own savepoint; returns the names
@@ -472,8 +468,7 @@ class MemoryIndex:
         self._written()
         locs = [int(x) for x in locs]
         con = self.con
-        con.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(con, self.path):
             eids: set[int] = set()
             for i in range(0, len(locs), 500):
                 part = locs[i : i + 500]
@@ -500,10 +495,6 @@ class MemoryIndex:
                 con.execute(f"DELETE FROM entities WHERE eid IN ({m})", part)
             con.execute("INSERT INTO memories_fts(memories_fts) VALUES('optimize')")
             self.window.optimize()
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
 
     def close(self) -> None:
         self.con.close()

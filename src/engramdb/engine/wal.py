@@ -29,6 +29,7 @@ checkpoint (segments synced, SQLite durable up to an LSN) the log is emptied.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import struct
@@ -37,7 +38,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CorruptionError, WALError
+from ..errors import CorruptionError, DiskFullError, WALError
 
 __all__ = ["FRAME_HEADER", "Frame", "WriteAheadLog"]
 
@@ -148,6 +149,11 @@ class WriteAheadLog:
         except OSError as exc:  # disk full, I/O error: the write is not acknowledged
             with contextlib.suppress(OSError):
                 self._fh.truncate(self.size)
+            if exc.errno == errno.ENOSPC:
+                raise DiskFullError(
+                    f"the disk holding {self.path} is full: this write was not kept "
+                    "(free space, then retry)"
+                ) from exc
             raise WALError(f"could not write to {self.path}: {exc}") from exc
         self.size += len(frame)
 

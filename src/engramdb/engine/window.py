@@ -29,7 +29,7 @@ import logging
 import sqlite3
 from collections.abc import Iterable
 
-from ..store.sqlite import rows_in
+from ..store.sqlite import rows_in, transaction
 
 __all__ = ["SPAN", "WEIGHTS", "WindowIndex"]
 
@@ -83,8 +83,7 @@ class WindowIndex:
         exists = con.execute("SELECT 1 FROM sqlite_master WHERE name='memories_window'").fetchone()
         if exists:
             return
-        con.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(con, "index.db"):
             for sql in _CREATE:
                 con.execute(sql)
             locs = [r[0] for r in con.execute("SELECT loc FROM memories WHERE deleted=0")]
@@ -92,10 +91,6 @@ class WindowIndex:
                 log.info("building the neighbour-turn windows of %d memories (once)", len(locs))
                 for i in range(0, len(locs), 4096):
                     self.added(locs[i : i + 4096])
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
 
     def added(self, locs: Iterable[int]) -> None:
         """New memories (already inserted): their windows and their neighbours'. A batch is

@@ -29,7 +29,7 @@ import numpy as np
 from ..engine import Engine, EngineConfig, MemoryInput
 from ..engine.engine import copy_sqlite
 from ..errors import NotFoundError, ValidationError
-from ..store.sqlite import connect
+from ..store.sqlite import connect, storage_error
 from . import (
     browse,
     explain,
@@ -157,14 +157,19 @@ class Memory:
             if self._closed:
                 return
             self._closed = True
-            if self._llm is not None:
-                self._llm.close()
-            self.engine.close()
-            with self._readers_lock:
-                for con in self._reader_cons:
-                    con.close()
-                self._reader_cons.clear()
-            self._writer.close()
+            try:
+                if self._llm is not None:
+                    self._llm.close()
+                self.engine.close()  # (releases its files even when its checkpoint fails)
+            finally:  # a full disk must not keep the files open or the store locked
+                with self._readers_lock:
+                    for con in self._reader_cons:
+                        con.close()
+                    self._reader_cons.clear()
+                try:
+                    self._writer.close()
+                except sqlite3.Error as exc:
+                    raise storage_error(exc, self.path / "knowledge.db") or exc from exc
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -536,7 +541,7 @@ class Memory:
 
     def _transaction(self) -> Transaction:
         """One SQLite transaction (``lifecycle`` writes in it too)."""
-        return Transaction(self.db)
+        return Transaction(self.db, str(self.path / "knowledge.db"))
 
     # ------------------------------------------------------------------ reads
     def region(self, readable):

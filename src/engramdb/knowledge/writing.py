@@ -4,6 +4,7 @@ names every write records: the speaker's stream (``stream_of``) and the actor (`
 
 from __future__ import annotations
 
+from ..store.sqlite import transaction
 from .access import Caller, owner_of
 from .vocab import is_authoritative
 
@@ -116,18 +117,19 @@ class WriteContext:
 
 
 class Transaction:
-    """One SQLite transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``; rolled back on error)."""
+    """One SQLite transaction of the knowledge tables (``store.sqlite.transaction``: rolled
+    back on error; a full or failing disk is a ``DiskFullError`` / ``StorageError`` with nothing
+    of the transaction kept)."""
 
-    def __init__(self, db):
-        self.db = db
+    def __init__(self, db, path: str = "knowledge.db"):
+        self._cm = transaction(db, path)
 
     def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
+        self._cm.__enter__()
         return self
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
-        return False
+        return self._cm.__exit__(exc_type, exc, tb)
 
 
 def stream_of(role: str, scope: str, session_id: str | None) -> str:

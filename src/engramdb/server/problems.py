@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import (
     ConfigError,
+    DiskFullError,
     EngramDBError,
     ForbiddenError,
     NotFoundError,
@@ -65,6 +66,12 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StoreLockedError)
     async def _locked(_: Request, exc: StoreLockedError):
         return problem(503, "Store locked", str(exc))
+
+    @app.exception_handler(DiskFullError)
+    async def _full(_: Request, exc: DiskFullError):
+        # (the message names the server's file: the operator's log has it, the client not)
+        detail = "the server's disk is full: this write was not kept (retry once space is freed)"
+        return problem(507, "Insufficient storage", detail)
 
     @app.exception_handler(ConfigError)
     async def _config(_: Request, exc: ConfigError):
