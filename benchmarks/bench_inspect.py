@@ -44,7 +44,8 @@ def add_facts(mem: Memory, n: int) -> None:
             part = turns[start : start + 10_000]
             first = db.execute("SELECT COALESCE(MAX(id), 0) FROM sources").fetchone()[0] + 1
             db.executemany(
-                "INSERT INTO sources(id, kind, ref, trust, created_ms) VALUES(?, 'turn', ?, 0.6, ?)",
+                "INSERT INTO sources(id, kind, ref, trust, created_ms) "
+                "VALUES(?, 'turn', ?, 0.6, ?)",
                 [(first + j, tid, ts) for j, (tid, _, ts) in enumerate(part)],
             )
             db.executemany(
