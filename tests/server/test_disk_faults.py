@@ -149,3 +149,129 @@ def test_a_failing_fsync_is_not_acknowledged_and_the_log_recovers(tmp_path, monk
         assert set(acked) <= set(stored)
         for tid in stored:  # the failed one is whole (written at the catch-up) or absent
             assert again.engine.get(tid).text
+
+
+CHILD = """
+import os, sys
+from engramdb import Engine, DiskFullError, MemoryInput
+store, out_path, pad = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def batch(b):
+    ids = range(100 * b, 100 * b + 100)
+    return [MemoryInput(text=f"memory {i} " + "x" * 300, id=f"m{i}") for i in ids]
+
+
+with open(out_path, "w") as out:
+    e = Engine.open(store, embedder="hashing")  # (its segments: sparse files, mapped)
+    wal = os.path.join(store, "wal.log")
+    before = os.path.getsize(wal)
+    e.remember_many(batch(0))
+    frame = os.path.getsize(wal) - before  # what one batch's log frame takes
+    print(100, file=out, flush=True)
+    with open(pad, "wb") as fh:  # the disk full to the brim, then room for the next batch's
+        try:                     # log frame and a page: not for its segment pages as well
+            while True:
+                fh.write(bytes(65536))
+                fh.flush()
+        except OSError:
+            pass
+    os.truncate(pad, max(0, os.path.getsize(pad) - frame - 8192))
+    try:
+        for b in range(1, 1000):
+            e.remember_many(batch(b))
+            print(100 * b + 100, file=out, flush=True)
+    except DiskFullError as exc:
+        print("full", exc, file=out, flush=True)
+"""
+
+
+def test_a_full_disk_under_the_segments_is_an_error_not_a_crash(tmp_path):
+    """Segments are memory-mapped sparse files: without space reserved first, the write into
+    a page the disk cannot hold kills the process with SIGBUS. In a child process, so a crash
+    fails this test instead of ending the run."""
+    import sys
+
+    from engramdb import Engine
+
+    with tiny_disk(tmp_path, 6) as disk:
+        out = tmp_path / "child.out"
+        pad = disk / "pad"
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, str(disk / "engine"), str(out), str(pad)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+        lines = out.read_text().splitlines()
+        assert lines[-1].startswith("full"), lines[-3:]
+        acked = int(lines[-2])
+        pad.unlink()
+        with Engine.open(disk / "engine", embedder="hashing") as again:
+            for i in range(acked):
+                assert again.get(f"m{i}").text.startswith(f"memory {i} ")
+
+
+def test_a_frame_that_fails_halfway_is_cut_back_and_never_written_later(tmp_path, monkeypatch):
+    from engramdb.engine import wal
+
+    log = wal.WriteAheadLog(tmp_path / "wal.log")
+    log.append(1, 1, b"kept one")
+    real = os.write
+    calls = {"n": 0}
+
+    def half_then_full(fd: int, data) -> int:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            real(fd, bytes(data[: len(data) // 2]))
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(wal.os, "write", half_then_full)
+    with pytest.raises(DiskFullError):
+        log.append(2, 1, b"refused" * 100)
+    log.append(2, 1, b"kept two")  # the next append writes its own frame only
+    log.close()
+    again = wal.WriteAheadLog(tmp_path / "wal.log")
+    assert [(f.lsn, f.payload) for f in again.read_frames()] == [(1, b"kept one"), (2, b"kept two")]
+    again.close()
+
+
+def test_the_server_reopens_a_context_whose_engine_stopped(tmp_path, monkeypatch):
+    """A full disk under the engine's index after the write was logged stops that engine;
+    the next request to the context opens it again (the log applied) instead of refusing
+    until a restart."""
+    from engramdb.engine.index import MemoryIndex
+    from engramdb.server.app import create_app
+
+    app = create_app(cheap_config(tmp_path / "server"))
+    admin = app.state.auth.bootstrap()
+    real = MemoryIndex.apply_remember
+    state = {"fail": False}
+
+    def once(self, *args, **kwargs):
+        if state["fail"]:
+            state["fail"] = False
+            raise DiskFullError("the disk holding index.db is full: this write was not kept")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(MemoryIndex, "apply_remember", once)
+    with (
+        running(app) as url,
+        httpx.Client(base_url=url, headers={"Authorization": f"Bearer {admin}"}, timeout=60) as c,
+    ):
+        assert c.post("/api/v1/contexts", json={"name": "stops"}).status_code == 201
+        body = {"text": "I live in Porto.", "scope": "org/a/user/u"}
+        first = c.post("/api/v1/stops/facts", json=body)
+        assert first.status_code == 201
+        state["fail"] = True
+        r = c.post("/api/v1/stops/facts", json={**body, "text": "I moved to Lisbon."})
+        assert r.status_code == 507, r.text
+        assert "index.db" not in r.text
+        r = c.post("/api/v1/stops/facts", json={**body, "text": "My dog is Rex."})
+        assert r.status_code == 201, r.text  # reopened, not "stopped after a failed write"
+        got = c.get(f"/api/v1/stops/memories/{first.json()['turnId']}")
+        assert got.status_code == 200
+        hits = c.post("/api/v1/stops/query", json={"query": "Lisbon"}).json()["hits"]
+        assert any("Lisbon" in h["text"] for h in hits)  # the logged write was applied

@@ -304,6 +304,7 @@ class WritePathMixin:
         lsn = self._lsn + 1
         if isinstance(change, RememberBatch):
             kind = change.kind
+            self._reserve(change)  # a full disk refuses the write here, before it is logged
         else:
             kind = KIND_IVF if isinstance(change, Partitions) else KIND_HEADERS
         self._wal.append(lsn, kind, change.encode())
@@ -318,6 +319,11 @@ class WritePathMixin:
         except BaseException as exc:
             self._broken = exc
             raise
+
+    def _reserve(self, batch: RememberBatch) -> None:
+        for tier_idx, seg_no, rows in self._groups(batch.locs):
+            slots = batch.locs["slot"][rows].astype(np.int64)
+            self._tier_by_index(tier_idx).reserve(seg_no, slots)
 
     def _groups(self, locs: np.ndarray):
         keys = locs["tier"].astype(np.int64) << 32 | locs["segment"].astype(np.int64)
@@ -334,6 +340,8 @@ class WritePathMixin:
             if replay and _segment_lsn(tier, seg_no) >= lsn:
                 continue
             slots = batch.locs["slot"][rows].astype(np.int64)
+            if replay:  # (a reopen on a full disk: refused, not a SIGBUS)
+                tier.reserve(seg_no, slots)
             tier.put(seg_no, slots, batch.records[rows], batch.vectors16[rows])
             touched.add((tier_idx, seg_no))
         if batch.updates is not None:

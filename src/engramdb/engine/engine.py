@@ -27,7 +27,13 @@ from typing import Any
 
 from ..embed.base import Embedder
 from ..embed.factory import embedder_for_model_id, get_embedder
-from ..errors import ConfigError, EmbedderMismatchError, StorageError, ValidationError
+from ..errors import (
+    ConfigError,
+    DiskFullError,
+    EmbedderMismatchError,
+    StorageError,
+    ValidationError,
+)
 from ._associations import AssociationsMixin
 from ._common import _now_ms
 from ._partitions import PartitionsMixin
@@ -53,6 +59,7 @@ from .quantizer import ScalarQuantizer
 from .record import record_stride
 from .reflect import ReflectConfig
 from .scoring import DECAY_PRESETS, DecayTable, ExpansionConfig, ScoreWeights
+from .segment import disk_error
 from .stdp import CoActivationGraph, SessionActivation, StdpConfig
 from .tiers import DEFAULT_SEGMENT_CAPACITY, BaseTierStore, TierRouter, TierStore
 from .wal import WriteAheadLog
@@ -171,7 +178,10 @@ class Engine(
         engine = cls(path, embedder, router, config)
         engine._plock.acquire()
         try:
-            engine._open()
+            try:
+                engine._open()
+            except OSError as exc:  # creating or replaying on a disk that cannot take it
+                raise disk_error(exc, path) from exc
         except BaseException:
             engine._abandon()
             raise
@@ -325,10 +335,17 @@ class Engine(
         if self._closed:
             raise StorageError(f"store {self.path} is closed")
         if self._broken is not None:
-            raise StorageError(
+            kind = DiskFullError if isinstance(self._broken, DiskFullError) else StorageError
+            raise kind(
                 f"store {self.path} stopped after a failed write ({self._broken}); "
                 "reopen it to recover from its log"
             )
+
+    @property
+    def broken(self) -> bool:
+        """A write failed after it was logged (a full disk under the index): every call
+        refuses until the store is reopened, which applies the log."""
+        return self._broken is not None
 
     # ------------------------------------------------------------------ checkpoints
     def checkpoint(self) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from ..errors import StorageError
 from ..store.sqlite import connect, rows_in, transaction
 from .control import CONTROL_SCHEMA
 from .graph import GRAPH_SCHEMA
@@ -234,6 +235,8 @@ class MemoryIndex:
             self.con.execute("SAVEPOINT step")
             try:
                 step()
+            except StorageError:
+                raise  # a full or failing disk is the write's failure, not one step's
             except Exception:
                 self.con.execute("ROLLBACK TO step")
                 log.warning(

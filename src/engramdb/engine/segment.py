@@ -39,6 +39,7 @@ first row that differs from its checksum region.
 from __future__ import annotations
 
 import contextlib
+import errno
 import mmap
 import os
 import struct
@@ -48,7 +49,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import CorruptionError, StorageError
+from ..errors import CorruptionError, DiskFullError, StorageError
 from .record import HEADER_SIZE, record_stride
 
 __all__ = ["FILE_HEADER", "KIND_RECORDS", "KIND_RESCORE", "Segment", "SegmentHeader"]
@@ -148,14 +149,34 @@ class _MappedFile:
 
     @staticmethod
     def write_new(path: Path, header: SegmentHeader) -> Path:
-        """Write a complete empty file under a temporary name; the caller renames it."""
+        """Write a complete empty file under a temporary name; the caller renames it. (The
+        file is sparse: its rows get their pages from ``reserve`` before they are written.)"""
         tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "wb") as fh:
-            fh.write(header.pack())
-            fh.truncate(header.header_size + header.capacity * header.stride)
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            with open(tmp, "wb") as fh:
+                fh.write(header.pack())
+                fh.truncate(header.header_size + header.capacity * header.stride)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise disk_error(exc, path) from exc
         return tmp
+
+    def reserve(self, first: int, last: int) -> None:
+        """Give rows ``first..last`` their pages on disk now. A write through the map into a
+        page the disk has no room for kills the process (SIGBUS); asked here, before the
+        write is logged, the full disk is a ``DiskFullError`` the caller can act on."""
+        stride = self.header.stride
+        try:
+            os.posix_fallocate(
+                self._fh.fileno(),
+                self.header.header_size + first * stride,
+                (last - first + 1) * stride,
+            )
+        except OSError as exc:
+            raise disk_error(exc, self.path) from exc
 
     @classmethod
     def open(cls, path: Path, dtype, row_shape) -> _MappedFile:
@@ -313,6 +334,13 @@ class Segment:
         return self.capacity - self.count
 
     # -- writes (in memory; durable through the WAL, checksummed at checkpoints) -----------
+    def reserve(self, slots: np.ndarray) -> None:
+        """Disk space for these rows in both files (see ``_MappedFile.reserve``)."""
+        if len(slots):
+            first, last = int(slots.min()), int(slots.max())
+            self._rec.reserve(first, last)
+            self._f16.reserve(first, last)
+
     def put(self, slots: np.ndarray, records: np.ndarray, vectors16: np.ndarray) -> None:
         self._rec.rows[slots] = records
         self._f16.rows[slots] = vectors16
@@ -353,3 +381,10 @@ class Segment:
     def close(self) -> None:
         self._rec.close()
         self._f16.close()
+
+
+def disk_error(exc: OSError, path: Path) -> StorageError:
+    """The caller's error for a failed file operation: a full disk, or any other."""
+    if exc.errno == errno.ENOSPC:
+        return DiskFullError(f"the disk holding {path} is full: this write was not kept")
+    return StorageError(f"{path}: {exc.strerror or exc}")

@@ -62,6 +62,11 @@ class TierStore(ABC):
     def put_headers(self, segment_no: int, slots: np.ndarray, headers: np.ndarray) -> None:
         """Overwrite the 64-byte headers at the given slots."""
 
+    def reserve(self, segment_no: int, slots: np.ndarray) -> None:  # noqa: B027 - optional
+        """Disk space for records about to be written at these slots, asked before the write
+        is logged (a full disk is then refused, not met by a memory-mapped write). A tier
+        that writes its files otherwise may leave it as is."""
+
     @abstractmethod
     def segments(self) -> Iterator[Segment]:
         """Every segment, in order, for scans."""
@@ -148,6 +153,9 @@ class BaseTierStore(TierStore):
             reserved[seg.segment_no] = reserved.get(seg.segment_no, 0) + take
             done += take
         return segs, slots
+
+    def reserve(self, segment_no: int, slots: np.ndarray) -> None:
+        self.ensure_segment(segment_no).reserve(slots)
 
     def put(self, segment_no: int, slots: np.ndarray, records: np.ndarray, vec16: np.ndarray):
         self.ensure_segment(segment_no).put(slots, records, vec16)

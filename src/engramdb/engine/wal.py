@@ -28,7 +28,6 @@ checkpoint (segments synced, SQLite durable up to an LSN) the log is emptied.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import logging
 import os
@@ -68,8 +67,12 @@ class WriteAheadLog:
     def __init__(self, path: Path, *, sync: bool = True):
         self.path = path
         self._sync = sync
-        self._fh = open(path, "ab+")  # noqa: SIM115 - lives as long as the store
+        # unbuffered: a frame that fails halfway must not linger in a buffer, to be written
+        # out by the next append as if it had been acknowledged
+        self._fh = open(path, "ab+", buffering=0)  # noqa: SIM115 - lives as long as the store
         self.size = self._fh.seek(0, os.SEEK_END)
+        #: set when a failed frame could not be cut back off the log: no append is safe
+        self._stuck: str | None = None
 
     # -- reading and recovery --------------------------------------------------------------
     def read_frames(self) -> list[Frame]:
@@ -140,15 +143,20 @@ class WriteAheadLog:
             raise WALError(f"a log frame of {len(payload)} bytes exceeds {MAX_FRAME}")
         head = FRAME_HEADER.pack(MAGIC, len(payload), lsn, kind, 0)[:20]
         frame = head + struct.pack("<I", _frame_crc(head, payload)) + payload
+        if self._stuck is not None:
+            raise WALError(f"{self.path}: {self._stuck}; reopen the store to recover")
+        fd = self._fh.fileno()
         try:
-            self._fh.seek(0, os.SEEK_END)
-            self._fh.write(frame)
-            self._fh.flush()
+            done = 0
+            while done < len(frame):  # (O_APPEND: each write lands at the end)
+                done += os.write(fd, frame[done:])
             if self._sync:
-                os.fdatasync(self._fh.fileno())
+                os.fdatasync(fd)
         except OSError as exc:  # disk full, I/O error: the write is not acknowledged
-            with contextlib.suppress(OSError):
-                self._fh.truncate(self.size)
+            try:
+                os.ftruncate(fd, self.size)  # cut the partial frame back off
+            except OSError as cut:
+                self._stuck = f"a failed frame could not be cut back ({cut.strerror})"
             if exc.errno == errno.ENOSPC:
                 raise DiskFullError(
                     f"the disk holding {self.path} is full: this write was not kept "

@@ -5,6 +5,7 @@ one transaction."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -127,17 +128,18 @@ def _unchanged(mem: Memory, name: str, scope: str, doc: ParsedDocument) -> Docum
 
 
 def _read_prose(
-    text: str, reference: datetime, known: dict[str, str], subject: str | None
+    text: str, reference: datetime, known: dict[str, str], subject: str | None, org: str = ""
 ) -> Extraction:
     extraction = extract_stage0(text, reference=reference, role="document", known=known)
     extraction.uncertainties = []  # a policy's wording is not a hedge
+    lines = _Lines(text)
     claims = []
     for c in extraction.claims:
         if c.subject == ORG:
-            named = _list_item_name(text, c) or named_subject(c.statement)
+            named = _list_item_name(text, c, lines) or named_subject(c.statement, org)
             if named:  # "- Vantel 10 — 10GB data, £8/month": Vantel 10's, not the org's
                 c = replace(c, subject=named, subject_type="item")
-            elif subject and not _in_list_item(text, c):
+            elif subject and not _in_list_item(text, c, lines):
                 # under a heading that names a thing, its impersonal sentences are about it
                 c = replace(c, subject=subject, subject_type="item")
         claims.append(c)
@@ -151,13 +153,22 @@ def _read_prose(
 # a list item is a thing of its own under a heading that names their kind ("## Antipasti")
 
 
-def _in_list_item(text: str, claim: Claim) -> bool:
-    """Whether the claim was read from a list item (its value's line starts with a marker):
-    a look back along that one line, so a long list costs linear time."""
+class _Lines:
+    """Where each line of a text starts, found once: a claim's line is a look-up, not a scan
+    back along the text (a 25 MB line of claims would cost quadratic time)."""
+
+    def __init__(self, text: str):
+        self.starts = [0, *(m.end() for m in re.finditer("\n", text))]
+
+    def start_of(self, pos: int) -> int:
+        return self.starts[bisect.bisect_right(self.starts, pos) - 1]
+
+
+def _in_list_item(text: str, claim: Claim, lines: _Lines) -> bool:
+    """Whether the claim was read from a list item (its value's line starts with a marker)."""
     if claim.span is None or not 0 <= claim.span[0] < len(text):
         return False
-    line_start = text.rfind("\n", 0, claim.span[0]) + 1
-    return bool(LIST_MARKER.match(text, line_start))
+    return bool(LIST_MARKER.match(text, lines.start_of(claim.span[0])))
 
 
 #: a list item's name and what is said of it: "- Vitello tonnato — €16", "- Deluxe room –
@@ -180,10 +191,21 @@ _VERBS = frozenset(
     "accepts accept expires expire renews renew earns earn adds add lets let goes go "
     "serves serve fits fit measures measure comprises contains contain".split()
 )
-_DETERMINERS = frozenset("the our each every this".split())
+_DETERMINERS = frozenset("the our your their its my each every this these all any".split())
+#: a sentence that opens with one of these is about when or where, not about a thing
+_PREPOSITIONS = frozenset(
+    "on in at from for during until till after before by with over under between within "
+    "since through throughout".split()
+)
+#: capitalised words of the calendar: "Christmas Eve opening hours" are the organisation's
+_CALENDAR = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april "
+    "may june july august september october november december christmas eve easter new "
+    "year year's bank holiday holidays boxing day thanksgiving weekend weekends".split()
+)
 
 
-def named_subject(statement: str) -> str | None:
+def named_subject(statement: str, org: str = "") -> str | None:
     """The named thing a sentence is about, when it opens with one: "The Cantina room seats
     14" is the Cantina room's, "Vantel Unlimited includes 20GB" Vantel Unlimited's. A name is
     capitalised words (with the numbers of a model: "Pixel 9 Pro") and at most two common
@@ -192,6 +214,8 @@ def named_subject(statement: str) -> str | None:
     (its capital is the sentence's)."""
     words = statement.split(maxsplit=10)
     if len(words) < 3:
+        return None
+    if words[0].casefold() in _PREPOSITIONS:
         return None
     i = 1 if words[0].casefold() in _DETERMINERS else 0
     name: list[str] = []
@@ -205,6 +229,8 @@ def named_subject(statement: str) -> str | None:
         if capital and not tail:
             name.append(bare)
         elif name and bare.isalpha() and bare.islower() and tail < 2:
+            if low in _NOT_IN_A_NAME or low in _PREPOSITIONS:
+                return None  # "On Bank Holidays we ...": not a name
             name.append(bare)
             tail += 1
         else:
@@ -213,20 +239,24 @@ def named_subject(statement: str) -> str | None:
             return None
     else:
         return None
-    capitals = sum(1 for w in name if w[:1].isupper())
-    if not name or (i == 0 and capitals < 2):
+    capitals = [w.casefold() for w in name if w[:1].isupper()]
+    if not name or (i == 0 and len(capitals) < 2):
         return None
+    if all(w in _CALENDAR for w in capitals):
+        return None  # a day of the year, not a thing
+    org_words = set(re.findall(r"[a-z0-9]+", org.casefold()))
+    if org_words and set(re.findall(r"[a-z0-9]+", " ".join(capitals))) <= org_words:
+        return None  # the organisation itself ("Acme Mobile offers ...")
     return " ".join(name)
 
 
-def _list_item_name(text: str, claim: Claim) -> str | None:
+def _list_item_name(text: str, claim: Claim, lines: _Lines) -> str | None:
     """The name a list item opens with, before a dash, when the claim's value follows it
     ("- Branzino al forno, whole sea bass for two — €58": "Branzino al forno"); None for a
     list item that is a sentence ("- Returns are free within 30 days")."""
     if claim.span is None or not 0 <= claim.span[0] < len(text):
         return None
-    line_start = text.rfind("\n", 0, claim.span[0]) + 1
-    marker = LIST_MARKER.match(text, line_start)
+    marker = LIST_MARKER.match(text, lines.start_of(claim.span[0]))
     if marker is None:
         return None
     head = _ITEM_HEAD.match(text, marker.end())
@@ -310,7 +340,7 @@ def upload(
     for i, (text, path) in enumerate(prose):
         tell("reading", i, len(prose))
         subject = heading_subject(path[1:] if len(path) > 1 or path == (doc.title,) else path, org)
-        extractions.append(_read_prose(text, reference, known, subject))
+        extractions.append(_read_prose(text, reference, known, subject, org))
     tell("reading", len(prose), len(prose))
     with mem._lock:
         unchanged = _unchanged(mem, name, scope, doc)  # (the same file, uploaded meanwhile)

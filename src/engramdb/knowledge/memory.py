@@ -159,7 +159,8 @@ class Memory:
             self._closed = True
             try:
                 if self._llm is not None:
-                    self._llm.close()
+                    with contextlib.suppress(Exception):  # (its connections only)
+                        self._llm.close()
                 self.engine.close()  # (releases its files even when its checkpoint fails)
             finally:  # a full disk must not keep the files open or the store locked
                 with self._readers_lock:
@@ -170,6 +171,11 @@ class Memory:
                     self._writer.close()
                 except sqlite3.Error as exc:
                     raise storage_error(exc, self.path / "knowledge.db") or exc from exc
+
+    @property
+    def broken(self) -> bool:
+        """The engine stopped after a failed write (see ``Engine.broken``): reopen to go on."""
+        return self.engine.broken
 
     @property
     def db(self) -> sqlite3.Connection:

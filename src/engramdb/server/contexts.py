@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sqlite3
 import threading
@@ -12,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..errors import NotFoundError, ValidationError
+from ..errors import NotFoundError, StorageError, ValidationError
 from ..knowledge.memory import Memory
 from .auth.reach import CONTEXT_NAME
 
@@ -144,11 +145,27 @@ class ContextRegistry:
                 mem = self._open[name] = self._open_memory(name)
                 self._locks[name] = threading.RLock()
             lock = self._locks[name]
+        if mem.broken:  # a write met a full disk after it was logged: reopening applies it
+            with lock:
+                mem = self._reopen(name, mem)
         if not exclusive:
             yield mem
             return
         with lock:
             yield mem
+
+    def _reopen(self, name: str, mem: Memory) -> Memory:
+        """The context's store opened again (its log replayed); a disk still full answers
+        ``DiskFullError`` now and the next request tries again."""
+        with self._lock:
+            current = self._open.get(name)
+            if current is not None and current is not mem:
+                return current  # another request reopened it meanwhile
+            self._open.pop(name, None)
+            with contextlib.suppress(StorageError):
+                mem.close()
+            fresh = self._open[name] = self._open_memory(name)
+            return fresh
 
     def backup(self, dest: Path) -> list[str]:
         """Every context copied into ``dest/contexts/<name>`` (``Memory.backup``: each while

@@ -74,7 +74,6 @@ export function Graph() {
       ],
       layout: { name: "cose", animate: false, randomize: false, nodeDimensionsIncludeLabels: true, padding: 40 },
       maxZoom: 1.6,
-      wheelSensitivity: 0.3,
     });
     cy.on("tap", "node", (evt) => setPicked(evt.target.data("node")));
     drawn.current = cy;
