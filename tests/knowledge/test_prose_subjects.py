@@ -54,3 +54,19 @@ def test_a_sentence_opening_with_a_name_is_about_that_thing(facts):
 )
 def test_named_subject(sentence, name):
     assert named_subject(sentence) == name
+
+
+def test_a_price_and_a_delivery_time_in_one_sentence_are_two_attributes(tmp_path):
+    text = b"# Shop\n\nThe Aria headphones cost $199 and ship within 3 days.\n"
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.upload(text, name="shop.md", scope="org/shop")
+        got = {f.key: f.value for f in mem.facts() if f.entity == "Aria headphones"}
+    assert got == {"price": "$199", "shipping_time": "3 days"}
+
+
+def test_a_phone_number_in_prose_is_kept_whole(tmp_path):
+    text = b"# Help\n\nOur support phone is 555-0100, or call 1-800-555-0143 at night.\n"
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.upload(text, name="help.md", scope="org/shop")
+        phones = sorted(f.value for f in mem.facts() if f.key == "phone")
+    assert phones == ["1-800-555-0143", "555-0100"]  # not "555" read out of one

@@ -143,11 +143,22 @@ def _read_prose(
                 # under a heading that names a thing, its impersonal sentences are about it
                 c = replace(c, subject=subject, subject_type="item")
         claims.append(c)
-    extraction.claims = claims
-    # contact details are the organisation's wherever they are written
-    said = {c.value for c in extraction.claims}
-    extraction.claims += [c for c in contact_claims(text) if c.value not in said]
+    # contact details are the organisation's wherever they are written, and a number read out
+    # of one ("555" of "555-0100") is not a value of its own
+    contacts = contact_claims(text)
+    claims = [c for c in claims if not any(_piece_of(c, k) for k in contacts)]
+    said = {c.value for c in claims}
+    extraction.claims = claims + [c for c in contacts if c.value not in said]
     return extraction
+
+
+def _piece_of(claim: Claim, contact: Claim) -> bool:
+    """Whether ``claim`` is part of a contact detail its own span holds, misread as a value."""
+    if claim.span is None or contact.span is None or claim.value == contact.value:
+        return False
+    inside = claim.span[0] <= contact.span[0] and contact.span[1] <= claim.span[1]
+    overlap = claim.span[0] < contact.span[1] and contact.span[0] < claim.span[1]
+    return (inside or overlap) and claim.value in contact.value
 
 
 # a list item is a thing of its own under a heading that names their kind ("## Antipasti")

@@ -424,6 +424,7 @@ def extract_stage0(
                 continue
         # a correction is read whole: "scratch that, it's 35" needs its cue beside its value
         whole = role == "user" and is_correction(text[a:b])
+        sentence_start = len(out.claims)
         for ca, cb in [(a, b)] if whole else _clauses(text, a, b):
             s = _Sentence(text[ca:cb], ca, ref)
             if not s.text.strip():
@@ -438,6 +439,8 @@ def extract_stage0(
                     out.claims[before:] = rule
             if role == "document" and len(out.claims) > before:
                 out.claims[before:] = _rekeyed(text, ca, cb, out.claims[before:])
+        if role == "document" and len(out.claims) > sentence_start:
+            out.claims[sentence_start:] = _kind_fitted(text, a, out.claims[sentence_start:])
     if role == "user":
         out.claims = with_speaker_contacts(text, out.claims)
     out.mentions.extend(_mentions(text, known))
@@ -488,6 +491,33 @@ def _qualified_head(clause: str) -> str:
         for i, w in enumerate(words)
     )
     return " ".join(words) if told else ""
+
+
+#: the verb before a length of time that says what takes it
+_TIME_VERBS = (
+    (re.compile(r"\b(?:ships?|shipped|shipping)\b", _F), "shipping time"),
+    (re.compile(r"\b(?:deliver(?:s|ed|y)?|arrives?)\b", _F), "delivery time"),
+    (re.compile(r"\b(?:dispatch(?:es|ed)?)\b", _F), "dispatch time"),
+    (re.compile(r"\b(?:refund(?:s|ed)?)\b", _F), "refund time"),
+)
+
+
+def _kind_fitted(text: str, a: int, claims: list[Claim]) -> list[Claim]:
+    """A length of time keyed as an amount of money, read from one sentence with a price
+    ("The Aria headphones cost $199 and ship within 3 days": not two prices) is keyed by the
+    verb just before it; a time no verb explains is left as it was."""
+    if not any(_MONEY_KEY.search(c.key) and _kind(c.value) == "money" for c in claims):
+        return claims
+    out = []
+    for c in claims:
+        if c.span is not None and _MONEY_KEY.search(c.key) and _kind(c.value) == "duration":
+            before = text[max(a, c.span[0] - 40) : c.span[0]]
+            for verb, phrase in _TIME_VERBS:
+                if verb.search(before):
+                    c = dataclasses.replace(c, key=phrase.replace(" ", "_"), key_phrase=phrase)
+                    break
+        out.append(c)
+    return out
 
 
 def _rekeyed(text: str, a: int, b: int, claims: list[Claim]) -> list[Claim]:
