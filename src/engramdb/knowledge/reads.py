@@ -100,10 +100,15 @@ def facts(
         "JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 ORDER BY f.known_ms, f.id"
     ).fetchall()
     out = []
+    seen: dict[str, bool] = {}  # (a few scopes, thousands of rows: each asked once)
     for row in rows:
-        f = fact_of(row)
-        if not is_visible(f.scope, paths):
+        scope = row[6]
+        ok = seen.get(scope)
+        if ok is None:
+            ok = seen[scope] = is_visible(scope, paths)
+        if not ok:
             continue
+        f = fact_of(row)
         if not include_closed:
             t = at if at is not None else now
             if f.known_ms > t or (f.closed_ms is not None and f.closed_ms <= t):
@@ -137,13 +142,51 @@ def query(
     at = to_ms(as_of, "as_of")
     with mem._snapshot():  # (no lock: a query never waits for a write)
         facts = mem.facts(lens=paths, as_of=at)
-        hits = fact_hits(mem, text, facts, mode, explain)
-        if mode != "graph" or not hits:
-            hits += passage_hits(mem, text, paths, k, mode, at, explain, profile=profile)
-    hits.sort(key=lambda h: -h.score)
-    hits = (same_text_once(hits) if one_per_text else hits)[:k]
+        scored = fact_scores(mem, text, facts, mode)
+        passages = []
+        if mode != "graph" or not scored:
+            passages = passage_hits(mem, text, paths, k, mode, at, explain, profile=profile)
+    hits = _top(scored, passages, k, explain, one_per_text)
     reinforce(mem, [int(h.id[5:]) for h in hits if h.kind == "fact"])
     return hits
+
+
+def _top(
+    scored: list[tuple[float, float, float, Fact]],
+    passages: list[QueryHit],
+    k: int,
+    explain: bool,
+    one_per_text: bool,
+) -> list[QueryHit]:
+    """The ``k`` best of the facts and passages, one hit per text (``same_text_once``),
+    exactly as if every fact had been made a hit first, but making hits only of the facts
+    that end up in (or beside) the answer: a catalogue of thousands of curated facts cost a
+    hit object per fact per query."""
+    entries = [(-sc, i, None) for i, (sc, _, _, _) in enumerate(scored)]
+    entries += [(-h.score, len(scored) + j, h) for j, h in enumerate(passages)]
+    entries.sort(key=lambda e: (e[0], e[1]))  # best first; facts before passages on a tie
+
+    def text_of(e) -> str:
+        return e[2].text if e[2] is not None else scored[e[1]][3].statement
+
+    def hit_of(e) -> QueryHit:
+        if e[2] is not None:
+            return e[2]
+        sc, sim, lex, f = scored[e[1]]
+        return fact_hit(sc, sim, lex, f, explain)
+
+    if not one_per_text:
+        return [hit_of(e) for e in entries[:k]]
+    keys: dict[str, list] = {}
+    for e in entries:
+        key = " ".join(text_of(e).casefold().split())
+        group = keys.get(key)
+        if group is None:
+            if len(keys) >= k:
+                continue  # a text of its own past the k-th: never in the answer
+            group = keys[key] = []
+        group.append(e)
+    return same_text_once([hit_of(e) for group in keys.values() for e in group])[:k]
 
 
 def reinforce(mem: Memory, returned: list[int]) -> None:
@@ -194,6 +237,13 @@ def fact_hits(
 ) -> list[QueryHit]:
     """``facts`` scored against the query ``text`` (embedding similarity and shared words,
     weighted by ``mode``; ``graph`` keeps the facts of entities the query names)."""
+    return [fact_hit(*row, explain) for row in fact_scores(mem, text, facts, mode)]
+
+
+def fact_scores(
+    mem: Memory, text: str, facts: list[Fact], mode: str
+) -> list[tuple[float, float, float, Fact]]:
+    """(score, similarity, lexical share, fact) of each fact ``mode`` admits, in order."""
     if not facts:
         return []
     q = vec(mem, text)
@@ -218,20 +268,22 @@ def fact_hits(
         if mode == "graph" and not (qwords & set(f.entity.casefold().split())):
             continue
         score *= 0.85 + 0.15 * f.importance
-        out.append(
-            QueryHit(
-                "fact",
-                f"fact:{f.id}",
-                f.statement,
-                score,
-                f.scope,
-                f.authoritative,
-                {"kind": f.source_kind, "ref": f.source_ref},
-                fact=f,
-                explain={"similarity": sim, "lexical": lex} if explain else None,
-            )
-        )
+        out.append((score, sim, lex, f))
     return out
+
+
+def fact_hit(score: float, sim: float, lex: float, f: Fact, explain: bool) -> QueryHit:
+    return QueryHit(
+        "fact",
+        f"fact:{f.id}",
+        f.statement,
+        score,
+        f.scope,
+        f.authoritative,
+        {"kind": f.source_kind, "ref": f.source_ref},
+        fact=f,
+        explain={"similarity": sim, "lexical": lex} if explain else None,
+    )
 
 
 #: Facts whose features ``fact_features`` keeps per store (beyond: forgotten, and read again).

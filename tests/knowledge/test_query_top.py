@@ -1,0 +1,63 @@
+"""``reads._top`` builds hits only for the facts that reach the answer; it must answer exactly
+what making every fact a hit, sorting and ``same_text_once`` answered (ranks, scores, the lead
+of a group of one text, the others it names)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engramdb.knowledge.reads import _top, fact_hit, same_text_once
+from engramdb.knowledge.results import Fact, QueryHit
+
+TEXTS = ["I live in Porto.", "i live in  porto.", "The Aria costs $199.", "Returns: 30 days.", "x"]
+
+
+def fact(i: int, statement: str) -> Fact:
+    return Fact(
+        id=i,
+        entity="e",
+        entity_type="person",
+        key="k",
+        value="v",
+        category="identity",
+        scope="s",
+        authoritative=bool(i % 2),
+        source_kind="turn",
+        source_ref=None,
+        confidence=0.8,
+        importance=1.0,
+        statement=statement,
+        known_ms=0,
+        valid_from_ms=None,
+        valid_until_ms=None,
+        closed_ms=None,
+        superseded_by=None,
+        corroborations=0,
+    )
+
+
+scores = st.sampled_from([0.1, 0.5, 0.5, 0.9, 1.3, 2.0])
+facts_st = st.lists(st.tuples(scores, st.sampled_from(TEXTS)), max_size=40)
+passages_st = st.lists(st.tuples(scores, st.sampled_from(TEXTS)), max_size=15)
+
+
+def reference(scored, passages, k, one_per_text):
+    hits = [fact_hit(*row, False) for row in scored] + list(passages)
+    hits.sort(key=lambda h: -h.score)
+    return (same_text_once(hits) if one_per_text else hits)[:k]
+
+
+@settings(max_examples=300, deadline=None)
+@given(facts_st, passages_st, st.integers(1, 12), st.booleans())
+def test_top_answers_what_every_hit_answered(fs, ps, k, one_per_text):
+    scored = [(sc, 0.0, 0.0, fact(i, t)) for i, (sc, t) in enumerate(fs)]
+    passages = [
+        QueryHit("turn", f"turn-{j}", t, sc, "s", False, {"kind": "turn"})
+        for j, (sc, t) in enumerate(ps)
+    ]
+    got = _top(scored, passages, k, False, one_per_text)
+    want = reference(scored, passages, k, one_per_text)
+    assert [(h.id, h.score, h.kind, h.source) for h in got] == [
+        (h.id, h.score, h.kind, h.source) for h in want
+    ]
