@@ -7,33 +7,22 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engramdb.knowledge.reads import _top, fact_hit, same_text_once
-from engramdb.knowledge.results import Fact, QueryHit
+from engramdb.knowledge.reads import _top, fact_hit, fact_of, same_text_once
+from engramdb.knowledge.results import QueryHit
 
 TEXTS = ["I live in Porto.", "i live in  porto.", "The Aria costs $199.", "Returns: 30 days.", "x"]
 
 
-def fact(i: int, statement: str) -> Fact:
-    return Fact(
-        id=i,
-        entity="e",
-        entity_type="person",
-        key="k",
-        value="v",
-        category="identity",
-        scope="s",
-        authoritative=bool(i % 2),
-        source_kind="turn",
-        source_ref=None,
-        confidence=0.8,
-        importance=1.0,
-        statement=statement,
-        known_ms=0,
-        valid_from_ms=None,
-        valid_until_ms=None,
-        closed_ms=None,
-        superseded_by=None,
-        corroborations=0,
+def row(i: int, statement: str) -> tuple:
+    """A fact row in ``_FACT_COLUMNS`` order."""
+    return (i, "e", "person", "k", "v", "identity", "s", i % 2, "turn", None, 0.8, 1.0)[:12] + (
+        statement,
+        0,
+        None,
+        None,
+        None,
+        None,
+        0,
     )
 
 
@@ -43,7 +32,8 @@ passages_st = st.lists(st.tuples(scores, st.sampled_from(TEXTS)), max_size=15)
 
 
 def reference(scored, passages, k, one_per_text):
-    hits = [fact_hit(*row, False) for row in scored] + list(passages)
+    hits = [fact_hit(sc, sim, lex, fact_of(r), False) for sc, sim, lex, r in scored]
+    hits += list(passages)
     hits.sort(key=lambda h: -h.score)
     return (same_text_once(hits) if one_per_text else hits)[:k]
 
@@ -51,7 +41,7 @@ def reference(scored, passages, k, one_per_text):
 @settings(max_examples=300, deadline=None)
 @given(facts_st, passages_st, st.integers(1, 12), st.booleans())
 def test_top_answers_what_every_hit_answered(fs, ps, k, one_per_text):
-    scored = [(sc, 0.0, 0.0, fact(i, t)) for i, (sc, t) in enumerate(fs)]
+    scored = [(sc, 0.0, 0.0, row(i, t)) for i, (sc, t) in enumerate(fs)]
     passages = [
         QueryHit("turn", f"turn-{j}", t, sc, "s", False, {"kind": "turn"})
         for j, (sc, t) in enumerate(ps)

@@ -92,8 +92,19 @@ def facts(
     now: int | None = None,
 ) -> list[Fact]:
     """The body of ``Memory.facts``."""
-    paths = check_lens(lens)
     at = to_ms(as_of, "as_of")
+    return [fact_of(r) for r in live_rows(mem, check_lens(lens), at, include_closed, now)]
+
+
+def live_rows(
+    mem: Memory,
+    paths: list[str] | None,
+    at: int | None,
+    include_closed: bool = False,
+    now: int | None = None,
+) -> list[tuple]:
+    """The rows (``_FACT_COLUMNS``) of the facts ``Memory.facts`` returns, oldest first: a
+    query scores rows and makes ``Fact`` objects of the few it returns only."""
     now = now if now is not None else now_ms()
     rows = mem.db.execute(
         f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
@@ -101,6 +112,7 @@ def facts(
     ).fetchall()
     out = []
     seen: dict[str, bool] = {}  # (a few scopes, thousands of rows: each asked once)
+    t = at if at is not None else now
     for row in rows:
         scope = row[6]
         ok = seen.get(scope)
@@ -108,15 +120,14 @@ def facts(
             ok = seen[scope] = is_visible(scope, paths)
         if not ok:
             continue
-        f = fact_of(row)
         if not include_closed:
-            t = at if at is not None else now
-            if f.known_ms > t or (f.closed_ms is not None and f.closed_ms <= t):
+            known, closed, category = row[13], row[16], row[5]
+            if known > t or (closed is not None and closed <= t):
                 continue
-            ttl = CATEGORIES[f.category].ttl_ms if f.category in CATEGORIES else None
-            if ttl is not None and t - f.known_ms > ttl:
+            ttl = CATEGORIES[category].ttl_ms if category in CATEGORIES else None
+            if ttl is not None and t - known > ttl:
                 continue
-        out.append(f)
+        out.append(row)
     return out
 
 
@@ -141,8 +152,8 @@ def query(
     mem.engine.validate([{"text": text}])
     at = to_ms(as_of, "as_of")
     with mem._snapshot():  # (no lock: a query never waits for a write)
-        facts = mem.facts(lens=paths, as_of=at)
-        scored = fact_scores(mem, text, facts, mode)
+        rows = live_rows(mem, paths, at)
+        scored = row_scores(mem, text, rows, mode)
         passages = []
         if mode != "graph" or not scored:
             passages = passage_hits(mem, text, paths, k, mode, at, explain, profile=profile)
@@ -152,7 +163,7 @@ def query(
 
 
 def _top(
-    scored: list[tuple[float, float, float, Fact]],
+    scored: list[tuple[float, float, float, tuple]],
     passages: list[QueryHit],
     k: int,
     explain: bool,
@@ -167,13 +178,13 @@ def _top(
     entries.sort(key=lambda e: (e[0], e[1]))  # best first; facts before passages on a tie
 
     def text_of(e) -> str:
-        return e[2].text if e[2] is not None else scored[e[1]][3].statement
+        return e[2].text if e[2] is not None else scored[e[1]][3][_STATEMENT]
 
     def hit_of(e) -> QueryHit:
         if e[2] is not None:
             return e[2]
-        sc, sim, lex, f = scored[e[1]]
-        return fact_hit(sc, sim, lex, f, explain)
+        sc, sim, lex, row = scored[e[1]]
+        return fact_hit(sc, sim, lex, fact_of(row), explain)
 
     if not one_per_text:
         return [hit_of(e) for e in entries[:k]]
@@ -237,27 +248,44 @@ def fact_hits(
 ) -> list[QueryHit]:
     """``facts`` scored against the query ``text`` (embedding similarity and shared words,
     weighted by ``mode``; ``graph`` keeps the facts of entities the query names)."""
-    return [fact_hit(*row, explain) for row in fact_scores(mem, text, facts, mode)]
+    said = [(f.id, f.entity, f.key, f.value, f.importance, f.statement) for f in facts]
+    return [
+        fact_hit(sc, sim, lex, facts[i], explain)
+        for sc, sim, lex, i in _scores(mem, text, said, mode)
+    ]
 
 
-def fact_scores(
-    mem: Memory, text: str, facts: list[Fact], mode: str
-) -> list[tuple[float, float, float, Fact]]:
-    """(score, similarity, lexical share, fact) of each fact ``mode`` admits, in order."""
-    if not facts:
+#: where ``_FACT_COLUMNS`` rows hold what scoring reads
+_ID, _ENTITY, _KEY, _VALUE, _IMPORTANCE, _STATEMENT = 0, 1, 3, 4, 11, 12
+
+
+def row_scores(
+    mem: Memory, text: str, rows: list[tuple], mode: str
+) -> list[tuple[float, float, float, tuple]]:
+    """(score, similarity, lexical share, row) of each fact row ``mode`` admits, in order."""
+    said = [(r[_ID], r[_ENTITY], r[_KEY], r[_VALUE], r[_IMPORTANCE], r[_STATEMENT]) for r in rows]
+    return [(sc, sim, lex, rows[i]) for sc, sim, lex, i in _scores(mem, text, said, mode)]
+
+
+def _scores(
+    mem: Memory, text: str, said: list[tuple], mode: str
+) -> list[tuple[float, float, float, int]]:
+    """(score, similarity, lexical share, index) of each (id, entity, key, value, importance,
+    statement) ``mode`` admits, in order: the one scoring of facts."""
+    if not said:
         return []
     q = vec(mem, text)
     qwords = content_words(text)
-    features = fact_features(mem, facts)
+    features = _features(mem, [(s[0], s[5], s[1], s[2], s[3]) for s in said])
     sims = np.maximum(
-        np.stack([features[f.id][0] for f in facts]) @ q,
-        np.stack([features[f.id][1] for f in facts]) @ q,
+        np.stack([features[s[0]][0] for s in said]) @ q,
+        np.stack([features[s[0]][1] for s in said]) @ q,
     )
     # on the scale of the engine's passage scores: its own weights for meaning and words
     w = mem.engine.config.weights
     out = []
-    for f, sim in zip(facts, sims.tolist(), strict=True):
-        fw = features[f.id][2]
+    for i, (s, sim) in enumerate(zip(said, sims.tolist(), strict=True)):
+        fw = features[s[0]][2]
         lex = len(qwords & fw) / len(qwords) if qwords else 0.0
         if mode == "bm25":  # on the scale of the passages' "precise" profile
             score = PROFILES["precise"].lexical * lex
@@ -265,10 +293,10 @@ def fact_scores(
             score = sim
         else:
             score = 0.8 * w.similarity * sim + w.lexical * lex
-        if mode == "graph" and not (qwords & set(f.entity.casefold().split())):
+        if mode == "graph" and not (qwords & set(s[1].casefold().split())):
             continue
-        score *= 0.85 + 0.15 * f.importance
-        out.append((score, sim, lex, f))
+        score *= 0.85 + 0.15 * s[4]
+        out.append((score, sim, lex, i))
     return out
 
 
@@ -299,28 +327,35 @@ def fact_features(
     after an upload of thousands of facts used to embed them one by one, for seconds). An
     upload computes its own once it has committed (``ingest``); an id that a rolled-back
     write had used is read again (its statement differs)."""
+    return _features(mem, [(f.id, f.statement, f.entity, f.key, f.value) for f in facts])
+
+
+def _features(
+    mem: Memory, facts: Sequence[tuple[int, str, str, str, str]]
+) -> dict[int, tuple[np.ndarray, np.ndarray, set[str], str]]:
+    """``fact_features`` of (id, statement, entity, key, value) tuples."""
     cache = mem._fact_features
     mine: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
     missing = []
     for f in facts:
-        c = cache.get(f.id)
-        if c is None or c[3] != f.statement:
+        c = cache.get(f[0])
+        if c is None or c[3] != f[1]:
             missing.append(f)
         else:
-            mine[f.id] = c
+            mine[f[0]] = c
     if missing:
         if len(cache) + len(missing) > MAX_FEATURES:
             cache.clear()
-        bodies = [f"{f.entity} {f.key.replace('_', ' ')} {f.value}" for f in missing]
+        bodies = [f"{f[2]} {f[3].replace('_', ' ')} {f[4]}" for f in missing]
         vecs = np.asarray(
-            mem.engine.embedder.embed([f.statement for f in missing] + bodies), dtype=np.float32
+            mem.engine.embedder.embed([f[1] for f in missing] + bodies), dtype=np.float32
         )
         norms = np.linalg.norm(vecs, axis=1, keepdims=True)
         vecs = vecs / np.where(norms > 0, norms, 1.0)
         n = len(missing)
         for i, (f, body) in enumerate(zip(missing, bodies, strict=True)):
-            words = content_words(f"{f.statement} {body}")
-            cache[f.id] = mine[f.id] = (vecs[i], vecs[n + i], words, f.statement)
+            words = content_words(f"{f[1]} {body}")
+            cache[f[0]] = mine[f[0]] = (vecs[i], vecs[n + i], words, f[1])
     return mine  # (not the shared cache: another thread may clear it meanwhile)
 
 
