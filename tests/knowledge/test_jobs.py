@@ -249,23 +249,3 @@ def test_reads_go_on_while_a_job_writes_and_see_only_what_is_committed(tmp_path:
         assert hits and "30 days" in hits[0].text
         assert mem.wait_job(job.id, timeout=120).state == "done"
         assert len(mem.facts(lens="org/acme")) > 1000  # committed: now every reader sees it
-
-
-def test_a_job_reads_its_document_in_another_process(tmp_path: Path):
-    """The reading (rows, chunks, prose extraction) runs in the reading worker, not in the
-    interpreter that serves the store's queries; what it reads is the same."""
-    import os
-
-    from engramdb.knowledge import reading_pool
-
-    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
-        job = mem.submit_upload(price_list(200), scope="org/acme", name="prices.md")
-        done = mem.wait_job(job.id, timeout=120)
-        assert done.state == "done", done.error
-        assert reading_pool._POOL is not None
-        workers = list(reading_pool._POOL._processes)
-        assert workers and os.getpid() not in workers
-        by_job = sorted((f.entity, f.key, f.value) for f in mem.facts(lens="org/acme"))
-    with Memory.open(tmp_path / "t", embedder="hashing") as mem:
-        mem.upload(price_list(200), scope="org/acme", name="prices.md")  # read here
-        assert sorted((f.entity, f.key, f.value) for f in mem.facts(lens="org/acme")) == by_job

@@ -118,36 +118,6 @@ def _latest(mem: Memory, name: str, scope: str) -> tuple | None:
     ).fetchone()
 
 
-def read_parsed(
-    doc: ParsedDocument,
-    known: dict[str, str],
-    org: str,
-    now: int,
-    tell: Progress | None = None,
-) -> tuple[list, list, list[Extraction]]:
-    """What a parsed document says: its table rows as triples, its chunks, and each prose
-    section's extraction. Pure (no store): a background job runs it in another process
-    (``reading_pool``), so its interpreter is not the one serving queries."""
-    tell = tell or _silent
-    all_rows = any(t.start is None for t in doc.tables)
-    known = dict(known)
-    triples = list(rows_to_triples(doc))
-    for triple in triples:  # the document's own table rows name things its prose mentions
-        if triple.subject_type != "organisation":
-            for label in (triple.subject, *triple.aliases):
-                known.setdefault(label.casefold(), triple.subject_type)
-    pieces = chunk(doc)
-    reference = datetime.fromtimestamp(now / 1000, UTC)
-    prose = [] if all_rows else list(prose_of(doc))
-    extractions = []
-    for i, (text, path) in enumerate(prose):
-        tell("reading", i, len(prose))
-        subject = heading_subject(path[1:] if len(path) > 1 or path == (doc.title,) else path, org)
-        extractions.append(_read_prose(text, reference, known, subject, org))
-    tell("reading", len(prose), len(prose))
-    return triples, pieces, extractions
-
-
 def _unchanged(mem: Memory, name: str, scope: str, doc: ParsedDocument) -> DocumentResult | None:
     """The answer for identical bytes uploaded again under the same name: nothing to do."""
     prev = _latest(mem, name, scope)
@@ -351,10 +321,8 @@ def upload(
     observed_at: datetime | int | str | None = None,
     caller: Caller | None = None,
     progress: Progress | None = None,
-    reader: Callable[..., tuple[list, list, list[Extraction]]] | None = None,
 ) -> DocumentResult:
-    """The body of ``Memory.upload``. ``reader`` replaces ``read_parsed`` (a job's reads
-    it in another process). ``progress(phase, done, total)`` is told how far the
+    """The body of ``Memory.upload``. ``progress(phase, done, total)`` is told how far the
     reading and the writing are (a job's progress; it may raise to stop the upload, which then
     leaves nothing behind)."""
     scope = check_scope(scope)
@@ -373,9 +341,21 @@ def upload(
         if unchanged is not None:
             return unchanged
         known = {} if all_rows else dict(known_names(mem, scope, readable))
+    triples = list(rows_to_triples(doc))
+    for triple in triples:  # the document's own table rows name things its prose mentions
+        if triple.subject_type != "organisation":
+            for label in (triple.subject, *triple.aliases):
+                known.setdefault(label.casefold(), triple.subject_type)
+    pieces = chunk(doc)
+    reference = datetime.fromtimestamp(now / 1000, UTC)
     org = (org_of(scope) or "").replace("-", " ")
-    read = reader or read_parsed
-    triples, pieces, extractions = read(doc, known, org, now, tell)
+    prose = [] if all_rows else list(prose_of(doc))
+    extractions = []
+    for i, (text, path) in enumerate(prose):
+        tell("reading", i, len(prose))
+        subject = heading_subject(path[1:] if len(path) > 1 or path == (doc.title,) else path, org)
+        extractions.append(_read_prose(text, reference, known, subject, org))
+    tell("reading", len(prose), len(prose))
     with mem._lock:
         unchanged = _unchanged(mem, name, scope, doc)  # (the same file, uploaded meanwhile)
         if unchanged is not None:

@@ -31,7 +31,6 @@ from . import ingest
 from .access import Caller, check_write
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES
-from .reading_pool import read_elsewhere
 from .results import DocumentResult, Job, document_result_of
 from .scopes import check_scope
 from .writing import actor_of
@@ -331,7 +330,6 @@ class JobRunner:
                 observed_at=observed,
                 caller=caller,
                 progress=progress,
-                reader=read_elsewhere,  # not in the interpreter that serves the queries
             )
         except _Stop as stop:
             if stop.why == "shutdown":
