@@ -136,7 +136,9 @@ def test_a_key_sees_only_what_it_may_read(store):
     every = store["admin"].get("/api/v1/inside/overview").json()
     assert mine["kinds"]["turn"]["live"] == every["kinds"]["turn"]["live"] - 2  # bob's
     assert mine["health"] is None and every["health"]["log"]["lsn"] > 0
-    assert every["health"]["index"]["knowledgeCheck"] == "ok"
+    assert every["health"]["index"]["knowledgeCheck"] is None  # (reads the whole file: asked)
+    checked = store["admin"].get("/api/v1/inside/overview", params={"check": "true"}).json()
+    assert checked["health"]["index"]["knowledgeCheck"] == "ok"
     episodic = every["tiers"]["episodic"]
     assert episodic["live"] == 6 and episodic["forgotten"] == 2  # a revision, a forget
 

@@ -29,7 +29,7 @@ import numpy as np
 from ..engine import Engine, EngineConfig, MemoryInput
 from ..engine.engine import copy_sqlite
 from ..errors import NotFoundError, ValidationError
-from ..store.sqlite import connect, storage_error
+from ..store.sqlite import connect, storage_error, transaction
 from . import (
     browse,
     explain,
@@ -53,7 +53,6 @@ from .results import DocumentResult, Fact, Job, QueryHit, StoredMemory, WriteRes
 from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION, migrate
 from .scopes import ancestors, check_lens, check_scope
 from .vocab import canonical_key, entity_type
-from .writing import Transaction
 
 __all__ = ["Memory"]
 
@@ -545,9 +544,9 @@ class Memory:
         stays), not at all once its write has committed."""
         return self._jobs.cancel(id, caller)
 
-    def _transaction(self) -> Transaction:
+    def _transaction(self) -> contextlib.AbstractContextManager:
         """One SQLite transaction (``lifecycle`` writes in it too)."""
-        return Transaction(self.db, str(self.path / "knowledge.db"))
+        return transaction(self.db, str(self.path / "knowledge.db"))
 
     # ------------------------------------------------------------------ reads
     def region(self, readable):
@@ -749,9 +748,10 @@ class Memory:
         may see."""
         return overview.overview(self, check_lens(lens), caller)
 
-    def store_health(self) -> dict[str, Any]:
-        """The whole store's log, segments and index (for administrators)."""
-        return overview.store_health(self)
+    def store_health(self, *, check: bool = False) -> dict[str, Any]:
+        """The whole store's log, segments and index (for administrators); ``check`` adds the
+        knowledge tables' integrity check (it reads the whole file)."""
+        return overview.store_health(self, check)
 
     def graph(
         self,

@@ -2,7 +2,7 @@
 (``reconcile.py``) says what happens, and its facts, closures, corroborations, uncertainties and
 decision trace are written. Also the other things an extraction holds: instructions and their
 revocations, and chat mentions linked to curated entities. Every function runs inside the
-write's transaction (``writing.Transaction``)."""
+write's transaction (``store.sqlite.transaction``)."""
 
 from __future__ import annotations
 

@@ -1,17 +1,15 @@
 """What one write carries through the pipeline: its ``WriteContext`` (scope, source, stream,
-time, who writes and what they may read), the SQLite ``Transaction`` it runs in, and the two
+time, who writes and what they may read; it runs in ``store.sqlite.transaction``) and the two
 names every write records: the speaker's stream (``stream_of``) and the actor (``actor_of``)."""
 
 from __future__ import annotations
 
-from ..store.sqlite import transaction
 from .access import Caller, owner_of
 from .vocab import is_authoritative
 
 __all__ = [
     "MAX_ATTRIBUTES_PER_SUBJECT",
     "MAX_VALUES_PER_ATTRIBUTE",
-    "Transaction",
     "WriteContext",
     "actor_of",
     "stream_of",
@@ -114,22 +112,6 @@ class WriteContext:
             for n, what, limit, of in limits
             if n
         ]
-
-
-class Transaction:
-    """One SQLite transaction of the knowledge tables (``store.sqlite.transaction``: rolled
-    back on error; a full or failing disk is a ``DiskFullError`` / ``StorageError`` with nothing
-    of the transaction kept)."""
-
-    def __init__(self, db, path: str = "knowledge.db"):
-        self._cm = transaction(db, path)
-
-    def __enter__(self):
-        self._cm.__enter__()
-        return self
-
-    def __exit__(self, exc_type, exc, tb):
-        return self._cm.__exit__(exc_type, exc, tb)
 
 
 def stream_of(role: str, scope: str, session_id: str | None) -> str:

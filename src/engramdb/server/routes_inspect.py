@@ -30,23 +30,26 @@ class WhyNotIn(_In):
 
 
 def add_inspect_routes(app: FastAPI) -> None:
-    from .routes_memory import _reached
+    from .routes_memory import open_context
 
     def read(request: Request, context: str):
-        _reached(request, context)
-        return request.app.state.contexts.use(context, exclusive=False)
+        return open_context(request, context, write=False)
 
     @app.get(P + "/overview", tags=["inspect"])
     def overview(
-        context: str, request: Request, lens: list[str] | None = Query(None, max_length=64)
+        context: str,
+        request: Request,
+        lens: list[str] | None = Query(None, max_length=64),
+        check: bool = Query(False, description="Also check the knowledge tables' integrity."),
     ) -> dict[str, Any]:
         """Rows per kind and state, engine memories per tier and open conflicts, counted in
-        what the key may read; the store's health (log, segments, index) for a key with
-        grant:manage (it counts every scope)."""
+        what the key may read; the store's health (log, segments, index; with ``check`` the
+        knowledge tables' integrity, which reads the whole file) for a key with grant:manage
+        (it counts every scope)."""
         ctx = authenticate(request)
         with read(request, context) as mem, mem.region(ctx.readable):
             out = mem.overview(lens=strict_lens(lens, ctx), caller=ctx)
-            out["health"] = mem.store_health() if ctx.manages() else None
+            out["health"] = mem.store_health(check=check) if ctx.manages() else None
         return to_data(out)
 
     @app.get(P + "/browse", tags=["inspect"])

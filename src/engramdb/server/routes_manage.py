@@ -35,11 +35,10 @@ class CorrectIn(_In):
 
 
 def add_manage_routes(app: FastAPI) -> None:
-    from .routes_memory import _reached
+    from .routes_memory import open_context
 
     def store(request: Request, context: str, write: bool):
-        _reached(request, context)
-        return request.app.state.contexts.use(context, exclusive=write)
+        return open_context(request, context, write=write)
 
     @app.get(P + "/memories", tags=["memories"])
     def memories(

@@ -66,6 +66,13 @@ def _reached(request: Request, context: str) -> None:
         raise ContextNotFound(context)
 
 
+def open_context(request: Request, context: str, *, write: bool = True):
+    """The context's Memory for this request, once the key is seen to reach it: held for a
+    write, shared for a read (``ContextRegistry.use``)."""
+    _reached(request, context)
+    return request.app.state.contexts.use(context, exclusive=write)
+
+
 def _job_id(job_id: str) -> str:
     if len(job_id) > 64 or not job_id.isascii():
         raise Problem(404, "Not found", "no such job")
@@ -74,12 +81,10 @@ def _job_id(job_id: str) -> str:
 
 def add_memory_routes(app: FastAPI) -> None:
     def use(request: Request, context: str):
-        _reached(request, context)
-        return request.app.state.contexts.use(context)
+        return open_context(request, context)
 
     def read(request: Request, context: str):
-        _reached(request, context)
-        return request.app.state.contexts.use(context, exclusive=False)
+        return open_context(request, context, write=False)
 
     @app.post(P + "/facts", status_code=201, tags=["facts"])
     async def remember(context: str, body: FactIn, request: Request):

@@ -98,12 +98,10 @@ def storage_error(exc: sqlite3.Error, path: Path | str) -> StorageError | None:
 @contextlib.contextmanager
 def transaction(con: sqlite3.Connection, path: Path | str) -> Iterator[sqlite3.Connection]:
     """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error. A full or failing disk is
-    a ``DiskFullError`` / ``StorageError`` naming ``path`` (SQLite may have rolled back on its
-    own already: the driver's "no transaction is active" never hides the cause)."""
-    try:
-        con.execute("BEGIN IMMEDIATE")
-    except sqlite3.Error as exc:
-        raise storage_error(exc, path) or exc from exc
+    a ``DiskFullError`` / ``StorageError`` naming ``path`` (``_Connection`` maps it; SQLite may
+    have rolled back on its own already, so the driver's "no transaction is active" never
+    hides the cause)."""
+    con.execute("BEGIN IMMEDIATE")
     try:
         yield con
         con.execute("COMMIT")
@@ -112,5 +110,5 @@ def transaction(con: sqlite3.Connection, path: Path | str) -> Iterator[sqlite3.C
             with contextlib.suppress(sqlite3.Error, StorageError):
                 con.execute("ROLLBACK")
         if isinstance(exc, sqlite3.Error) and (mapped := storage_error(exc, path)) is not None:
-            raise mapped from exc
+            raise mapped from exc  # (a connection not made by ``connect``)
         raise

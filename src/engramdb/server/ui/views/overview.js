@@ -1,4 +1,5 @@
 // Counts per kind and state, per engine tier, open conflicts; store health for administrators.
+import { useState } from "../vendor/hooks.js";
 import { call, ctx } from "../api.js";
 import { html, Loading, Problem, useLoad } from "../lib.js";
 
@@ -11,7 +12,9 @@ function bytes(n) {
 }
 
 export function Overview() {
-  const [data, error, loading] = useLoad(() => call("GET", ctx("/overview")), []);
+  const [check, setCheck] = useState(false); // the integrity check reads the whole file: asked for
+  const [data, error, loading] = useLoad(
+    () => call("GET", ctx("/overview"), { query: { check: check || undefined } }), [check]);
   if (!data) return html`<${Loading} loading=${loading} /><${Problem} error=${error} />`;
   const health = data.health;
   return html`
@@ -45,7 +48,9 @@ export function Overview() {
           <dt>write-ahead log</dt><dd>position ${health.log.lsn}, ${bytes(health.log.bytes)} not yet checkpointed</dd>
           <dt>segments</dt><dd>${Object.entries(health.segments).map(([t, s]) =>
             html`<span class="pill">${t}: ${s.segments} segment(s), ${s.live} live</span>`)}</dd>
-          <dt>index</dt><dd>knowledge tables: ${health.index.knowledgeCheck};
+          <dt>index</dt><dd>knowledge tables: ${health.index.knowledgeCheck === null
+            ? html`<button class="link" data-testid="integrity-check" onClick=${() => setCheck(true)}>check integrity</button>`
+            : html`<b data-testid="integrity">${health.index.knowledgeCheck}</b>`};
             partitions: ${Object.keys(health.index.ivf).length ? Object.entries(health.index.ivf).map(([t, p]) => `${t} ${p.nlist}`).join(", ") : "none (exact scan)"}</dd>
           <dt>on disk</dt><dd>${bytes(health.diskBytes)}</dd>
           <dt>embedder</dt><dd>${health.embedder}</dd>
