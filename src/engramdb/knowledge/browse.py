@@ -25,7 +25,7 @@ from ..errors import NotFoundError, ValidationError
 from .access import Caller, owner_of
 from .clock import now_ms
 from .reads import _FACT_COLUMNS, _passage_scopes, fact_of
-from .redaction import is_visible
+from .redaction import seen_by
 from .vocab import normalize_name
 
 if TYPE_CHECKING:
@@ -139,9 +139,7 @@ def visible_scopes(
     found: set[str] = set(_passage_scopes(mem))
     for table in ("facts", "instructions"):
         found.update(s for (s,) in mem.db.execute(f"SELECT DISTINCT scope FROM {table}"))
-    seen = sorted(
-        s for s in found if is_visible(s, lens) and (caller is None or caller.readable(s))
-    )
+    seen = sorted(s for s in found if seen_by(s, lens, caller))
     return seen, len(seen) == len(found)
 
 
@@ -235,9 +233,7 @@ def record(
         raise NotFoundError(id, kind)
     row = dict(zip(_COLS, found, strict=True))
     row["curated"] = bool(row["curated"])
-    if not is_visible(row["scope"], lens) or (
-        caller is not None and not caller.readable(row["scope"])
-    ):
+    if not seen_by(row["scope"], lens, caller):
         raise NotFoundError(id, kind)
     if row["state"] == "forgotten":
         return {**row, "clocks": {}, "provenance": [], "chain": [], "history": []}
@@ -267,7 +263,7 @@ def _turn(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
             "WHERE s.kind='turn' AND s.ref=? AND f.forgotten=0 ORDER BY f.id",
             (id,),
         )
-        if is_visible(scope, lens) and (caller is None or caller.readable(scope))
+        if seen_by(scope, lens, caller)
     ]
     return {
         "clocks": {"observed_ms": t[0], "stored_ms": t[1], "updated_ms": t[2]},
@@ -287,12 +283,7 @@ def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
         if fid is None:
             return False
         row = mem.db.execute("SELECT scope, forgotten FROM facts WHERE id=?", (fid,)).fetchone()
-        return (
-            row is not None
-            and not row[1]
-            and is_visible(row[0], lens)
-            and (caller is None or caller.readable(row[0]))
-        )
+        return row is not None and not row[1] and seen_by(row[0], lens, caller)
 
     back, cur = [], f.id
     while len(back) < 50:  # what it replaced, newest first
@@ -325,9 +316,7 @@ def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
     provenance = []
     for src in sources:
         where = src[8]  # a turn's or document's own scope: another reader's turn stays hidden
-        if where is None or (
-            is_visible(where, lens) and (caller is None or caller.readable(where))
-        ):
+        if where is None or seen_by(where, lens, caller):
             provenance.append(dict(zip(keys, src[:8], strict=True)))
         else:
             provenance.append({"kind": src[0], "hidden": True})

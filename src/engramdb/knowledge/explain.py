@@ -13,7 +13,7 @@ from ..engine.options import RecallOptions
 from ..errors import NotFoundError
 from .access import Caller
 from .reads import _visible_scopes
-from .redaction import is_visible
+from .redaction import seen_by
 from .revisions import engine_id
 
 if TYPE_CHECKING:
@@ -37,11 +37,7 @@ def why_not(
         "UNION ALL SELECT scope, 1, 'chunk' FROM chunks WHERE id=? AND forgotten=0",
         (id, id),
     ).fetchone()
-    if (
-        row is None
-        or not is_visible(row[0], lens)
-        or (caller is not None and not caller.readable(row[0]))
-    ):
+    if row is None or not seen_by(row[0], lens, caller):
         raise NotFoundError(id, "passage")
     scopes = _visible_scopes(mem, lens)
     if caller is not None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import NotFoundError, ValidationError
 from .access import Caller
 from .reads import _passage_scopes
-from .redaction import is_visible
+from .redaction import is_visible, seen_by
 from .results import StoredMemory
 
 if TYPE_CHECKING:
@@ -54,11 +54,7 @@ def _where(
     mem: Memory, lens: list[str] | None, caller: Caller | None
 ) -> tuple[list[str] | None, list[Any]]:
     """The conditions of the live turns the lens and the caller admit (None: there are none)."""
-    scopes = sorted(
-        s
-        for s in _passage_scopes(mem)
-        if is_visible(s, lens) and (caller is None or caller.readable(s))
-    )
+    scopes = sorted(s for s in _passage_scopes(mem) if seen_by(s, lens, caller))
     if not scopes:
         return None, []
     where = ["forgotten=0", "role != 'item'", f"scope IN ({','.join('?' * len(scopes))})"]

@@ -37,6 +37,12 @@ def is_visible(scope: str, paths: Iterable[str] | None) -> bool:
     return visible(scope, paths) and (region is None or region(scope))
 
 
+def seen_by(scope: str, paths: Iterable[str] | None, caller: Any = None) -> bool:
+    """``is_visible`` and, for a caller (None: embedded use), its read grant too: the one
+    test a listing applies to each row's scope."""
+    return is_visible(scope, paths) and (caller is None or caller.readable(scope))
+
+
 def visible_facts(mem: Memory, ids: Iterable[int], paths: Iterable[str] | None) -> set[int]:
     """Which of these fact ids the reader may see (scope through the lens and region)."""
     ids = sorted(ids)
