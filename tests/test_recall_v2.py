@@ -10,7 +10,7 @@ import pytest
 
 from engramdb import Engine, EngineConfig, MemoryInput, RecallOptions
 from engramdb.engine.scoring import FITTED, ScoreWeights
-from engramdb.engine.updates import NOW, PAST, tense
+from engramdb.engine.updates import NOW, PAST, is_change, tense
 
 DAY = 86_400_000
 T0 = 1_700_000_000_000
@@ -264,6 +264,81 @@ def test_an_update_comes_from_the_same_source_only(tmp_path):
 
     assert lift_of_new(None) > 0  # the same (no) scope: lifted over the old statement
     assert lift_of_new("someone-else") == 0.0  # another scope's statement is no update
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("I finished my last novel and just started Paper Satellites.", True),
+        ("Big news: I accepted an offer and this week I started as a nurse.", True),
+        ("We finally finished the move, so we're living in Krakow now.", True),
+        ("I dropped the pottery classes and switched to kickboxing instead.", True),
+        ("I set a new personal record in the 5k this morning!", True),
+        ("I drive a white Corolla, which is perfect for my commute.", False),
+        ("Sorry, I got distracted, my sister just called.", False),
+        ("A friend of mine just started a job at the bakery.", False),  # not the speaker
+        ("Should I start running again?", False),  # a question, not a statement
+        ("Can you keep answers short from now on?", False),
+    ],
+)
+def test_a_stated_change_of_the_speakers_own_situation(text, expected):
+    assert is_change(text) is expected
+
+
+def _books(eng: Engine, scope_new: str | None = None) -> None:
+    chat = [
+        "Can you keep answers short from now on?",
+        "I'll try that tonight and tell you how it went.",
+        "How do I read a JSON config in Python?",
+        "Sorry, I got distracted, my sister just called.",
+        "My book club picked Winter in Marrow Street for next month.",
+    ]
+    eng.remember_many(
+        [
+            MemoryInput(text=t, session_id=f"c{i}", timestamp_ms=T0 + (i * 20 + 5) * DAY)
+            for i, t in enumerate(chat)
+        ]
+        + [
+            MemoryInput(
+                text="I'm currently reading The Long Harvest by Iris Calloway and can't put it "
+                "down.",
+                id="old",
+                session_id="a",
+                timestamp_ms=T0,
+            ),
+            MemoryInput(
+                text="Quick update: I finished my last novel and just started Paper Satellites.",
+                id="new",
+                session_id="b",
+                timestamp_ms=T0 + 60 * DAY,
+                scope=scope_new,
+            ),
+        ]
+    )
+
+
+def test_a_stated_change_goes_above_what_it_replaces(tmp_path):
+    """The update shares no word with the question and is, for the static embedder, no
+    closer to the old statement than the chat is; as a stated change of the same speaker,
+    later than the best candidate, it is lifted just above it. Without the rule (pool 0)
+    the stale book comes first."""
+    question = "What book am I currently reading?"
+    config = EngineConfig()
+    off = replace(config, expansion=replace(config.expansion, update_change_pool=0))
+    with Engine.open(tmp_path / "off", config=off) as eng:
+        _books(eng)
+        before = _ids(eng, question)
+    assert before[0] == "old" and before.index("new") > 1
+    with Engine.open(tmp_path / "on") as eng:
+        _books(eng)
+        hits = eng.recall(question, RecallOptions(k=10, now_ms=T0 + 400 * DAY, explain=True))
+        assert [h.id for h in hits][:2] == ["new", "old"]
+        assert hits[0].explain["update"] > 0
+        past = _ids(eng, "What book was I reading before?")
+        assert past.index("old") < past.index("new")  # a question about the past: unchanged
+    with Engine.open(tmp_path / "scoped") as eng:
+        _books(eng, scope_new="someone-else")
+        assert _ids(eng, question)[0] == "old"  # another scope's change is no update
 
 
 # ------------------------------------------------------------------ fitted weights

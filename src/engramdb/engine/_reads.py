@@ -21,7 +21,7 @@ from .record import HEADER_DTYPE, HEADER_SIZE, Flag
 from .scan import dot_scan, top_candidates
 from .scoring import PROFILES, ScoreWeights, score_candidates
 from .tags import bloom64, bloom_overlap_many, normalize_tag
-from .updates import lifts, tense
+from .updates import NOW, change_lifts, is_change, lifts, tense
 from .when import closeness, span_of
 
 __all__ = ["ReadPathMixin"]
@@ -480,8 +480,48 @@ class ReadPathMixin:
             min_relevance=cfg.update_min_relevance,
             same_source=same_source,
         )
+        if direction == NOW:
+            lift = lift + w * self._change_lifts(chosen, total + lift, stamps, locs, same_source)
         parts["update"] = lift
         return total + lift, parts
+
+    def _change_lifts(self, chosen, total, stamps, locs, same_source) -> np.ndarray:
+        """The stated changes among the best candidates lifted above what they replace
+        (``updates.change_lifts``); texts are read for the ``update_change_pool`` best only."""
+        cfg = self.config.expansion
+        pool = np.argsort(-total, kind="stable")[: cfg.update_change_pool]
+        with self._lock:
+            texts = self._index.texts_of([locs[i] for i in pool])
+        changes = np.zeros(len(total), dtype=bool)
+        for i in pool:
+            text = texts.get(locs[i])
+            changes[i] = text is not None and is_change(text)
+        if not changes.any():
+            return np.zeros(len(total), dtype=np.float32)
+        content: dict[int, np.ndarray] = {}
+
+        def vector(i: int) -> np.ndarray:
+            if i not in content:
+                v = np.asarray(
+                    self.embedder.embed([query_for_embedding(texts.get(locs[i]) or "")])[0],
+                    dtype=np.float32,
+                )
+                content[i] = v / max(float(np.linalg.norm(v)), 1e-9)
+            return content[i]
+
+        def closeness(seed: int, others) -> np.ndarray:
+            return np.array([float(vector(seed) @ vector(o)) for o in others], dtype=np.float32)
+
+        return change_lifts(
+            total,
+            stamps,
+            changes,
+            closeness,
+            seeds=cfg.update_change_seeds,
+            min_similarity=cfg.update_change_similarity,
+            min_relevance=cfg.update_change_relevance,
+            same_source=same_source,
+        )
 
     def _temporal_gain(self, seeds, hops: int) -> dict[int, float]:
         gain: dict[int, float] = {}

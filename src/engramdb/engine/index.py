@@ -409,6 +409,12 @@ class MemoryIndex:
             for loc, scope, who in rows
         }
 
+    def texts_of(self, locs: Sequence[int]) -> dict[int, str]:
+        rows = rows_in(
+            self.con, "SELECT loc, text FROM memories WHERE loc IN ({marks})", [int(x) for x in locs]
+        )
+        return {int(loc): text for loc, text in rows}
+
     def term_counts(self, terms: list[str], cap: int, *, window: bool = False) -> dict[str, int]:
         """How many memories (or windows) hold each term, counted no further than ``cap + 1``,
         so the count costs at most that many index entries a term."""

@@ -236,6 +236,14 @@ class ExpansionConfig:
     #: ... and how well the newer one must answer the query on its own: a score at least this
     #: share of the older one's (a stray remark close to the old statement is no update).
     update_min_relevance: float = 0.6
+    #: Stated changes ("I switched to ...", ``updates.change_lifts``): among the best this
+    #: many candidates, for any of the ``update_change_seeds`` best with at least this share
+    #: of the best score, the later change whose content words are closest (at least
+    #: ``update_change_similarity``) goes just above it.
+    update_change_pool: int = 200
+    update_change_seeds: int = 5
+    update_change_relevance: float = 0.5
+    update_change_similarity: float = 0.1
     #: A memory this many days outside a date the query names keeps 1/e of the date term.
     date_tau_days: float = 7.0
 

@@ -13,11 +13,11 @@ LoCoMo's) is left as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-__all__ = ["NOW", "PAST", "lifts", "tense"]
+__all__ = ["NOW", "PAST", "change_lifts", "is_change", "lifts", "tense"]
 
 NOW = 1
 PAST = -1
@@ -32,6 +32,32 @@ _PAST = re.compile(
     r"former|last time|back then|initially)\b",
     re.IGNORECASE,
 )
+
+
+#: The speaker (I, we) reporting a change of their own state: a verb of starting, stopping,
+#: replacing or acquiring within three words of the pronoun ("I finally finished the move",
+#: "we just started", "I set a new personal record"), or an adverb that says the old state is
+#: over ("... instead", "no longer").
+_CHANGE_VERB = (
+    r"(?:start(?:ed|ing)?|began|begun|switch(?:ed)?|mov(?:ed|ing)|chang(?:ed|ing)|quit|"
+    r"dropp(?:ed)|accept(?:ed)|join(?:ed)|left|sold|bought|adopt(?:ed)|finish(?:ed)|"
+    r"took up|gave up|taken up|given up|replac(?:ed)|upgrad(?:ed)|trad(?:ed)|signed up|"
+    r"picked up|retir(?:ed)|graduat(?:ed)|became|set a new|got a new|now have|now own)"
+)
+_CHANGE = re.compile(
+    rf"\b(?:I|we)(?:'ve|'d|'m|'re)?(?:\s+[\w']+){{0,3}}?\s+{_CHANGE_VERB}\b"
+    r"|\b(?:instead|no longer|not any ?more)\b",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+
+
+def is_change(text: str) -> bool:
+    """Whether ``text`` states, not asks, that the speaker's own situation changed."""
+    for sentence in _SENTENCE.findall(text[:2000]):
+        if not sentence.rstrip().endswith("?") and _CHANGE.search(sentence):
+            return True
+    return False
 
 
 def tense(question: str) -> int:
@@ -82,4 +108,47 @@ def lifts(
                 lift[c] += target - new_total[c]
                 new_total[c] = target
             break
+    return lift
+
+
+def change_lifts(
+    total: np.ndarray,
+    timestamps: np.ndarray,
+    changes: np.ndarray,
+    closeness: Callable[[int, Sequence[int]], np.ndarray],
+    *,
+    seeds: int,
+    min_similarity: float,
+    min_relevance: float,
+    same_source: Callable[[int, int], bool],
+) -> np.ndarray:
+    """The lift of a stated change ("I dropped pottery and switched to kickboxing") above the
+    older memory it replaces, for a question about the present. An update often shares no
+    word with the question ("just started Paper Satellites" for "what book am I reading?")
+    and, with a static embedder, is no closer to the old statement than the chat's filler is
+    ("can you keep answers short from now on?"), so it is found among the candidates that say
+    the speaker changed something (``changes``), later than one of the ``seeds`` best and of
+    its source, by ``closeness`` of their content words to it."""
+    lift = np.zeros(len(total), dtype=np.float32)
+    if not changes.any() or len(total) < 2:
+        return lift
+    order = np.argsort(-total, kind="stable")
+    new_total = total.astype(np.float32).copy()
+    best = float(total[order[0]])
+    step = np.float32(1e-3)
+    for s in order[:seeds]:
+        if total[s] < min_relevance * best:
+            break
+        found = np.flatnonzero(changes & (timestamps > timestamps[s]))
+        found = [int(c) for c in found if c != s and same_source(int(s), int(c))]
+        if not found:
+            continue
+        close = closeness(int(s), found)
+        c = found[int(np.argmax(close))]
+        if close.max() < min_similarity:
+            continue
+        target = new_total[s] + step
+        if new_total[c] < target:
+            lift[c] += target - new_total[c]
+            new_total[c] = target
     return lift
