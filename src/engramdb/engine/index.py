@@ -411,7 +411,9 @@ class MemoryIndex:
 
     def texts_of(self, locs: Sequence[int]) -> dict[int, str]:
         rows = rows_in(
-            self.con, "SELECT loc, text FROM memories WHERE loc IN ({marks})", [int(x) for x in locs]
+            self.con,
+            "SELECT loc, text FROM memories WHERE loc IN ({marks})",
+            [int(x) for x in locs],
         )
         return {int(loc): text for loc, text in rows}
 
