@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
@@ -48,7 +49,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return ctx if ctx is not None and ctx.reaches(context) else None
 
     contexts = ContextRegistry(
-        root, embedder=config.embedder, max_contexts=config.max_contexts, job_rights=job_rights
+        root,
+        embedder=config.embedder,
+        max_contexts=config.max_contexts,
+        job_rights=job_rights,
+        read_concurrency=config.read_concurrency,
     )
     idem = IdempotencyStore(root / "server.db", config.idempotency_ttl_s)
     contexts.on_purge(idem.forget_context)
@@ -62,6 +67,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI):
+        # the worker threads of every plain (sync) route: anyio's default of 40 let sixteen
+        # requests take turns at the interpreter lock, each paying for the switching
+        anyio.to_thread.current_default_thread_limiter().total_tokens = config.threads
         await run_in_threadpool(contexts.resume_jobs)
         yield
         contexts.close()

@@ -55,9 +55,17 @@ class ContextRegistry:
         embedder: str | None = None,
         max_contexts: int = 1_000,
         job_rights: Callable[[str, Mapping[str, str | None]], Any] | None = None,
+        read_concurrency: int = 0,
     ):
         #: (context, a job's provenance) -> the submitter's rights there now, or None
         self.job_rights = job_rights
+        #: Reads that run at once in this process (0: no limit). A read is Python holding the
+        #: interpreter lock for most of its time: sixteen at once took turns at it and each
+        #: paid for the switching (docs/server.md, "Concurrency").
+        self._read_slots = (
+            threading.BoundedSemaphore(read_concurrency) if read_concurrency > 0 else None
+        )
+        self._holding = threading.local()
         self.root = Path(root) / "contexts"
         self.root.mkdir(parents=True, exist_ok=True)
         self.embedder = embedder
@@ -133,9 +141,11 @@ class ContextRegistry:
             shutil.rmtree(self.root / name)
 
     @contextmanager
-    def use(self, name: str, *, exclusive: bool = True):
+    def use(self, name: str, *, exclusive: bool = True, slot: bool = True):
         """The context's Memory for one request: held exclusively for writes; reads run side
-        by side (the engine and SQLite serialise what they must)."""
+        by side (the engine and SQLite serialise what they must), at most
+        ``read_concurrency`` of them at a time (``slot=False``: a long internal read, such as a
+        backup, that must not hold a request's place)."""
         name = check_context(name)
         with self._lock:
             mem = self._open.get(name)
@@ -149,10 +159,26 @@ class ContextRegistry:
             with lock:
                 mem = self._reopen(name, mem)
         if not exclusive:
-            yield mem
+            with self._read_slot(slot):
+                yield mem
             return
         with lock:
             yield mem
+
+    @contextmanager
+    def _read_slot(self, wanted: bool):
+        """One of the read slots, for this thread (a read inside a read takes no second)."""
+        slots = self._read_slots
+        depth = getattr(self._holding, "depth", 0)
+        if slots is None or not wanted or depth:
+            yield
+            return
+        with slots:
+            self._holding.depth = 1
+            try:
+                yield
+            finally:
+                self._holding.depth = 0
 
     def _reopen(self, name: str, mem: Memory) -> Memory:
         """The context's store opened again (its log replayed); a disk still full answers
@@ -172,7 +198,7 @@ class ContextRegistry:
         it is open, its writes held back for its copy); the names copied."""
         names = self.names()
         for name in names:
-            with self.use(name, exclusive=False) as mem:
+            with self.use(name, exclusive=False, slot=False) as mem:
                 mem.backup(dest / "contexts" / name)
         return names
 
