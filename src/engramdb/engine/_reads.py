@@ -123,7 +123,10 @@ class ReadPathMixin:
             work = [j for j in work if (j[0].index, j[1].segment_no) in scope_slots]
         small = scope_slots is not None and len(arr) < _SERIAL_BELOW
         if len(work) > 1 and self._pool is not None and not small:
-            results = list(self._pool.map(scan, work))
+            # the calling thread scans the first segment while the pool scans the others (it
+            # would only wait for them otherwise)
+            rest = [self._pool.submit(scan, j) for j in work[1:]]
+            results = [scan(work[0])] + [f.result() for f in rest]
         else:
             results = [scan(j) for j in work]
         cands = [
@@ -525,10 +528,15 @@ class ReadPathMixin:
 
     def _temporal_gain(self, seeds, hops: int) -> dict[int, float]:
         gain: dict[int, float] = {}
+        chain = self._pipeline.temporal
+        where = chain.positions([loc for loc, _ in seeds])  # (one look-up, not one a seed)
         for loc, score in seeds:
+            pos = where.get(loc)
+            if pos is None:
+                continue
             for forward in (False, True):
                 for hop, nb in enumerate(
-                    self._pipeline.temporal.follow(loc, hops, forward=forward), 1
+                    chain.follow(loc, hops, forward=forward, position=pos), 1
                 ):
                     gain[nb] = gain.get(nb, 0.0) + score / hop
         return gain

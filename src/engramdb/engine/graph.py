@@ -21,6 +21,8 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..store.sqlite import rows_in
+
 __all__ = ["GRAPH_SCHEMA", "EntityGraph", "HebbianConfig", "HebbianGraph", "TemporalChain"]
 
 GRAPH_SCHEMA = """
@@ -205,10 +207,27 @@ class TemporalChain:
         ).fetchone()
         return None if row is None else int(row[0])
 
-    def follow(self, loc: int, hops: int, *, forward: bool = True) -> list[int]:
+    def positions(self, locs: Sequence[int]) -> dict[int, tuple[str, int, int]]:
+        """(session, timestamp, seq) of each of ``locs`` that has a session, in one query."""
+        rows = rows_in(
+            self.con,
+            "SELECT loc, session_id, timestamp_ms, seq FROM memories WHERE loc IN ({marks})",
+            [int(x) for x in locs],
+        )
+        return {int(r[0]): (r[1], r[2], r[3]) for r in rows if r[1] is not None}
+
+    def follow(
+        self,
+        loc: int,
+        hops: int,
+        *,
+        forward: bool = True,
+        position: tuple[str, int, int] | None | bool = False,
+    ) -> list[int]:
         """Up to ``hops`` live memories after (or before) ``loc`` in its session, nearest
-        first."""
-        pos = self._position(loc)
+        first. ``position``: the memory's (session, timestamp, seq) when the caller read it
+        already (``positions``; None for a memory without a session)."""
+        pos = self._position(loc) if position is False else position
         if pos is None or hops <= 0:
             return []
         session, ts, seq = pos
