@@ -535,9 +535,7 @@ class ReadPathMixin:
             if pos is None:
                 continue
             for forward in (False, True):
-                for hop, nb in enumerate(
-                    chain.follow(loc, hops, forward=forward, position=pos), 1
-                ):
+                for hop, nb in enumerate(chain.follow(loc, hops, forward=forward, position=pos), 1):
                     gain[nb] = gain.get(nb, 0.0) + score / hop
         return gain
 
