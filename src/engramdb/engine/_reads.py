@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ValidationError
+from ..errors import StorageError, ValidationError
 from . import validation as v
 from ._common import _now_ms, _record
 from .index import pack_loc, unpack_loc
@@ -34,6 +34,10 @@ class ReadPathMixin:
 
     def get(self, id: str) -> MemoryRecord:
         """The stored memory with this id (``NotFoundError`` if unknown or forgotten)."""
+        self._refresh()
+        return self._get(id)
+
+    def _get(self, id: str) -> MemoryRecord:
         with self._lock:  # re-entrant: the id's location and its row in one critical section
             loc = self._live_loc(id)
             row = self._index.rows_by_loc([loc])[loc]
@@ -46,6 +50,14 @@ class ReadPathMixin:
         opts = options or RecallOptions()
         now = opts.now_ms if opts.now_ms is not None else _now_ms()
         opts = replace(opts, now_ms=now)
+        if self._replica:
+            if opts.mode == "learn":
+                raise StorageError(
+                    f"store {self.path} is open as a replica: it does not learn from recalls "
+                    "(mode='learn' is the writer's)"
+                )
+            self._refresh()
+            return self._recall(query, opts)  # (reminders are the writer's to deliver)
         hits = self._recall(query, opts)
         return self._with_reminders(hits, now, v.check_k(opts.k))
 

@@ -114,6 +114,7 @@ class WritePathMixin:
         vectors, feats = self._embed_and_describe(prepared)
         with self._lock:
             self._check_open()
+            self._check_writable()
             self._check_ids(ids)  # again under the lock: another thread may have taken one
             step = max(1, self.config.frame_records)
             for start in range(0, len(prepared), step):
@@ -301,6 +302,7 @@ class WritePathMixin:
         self._log_and_apply(batch)
 
     def _log_and_apply(self, change: RememberBatch | HeaderUpdate | Partitions) -> None:
+        self._check_writable()
         lsn = self._lsn + 1
         if isinstance(change, RememberBatch):
             kind = change.kind

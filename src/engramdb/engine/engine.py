@@ -40,6 +40,7 @@ from ._partitions import PartitionsMixin
 from ._prospective import ProspectiveMixin
 from ._reads import ReadPathMixin
 from ._reflection import ReflectionMixin
+from ._replica import ReplicaMixin
 from ._writes import WritePathMixin
 from .calibration import calibration_texts
 from .control import ControlState
@@ -125,6 +126,7 @@ class Engine(
     ReflectionMixin,
     ProspectiveMixin,
     PartitionsMixin,
+    ReplicaMixin,
 ):
     """An open store. Use :meth:`open`; close it (or use ``with``) to checkpoint and unlock."""
 
@@ -182,6 +184,33 @@ class Engine(
                 engine._open()
             except OSError as exc:  # creating or replaying on a disk that cannot take it
                 raise disk_error(exc, path) from exc
+        except BaseException:
+            engine._abandon()
+            raise
+        return engine
+
+    @classmethod
+    def open_replica(
+        cls,
+        path: str | Path,
+        *,
+        embedder: Embedder | str | None = None,
+        config: EngineConfig | None = None,
+    ) -> Engine:
+        """A read-only view of the store in ``path`` that another process has open for writing
+        (``_replica.py``): its recalls see each write the writer has committed, without a
+        lock between the two; every write is refused."""
+        path = Path(path)
+        if not (path / "index.db").is_file():
+            raise StorageError(f"{path}: no store to follow (open it for writing first)")
+        config = config or EngineConfig()
+        router = TierRouter()
+        for tier in router:
+            if isinstance(tier, BaseTierStore):
+                tier.segment_capacity = config.segment_capacity
+        engine = cls(path, embedder, router, config)
+        try:
+            engine._open_replica()
         except BaseException:
             engine._abandon()
             raise
@@ -310,7 +339,7 @@ class Engine(
             if self._closed:
                 return
             try:
-                if self._broken is None:
+                if self._broken is None and not self._replica:
                     self._checkpoint()
             finally:
                 self._closed = True
@@ -352,6 +381,7 @@ class Engine(
         """Sync segments and the index, then empty the log."""
         with self._lock:
             self._check_open()
+            self._check_writable()
             self._checkpoint()
 
     def backup(self, dest: str | Path) -> Path:

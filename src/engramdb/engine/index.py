@@ -89,14 +89,17 @@ def unpack_loc(loc: int) -> tuple[int, int, int]:
 class MemoryIndex:
     """Thin typed access to the index tables; the caller serialises access."""
 
-    def __init__(self, path):
+    def __init__(self, path, *, read_only: bool = False):
         self.path = str(path)
         self.con = connect(path)
-        # freed space is overwritten with zeros: a purged text leaves no copy in the file
-        self.con.execute("PRAGMA secure_delete=ON")
-        self.con.executescript(_SCHEMA + GRAPH_SCHEMA + CONTROL_SCHEMA)
         self.window = WindowIndex(self.con)
-        self.window.ensure()
+        if read_only:  # a replica: the writer made the tables; this connection never writes
+            self.con.execute("PRAGMA query_only=ON")
+        else:
+            # freed space is overwritten with zeros: a purged text leaves no copy in the file
+            self.con.execute("PRAGMA secure_delete=ON")
+            self.con.executescript(_SCHEMA + GRAPH_SCHEMA + CONTROL_SCHEMA)
+            self.window.ensure()
         #: term_counts' answers until the next write: (window, term, cap) -> count
         self._term_counts: dict[tuple[bool, str, int], int] = {}
 
@@ -408,6 +411,25 @@ class MemoryIndex:
             int(loc): (scope, who if isinstance(who, str) and who else None)
             for loc, scope, who in rows
         }
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits to the file (SQLite's own counter):
+        how a replica knows the writer has moved on, without reading a table."""
+        return int(self.con.execute("PRAGMA data_version").fetchone()[0])
+
+    def segment_counts(self, tier: int, segments: Sequence[int]) -> dict[int, int]:
+        """Rows in use of each of a tier's ``segments``: one past the highest slot the index
+        holds (a range of its primary key, not a scan)."""
+        out = {}
+        for seg in segments:
+            lo = pack_loc(tier, seg, 0)
+            row = self.con.execute(
+                "SELECT MAX(loc) FROM memories WHERE loc >= ? AND loc < ?",
+                (lo, lo + (1 << 24)),
+            ).fetchone()
+            if row[0] is not None:
+                out[seg] = (int(row[0]) & 0xFFFFFF) + 1
+        return out
 
     def texts_of(self, locs: Sequence[int]) -> dict[int, str]:
         rows = rows_in(

@@ -135,11 +135,21 @@ class SegmentHeader:
 class _MappedFile:
     """One segment file: its header and its rows as a writable memory map."""
 
-    def __init__(self, path: Path, header: SegmentHeader, dtype: np.dtype, row_shape: tuple):
+    def __init__(
+        self,
+        path: Path,
+        header: SegmentHeader,
+        dtype: np.dtype,
+        row_shape: tuple,
+        read_only: bool = False,
+    ):
         self.path = path
         self.header = header
-        self._fh = open(path, "r+b")  # noqa: SIM115 - lives as long as the segment
-        self._mm = mmap.mmap(self._fh.fileno(), 0)
+        # a replica maps the writer's file read-only: the same pages, so it sees each write
+        self._fh = open(path, "rb" if read_only else "r+b")  # noqa: SIM115 - lives as long as the segment
+        self._mm = mmap.mmap(
+            self._fh.fileno(), 0, access=mmap.ACCESS_READ if read_only else mmap.ACCESS_WRITE
+        )
         self.rows = np.ndarray(
             (header.capacity, *row_shape),
             dtype=dtype,
@@ -179,7 +189,7 @@ class _MappedFile:
             raise disk_error(exc, self.path) from exc
 
     @classmethod
-    def open(cls, path: Path, dtype, row_shape) -> _MappedFile:
+    def open(cls, path: Path, dtype, row_shape, read_only: bool = False) -> _MappedFile:
         with open(path, "rb") as fh:
             raw = fh.read(_PAGE)
         header = SegmentHeader.unpack(path, raw)
@@ -194,7 +204,7 @@ class _MappedFile:
             raise CorruptionError(
                 str(path), actual, f"file is {actual} bytes, its header promises {expected}"
             )
-        return cls(path, header, dtype, row_shape)
+        return cls(path, header, dtype, row_shape, read_only)
 
     def data_bytes(self, count: int) -> memoryview:
         start = self.header.header_size
@@ -288,12 +298,13 @@ class Segment:
                 f16.unlink()
 
     @classmethod
-    def open(cls, directory: Path, segment_no: int) -> Segment:
+    def open(cls, directory: Path, segment_no: int, *, read_only: bool = False) -> Segment:
+        """``read_only``: a replica's view of a segment another process writes."""
         rec_path, f16_path = cls.paths(directory, segment_no)
         with open(rec_path, "rb") as fh:
             first = SegmentHeader.unpack(rec_path, fh.read(_PAGE))
-        rec = _MappedFile.open(rec_path, np.dtype(np.uint8), (first.stride,))
-        f16 = _MappedFile.open(f16_path, np.dtype("<f2"), (first.dim,))
+        rec = _MappedFile.open(rec_path, np.dtype(np.uint8), (first.stride,), read_only)
+        f16 = _MappedFile.open(f16_path, np.dtype("<f2"), (first.dim,), read_only)
         if f16.header.dim != rec.header.dim or f16.header.capacity != rec.header.capacity:
             raise CorruptionError(str(f16_path), 0, "rescore file does not match its records")
         return cls(rec, f16)

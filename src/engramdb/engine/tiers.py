@@ -117,6 +117,17 @@ class BaseTierStore(TierStore):
                 raise ConfigError(f"{directory}: segment {expected} is missing")
             self._segments.append(Segment.open(directory, no))
 
+    def follow(self, directory: Path, dim: int, index: int, counts: dict[int, int]) -> None:
+        """A replica's view: open (read-only) the segments another process has written since,
+        and take each segment's row count from ``counts`` (what the writer's index holds:
+        the rows the writer has finished)."""
+        self._directory, self._dim, self.index = directory, dim, index
+        while (directory / f"seg-{len(self._segments):06d}.rec").exists():
+            self._segments.append(Segment.open(directory, len(self._segments), read_only=True))
+        for no, n in counts.items():
+            if no < len(self._segments):
+                self._segments[no].count = max(self._segments[no].count, n)
+
     def _new_segment(self, lsn: int = 0) -> Segment:
         assert self._directory is not None
         seg = Segment.create(

@@ -19,7 +19,7 @@ import json
 import sqlite3
 import threading
 import weakref
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ import numpy as np
 
 from ..engine import Engine, EngineConfig, MemoryInput
 from ..engine.engine import copy_sqlite
-from ..errors import NotFoundError, ValidationError
+from ..errors import NotFoundError, StorageError, ValidationError
 from ..store.sqlite import connect, storage_error, transaction
 from . import (
     browse,
@@ -81,6 +81,8 @@ class Memory:
         confidence_floor: float,
         llm: Any = None,
         job_rights: Rights | None = None,
+        *,
+        replica: bool = False,
     ):
         self.path = path
         self.engine = engine
@@ -90,14 +92,26 @@ class Memory:
             from .extract.llm import LLMExtractor
 
             self._llm = LLMExtractor(llm)
-        self._writer = connect(path / "knowledge.db")
-        # freed space is overwritten with zeros: a purged row leaves no copy in the file
-        self._writer.execute("PRAGMA secure_delete=ON")
-        self._writer.executescript(KNOWLEDGE_SCHEMA)
-        migrate(self._writer)
-        self._writer.execute(
-            "INSERT OR IGNORE INTO kmeta(key, value) VALUES('schema_version', ?)", (SCHEMA_VERSION,)
-        )
+        #: a read-only view of a store another process writes (``open_replica``)
+        self.replica = replica
+        #: where a replica sends the ids of the facts its queries returned (the writer
+        #: reinforces them); None drops them
+        self.on_reinforce: Callable[[list[int]], object] | None = None
+        if replica:
+            self._writer = connect(path / "knowledge.db")  # (never written: query_only)
+            self._writer.execute("PRAGMA query_only=ON")
+            self._seen_version: int | None = None
+            self._follow_lock = threading.Lock()
+        else:
+            self._writer = connect(path / "knowledge.db")
+            # freed space is overwritten with zeros: a purged row leaves no copy in the file
+            self._writer.execute("PRAGMA secure_delete=ON")
+            self._writer.executescript(KNOWLEDGE_SCHEMA)
+            migrate(self._writer)
+            self._writer.execute(
+                "INSERT OR IGNORE INTO kmeta(key, value) VALUES('schema_version', ?)",
+                (SCHEMA_VERSION,),
+            )
         self._lock = threading.RLock()
         self._readers = threading.local()
         self._reader_cons: list[sqlite3.Connection] = []
@@ -117,6 +131,9 @@ class Memory:
         #: bumped by every change to the scopes that hold passages, so that a query that read
         #: them from an older snapshot does not keep its set (``reads._passage_scopes``)
         self._scopes_version = 0
+        if replica:
+            self._jobs = None  # (jobs are the writer's)
+            return
         with self._lock:
             self._catch_up()
         self._jobs = JobRunner(self, job_rights)
@@ -148,10 +165,46 @@ class Memory:
             engine.close()
             raise
 
+    @classmethod
+    def open_replica(
+        cls,
+        path: str | Path,
+        *,
+        embedder: Any = None,
+        engine_config: EngineConfig | None = None,
+        confidence_floor: float = CONFIDENCE_FLOOR,
+    ) -> Memory:
+        """A read-only view of the store in ``path`` that another process has open for
+        writing (``Engine.open_replica``): its reads see every write the writer has
+        committed; it writes nothing (the facts its queries return are handed to
+        ``on_reinforce``, for the writer to reinforce)."""
+        path = Path(path)
+        if not (path / "knowledge.db").is_file():
+            raise StorageError(f"{path}: no store to follow (open it for writing first)")
+        engine = Engine.open_replica(path, embedder=embedder, config=engine_config)
+        try:
+            return cls(path, engine, confidence_floor, replica=True)
+        except BaseException:
+            engine.close()
+            raise
+
+    def _follow(self) -> None:
+        """A replica's caches that a write by the writer makes stale, dropped when SQLite
+        says it committed (the other caches check a signature of what they hold)."""
+        if not self.replica:
+            return
+        with self._follow_lock:
+            version = int(self._writer.execute("PRAGMA data_version").fetchone()[0])
+            changed = version != self._seen_version
+            self._seen_version = version
+        if changed:
+            self._drop_scopes()
+
     def close(self) -> None:
         """Close the store; a running job stops at its next step and runs again on the next
         open."""
-        self._jobs.close()
+        if self._jobs is not None:
+            self._jobs.close()
         with self._lock:
             if self._closed:
                 return
@@ -183,7 +236,7 @@ class Memory:
         thread's own, which sees committed rows only. SQLite in WAL mode lets that reader go
         on while a write runs: a read never waits for an upload, and never sees half of one
         (nor a cancelled one, rolled back)."""
-        if self._lock._is_owned() or self._closed:  # type: ignore[attr-defined]
+        if not self.replica and (self._lock._is_owned() or self._closed):  # type: ignore[attr-defined]
             return self._writer
         holder = getattr(self._readers, "holder", None)
         if holder is None:
@@ -590,6 +643,7 @@ class Memory:
         A text comes back once (a turn and the fact read from it say the same words): the
         best-ranked hit, naming the others in ``source["same_text"]``; ``one_per_text=False``
         returns every row."""
+        self._follow()
         return reads.query(
             self,
             text,
@@ -684,6 +738,7 @@ class Memory:
         people: unless the lens names exactly one person (the owner of a personal scope such
         as ``org/acme/user/bob``), it holds only what is common to all, nothing of any
         personal scope."""
+        self._follow()
         return views.context(self, query, check_lens(lens), k, budget)
 
     def entity(

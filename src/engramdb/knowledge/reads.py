@@ -203,6 +203,10 @@ def _top(
 def reinforce(mem: Memory, returned: list[int]) -> None:
     """Recall reinforces what it returns (x1.1, capped at 1.0): now if no write holds the
     store, else with the next query that finds it free (never waiting for the write)."""
+    if mem.replica:  # (the writer reinforces them: a replica writes nothing)
+        if returned and mem.on_reinforce is not None:
+            mem.on_reinforce(list(returned))
+        return
     pending = mem._reinforce_later
     if not mem._lock.acquire(blocking=False):
         with mem._readers_lock:
