@@ -65,12 +65,13 @@ def fill(path, n: int) -> None:
             mem.engine.remember_many(items)
 
 
-def serve(data, port: int) -> tuple[subprocess.Popen, str]:
+def serve(data, port: int, workers: int | None = None) -> tuple[subprocess.Popen, str]:
     """``engramdb serve`` on ``data`` in its own process: (the process, its management key),
     once it answers. Its log is read away meanwhile (a full pipe would stall the server)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engramdb", "serve", "--port", str(port), "--data-dir", str(data)],
+        [sys.executable, "-m", "engramdb", "serve", "--port", str(port), "--data-dir", str(data)]
+        + (["--workers", str(workers)] if workers else []),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -107,6 +108,9 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=16)
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--requests", type=int, default=20_000)
+    ap.add_argument(
+        "--workers", type=int, default=None, help="server processes (default: the server's)"
+    )
     args = ap.parse_args()
     with Scratch("server-") as scratch:
         data = scratch.sub("data")
@@ -126,7 +130,7 @@ def main() -> None:
                 mem.query(q, lens=[SCOPES[0]], k=10)
                 ref.append((now() - s) * 1e3)
         port = free_port()
-        proc, token = serve(data, port)
+        proc, token = serve(data, port, args.workers)
         try:
             url = f"http://127.0.0.1:{port}"
             headers = {"Authorization": f"Bearer {token}"}
@@ -187,6 +191,7 @@ def main() -> None:
         "seconds": wall,
         "measured_seconds": busy,
         "rps": len(lat) / busy,
+        "workers": args.workers or 1,
         "p50_ms": median(lat),
         "p95_ms": pct(lat, 95),
         "p99_ms": pct(lat, 99),

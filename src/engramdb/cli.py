@@ -545,35 +545,39 @@ def serve(
         Path | None,
         typer.Option("--data-dir", help="Where contexts, keys and state live."),
     ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Processes: one writes, the others answer queries (default: one per core)."
+        ),
+    ] = None,
 ) -> None:
     """Run the HTTP API (needs the 'server' extra). Settings: defaults, then --config, then
     ENGRAMDB_* environment variables, then these options. On first run a management key is
     created and printed once."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401
 
-        from engramdb.server.app import create_app
         from engramdb.server.config import load_config
+        from engramdb.server.workers import serve as run_server
     except ImportError as exc:
         raise _fail(f"the server needs its extra: pip install 'engramdb[server]' ({exc})") from None
-    config = load_config(config_file, host=host, port=port, data_dir=data_dir)
-    api = create_app(config)
-    token = api.state.auth.bootstrap()
-    if token is not None:
+    config = load_config(config_file, host=host, port=port, data_dir=data_dir, workers=workers)
+
+    def announce(api) -> None:
+        token = api.state.auth.bootstrap()
+        if token is not None:
+            out.print(
+                "[bold]First run: a management key was created. It is shown once; keep it:[/bold]"
+            )
+            print(token, flush=True)
+        processes = f", {config.workers} processes" if config.workers > 1 else ""
         out.print(
-            "[bold]First run: a management key was created. It is shown once; keep it:[/bold]"
+            f"EngramDB API on http://{config.host}:{config.port}/api/v1 "
+            f"(data: {config.data_dir}{processes})"
         )
-        print(token, flush=True)
-    out.print(
-        f"EngramDB API on http://{config.host}:{config.port}/api/v1 (data: {config.data_dir})"
-    )
-    uvicorn.run(
-        api,
-        host=config.host,
-        port=config.port,
-        log_level="info",
-        timeout_graceful_shutdown=config.shutdown_timeout_s,
-    )
+
+    run_server(config, bootstrap_note=announce)
 
 
 @app.command()

@@ -188,6 +188,13 @@ class Memory:
             engine.close()
             raise
 
+    def reinforce_returned(self, fact_ids: Sequence[int]) -> None:
+        """Reinforce facts a replica's queries returned (as if this store's own queries had:
+        ``reads.reinforce``)."""
+        if self.replica:
+            raise StorageError(f"store {self.path} is open as a replica: it never writes")
+        reads.reinforce(self, [int(i) for i in fact_ids])
+
     def _follow(self) -> None:
         """A replica's caches that a write by the writer makes stale, dropped when SQLite
         says it committed (the other caches check a signature of what they hold)."""

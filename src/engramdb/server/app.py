@@ -34,7 +34,16 @@ from .problems import Problem, install, limit_of, problem
 __all__ = ["create_app"]
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
+def create_app(
+    config: ServerConfig | None = None,
+    *,
+    writer: str | None = None,
+    secret: str | None = None,
+) -> FastAPI:
+    """The API. ``writer`` (the writer process's Unix socket) makes a reading worker of
+    ``engramdb serve --workers N`` (``replica.py``): queries and context blocks answered from
+    replicas, everything else forwarded. ``secret``: what workers show the writer when they
+    send it the facts their queries returned (``workers.py`` makes one per start)."""
     config = config or ServerConfig()
     root = Path(config.data_dir)
     root.mkdir(parents=True, exist_ok=True)
@@ -48,12 +57,19 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         )
         return ctx if ctx is not None and ctx.reaches(context) else None
 
+    reinforcer = None
+    if writer is not None:
+        from .replica import Reinforcer
+
+        reinforcer = Reinforcer(writer, secret or "")
     contexts = ContextRegistry(
         root,
         embedder=config.embedder,
         max_contexts=config.max_contexts,
         job_rights=job_rights,
         read_concurrency=config.read_concurrency,
+        replica=writer is not None,
+        on_reinforce=reinforcer,
     )
     idem = IdempotencyStore(root / "server.db", config.idempotency_ttl_s)
     contexts.on_purge(idem.forget_context)
@@ -70,8 +86,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         # the worker threads of every plain (sync) route: anyio's default of 40 let sixteen
         # requests take turns at the interpreter lock, each paying for the switching
         anyio.to_thread.current_default_thread_limiter().total_tokens = config.threads
-        await run_in_threadpool(contexts.resume_jobs)
+        if writer is None:  # (jobs are the writer's)
+            await run_in_threadpool(contexts.resume_jobs)
         yield
+        if reinforcer is not None:
+            reinforcer.close()
         contexts.close()
         auth.close()
         idem.close()
@@ -146,8 +165,76 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_middleware(
         Gate, config=config, store=auth, contexts=contexts
     )  # before any body is read
-    app.add_middleware(_Measure, requests=requests, latency=latency)  # outermost: counts all
+    app.add_middleware(_Measure, requests=requests, latency=latency)  # counts all it answers
+    if writer is not None:
+        from .replica import WriterProxy
+
+        app.add_middleware(WriterProxy, writer_socket=writer, secret=secret or "")
+    elif secret is not None:
+        app.add_middleware(_Internal, contexts=contexts, secret=secret)
     return app
+
+
+class _Internal:
+    """The writer's door for its reading workers (outermost, before the gate: they show the
+    server's secret, not a key): ``POST /internal/v1/{context}/reinforce`` with the ids of the
+    facts a worker's queries returned. Without the secret the path is not there (404)."""
+
+    def __init__(self, app: ASGIApp, *, contexts: ContextRegistry, secret: str):
+        self.app = app
+        self.contexts = contexts
+        self.secret = secret.encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/internal/"):
+            await self.app(scope, receive, send)
+            return
+        import hmac
+
+        from .replica import INTERNAL_HEADER
+
+        given = dict(scope["headers"]).get(INTERNAL_HEADER.encode(), b"")
+        parts = scope["path"].split("/")  # ['', 'internal', 'v1', context, 'reinforce']
+        if (
+            not hmac.compare_digest(given, self.secret)
+            or len(parts) != 5
+            or parts[4] != "reinforce"
+            or scope["method"] != "POST"
+        ):
+            await _plain(send, 404)
+            return
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if len(body) > 1 << 20:
+                await _plain(send, 413)
+                return
+            if not message.get("more_body", False):
+                break
+        import json
+
+        try:
+            ids = [int(x) for x in json.loads(body)["ids"]][:10_000]
+        except (ValueError, KeyError, TypeError):
+            await _plain(send, 422)
+            return
+
+        def work() -> None:
+            with self.contexts.use(parts[3], exclusive=False, slot=False) as mem:
+                mem.reinforce_returned(ids)
+
+        try:
+            await run_in_threadpool(work)
+        except Exception:  # (a context gone meanwhile: a nudge lost, nothing else)
+            await _plain(send, 404)
+            return
+        await _plain(send, 204)
+
+
+async def _plain(send: Send, status: int) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": []})
+    await send({"type": "http.response.body", "body": b""})
 
 
 class _Measure:

@@ -56,6 +56,8 @@ class ContextRegistry:
         max_contexts: int = 1_000,
         job_rights: Callable[[str, Mapping[str, str | None]], Any] | None = None,
         read_concurrency: int = 0,
+        replica: bool = False,
+        on_reinforce: Callable[[str, list[int]], object] | None = None,
     ):
         #: (context, a job's provenance) -> the submitter's rights there now, or None
         self.job_rights = job_rights
@@ -66,6 +68,12 @@ class ContextRegistry:
             threading.BoundedSemaphore(read_concurrency) if read_concurrency > 0 else None
         )
         self._holding = threading.local()
+        #: a reading worker's registry (``replica.py``): each context a replica of the files
+        #: the writer process keeps; ``on_reinforce(context, fact ids)`` tells the writer what
+        #: its queries returned
+        self.replica = replica
+        self.on_reinforce = on_reinforce
+        self._inodes: dict[str, int] = {}
         self.root = Path(root) / "contexts"
         self.root.mkdir(parents=True, exist_ok=True)
         self.embedder = embedder
@@ -77,6 +85,16 @@ class ContextRegistry:
         self._lock = threading.Lock()
 
     def _open_memory(self, name: str) -> Memory:
+        if self.replica:
+            try:
+                mem = Memory.open_replica(self.root / name, embedder=self.embedder)
+            except StorageError:  # (the writer is still making it)
+                raise ContextNotFound(name) from None
+            self._inodes[name] = _inode(self.root / name)
+            if self.on_reinforce is not None:
+                tell = self.on_reinforce
+                mem.on_reinforce = lambda ids: tell(name, ids)
+            return mem
         rights = None
         if self.job_rights is not None:
             job_rights = self.job_rights
@@ -147,6 +165,8 @@ class ContextRegistry:
         ``read_concurrency`` of them at a time (``slot=False``: a long internal read, such as a
         backup, that must not hold a request's place)."""
         name = check_context(name)
+        if self.replica:
+            self._forget_if_gone(name)
         with self._lock:
             mem = self._open.get(name)
             if mem is None:
@@ -179,6 +199,18 @@ class ContextRegistry:
                 yield
             finally:
                 self._holding.depth = 0
+
+    def _forget_if_gone(self, name: str) -> None:
+        """A replica of a context the writer deleted (or deleted and made again) is closed:
+        its files are not the context's any more."""
+        with self._lock:
+            mem = self._open.get(name)
+            if mem is None or _inode(self.root / name) == self._inodes.get(name):
+                return
+            self._open.pop(name, None)
+            self._inodes.pop(name, None)
+        with contextlib.suppress(StorageError):
+            mem.close()
 
     def _reopen(self, name: str, mem: Memory) -> Memory:
         """The context's store opened again (its log replayed); a disk still full answers
@@ -225,3 +257,10 @@ class ContextRegistry:
                 with self._locks[name]:
                     mem.close()
             self._open.clear()
+
+
+def _inode(directory: Path) -> int | None:
+    try:
+        return (directory / "knowledge.db").stat().st_ino
+    except OSError:
+        return None

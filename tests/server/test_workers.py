@@ -1,0 +1,219 @@
+"""``engramdb serve --workers 2``: real processes on one port. A write through any connection
+is read on every process at once; forgetting and revoking reach the reading workers at once;
+what a worker forwards behaves as on the writer; the facts a worker returns are reinforced by
+the writer; the workers stop with the writer, even after kill -9."""
+
+from __future__ import annotations
+
+import collections
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from test_serve import _free_port, _wait
+
+SCOPE = "org/acme/user/u1"
+LENS = {"lens": [SCOPE]}
+
+
+def _start(data: Path, port: int) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "ENGRAMDB_EMBEDDER": "hashing",
+        "ENGRAMDB_ARGON2_TIME_COST": "1",
+        "ENGRAMDB_ARGON2_MEMORY_COST": "8192",
+        "PYTHONUNBUFFERED": "1",
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "engramdb", "serve", "--port", str(port), "--data-dir", str(data)]
+        + ["--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        start_new_session=True,  # (a kill -9 of the writer must not take its workers with it)
+    )
+
+
+def _workers_of(proc: subprocess.Popen) -> list[int]:
+    out = subprocess.run(
+        ["pgrep", "-f", "engramdb.server.replica"], capture_output=True, text=True
+    ).stdout
+    pids = [int(p) for p in out.split()]
+    return [p for p in pids if _parent(p) == proc.pid]
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = _start(tmp_path / "data", port)
+    try:
+        _wait(url)
+        token = None
+        assert proc.stdout is not None
+        for _ in range(20):
+            line = proc.stdout.readline().strip()
+            if line.startswith("egdb_"):
+                token = line
+                break
+        assert token
+        import threading
+
+        threading.Thread(target=proc.stdout.read, daemon=True).start()
+        yield proc, url, token, tmp_path / "data"
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def _fresh(url: str, token: str, method: str, path: str, **kw) -> httpx.Response:
+    """One request on a new connection: the kernel picks the process that takes it."""
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"}) as c:
+        return c.request(method, path, **kw)
+
+
+def _asks(url, token, query, n=24):
+    seen = collections.Counter()
+    answers = []
+    for _ in range(n):
+        r = _fresh(url, token, "POST", "/api/v1/shop/query", json={"query": query, **LENS})
+        assert r.status_code == 200, r.text
+        seen[r.headers.get("x-engramdb-process", "writer")] += 1
+        answers.append(" ".join(h["text"] for h in r.json()["hits"]))
+    return seen, answers
+
+
+def test_a_write_is_read_on_every_process_at_once(server):
+    proc, url, token, _ = server
+    assert len(_workers_of(proc)) == 1
+    assert _fresh(url, token, "POST", "/api/v1/contexts", json={"name": "shop"}).status_code == 201
+    for n, city in enumerate(["Leeds", "York", "Bath", "Hull"]):
+        r = _fresh(
+            url,
+            token,
+            "POST",
+            "/api/v1/shop/facts",
+            json={"text": f"My sister number {n} lives in {city}.", "scope": SCOPE},
+        )
+        assert r.status_code == 201, r.text
+        # read back at once, on new connections: whichever process answers has the write
+        seen, answers = _asks(url, token, f"sister lives in {city}", n=8)
+        assert all(city in a for a in answers), answers
+    seen, _ = _asks(url, token, "sister")
+    assert seen["reader"] > 0 and seen["writer"] > 0  # both processes answered
+
+
+def test_forgetting_and_revoking_reach_the_workers_at_once(server):
+    proc, url, token, _ = server
+    assert _fresh(url, token, "POST", "/api/v1/contexts", json={"name": "shop"}).status_code == 201
+    r = _fresh(
+        url,
+        token,
+        "POST",
+        "/api/v1/shop/facts",
+        json={"text": "My locker code is 4471 at the Riverside gym.", "scope": SCOPE},
+    )
+    assert r.status_code == 201, r.text
+    _, answers = _asks(url, token, "locker code Riverside gym", n=6)
+    assert all("4471" in a for a in answers)
+    r = _fresh(url, token, "POST", "/api/v1/shop/forget", json={"scope": SCOPE})
+    assert r.status_code == 200, r.text
+    seen, answers = _asks(url, token, "locker code Riverside gym")
+    assert seen["reader"] > 0
+    assert not any("4471" in a for a in answers), answers
+    # a key revoked through one process is refused by every process
+    made = _fresh(
+        url,
+        token,
+        "POST",
+        "/api/v1/principals",
+        json={
+            "name": "bot",
+            "kind": "agent",
+            "contexts": ["shop"],
+            "grants": {"memory:read": ["org/acme/user/*"]},
+        },
+    )
+    assert made.status_code == 201, made.text
+    key = _fresh(
+        url, token, "POST", "/api/v1/keys", json={"principalId": made.json()["id"], "label": "b"}
+    ).json()
+    assert _asks(url, key["token"], "gym", n=4)[0]
+    assert _fresh(url, token, "DELETE", f"/api/v1/keys/{key['keyId']}").status_code in (200, 204)
+    codes = collections.Counter(
+        _fresh(
+            url, key["token"], "POST", "/api/v1/shop/query", json={"query": "gym", **LENS}
+        ).status_code
+        for _ in range(16)
+    )
+    assert codes == {401: 16}
+
+
+def test_forwarded_requests_and_reinforcement(server):
+    proc, url, token, data = server
+    assert _fresh(url, token, "POST", "/api/v1/contexts", json={"name": "shop"}).status_code == 201
+    policy = b"# Returns\n\nReturns are accepted within 30 days of delivery.\n"
+    for _ in range(4):  # uploads (multipart, forwarded by a worker when it takes them)
+        r = _fresh(
+            url,
+            token,
+            "POST",
+            "/api/v1/shop/documents?wait=true",
+            files={"file": ("returns.md", policy, "text/markdown")},
+            data={"scope": "org/acme"},
+        )
+        assert r.status_code in (200, 201), r.text
+    seen, answers = _asks(url, token, "returns window days")
+    assert seen["reader"] > 0 and all("30 days" in a for a in answers)
+    assert _fresh(url, token, "GET", "/api/v1/nope").status_code == 404  # a problem, forwarded
+    # the facts the worker returned were reinforced by the writer (recalled counts)
+    deadline = time.monotonic() + 10
+    recalled = 0
+    while time.monotonic() < deadline:
+        con = sqlite3.connect(data / "contexts" / "shop" / "knowledge.db")
+        recalled = con.execute("SELECT COALESCE(SUM(recalled), 0) FROM facts").fetchone()[0]
+        con.close()
+        if recalled >= 24:
+            break
+        time.sleep(0.2)
+    assert recalled >= 24  # every query's, the workers' too
+
+
+@pytest.mark.parametrize("how", ["term", "kill"])
+def test_the_workers_stop_with_the_writer(server, how):
+    proc, url, token, _ = server
+    workers = _workers_of(proc)
+    assert workers and all(_alive(p) for p in workers)
+    if how == "term":
+        proc.send_signal(signal.SIGTERM)  # stopped gracefully, then by the signal, as alone
+        assert proc.wait(timeout=30) in (0, -signal.SIGTERM)
+    else:
+        proc.kill()  # kill -9: no handler runs; the pipe it held closes with it
+        proc.wait(timeout=10)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and any(_alive(p) for p in workers):
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in workers)
