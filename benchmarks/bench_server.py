@@ -191,7 +191,7 @@ def main() -> None:
         "seconds": wall,
         "measured_seconds": busy,
         "rps": len(lat) / busy,
-        "workers": args.workers or 1,
+        "workers": args.workers or max(1, min(8, os.cpu_count() or 1)),
         "p50_ms": median(lat),
         "p95_ms": pct(lat, 95),
         "p99_ms": pct(lat, 99),

@@ -51,10 +51,9 @@ class ServerConfig:
     #: at 100k memories, p99 106-156 against 280 ms (docs/server.md, "Concurrency").
     threads: int = 4
     read_concurrency: int = 1
-    #: Processes: one writes; the others answer queries and context blocks from replicas of
-    #: the contexts and forward the rest to it (``workers.py``). 0: one per core, at most 8;
-    #: 1: a single process. Two on 2 cores: 347-353 against 172-179 requests/s (16 clients,
-    #: 100k memories), p99 93-101 ms.
+    #: Reading processes: N >= 2 workers answer queries and context blocks from replicas of
+    #: the contexts and forward the rest to a writer process (``workers.py``); 1: a single
+    #: process does everything; 0: one worker per core (at most 8).
     workers: int = 0
     #: Argon2 cost (tests lower it; production keeps the library's defaults).
     argon2_time_cost: int | None = None

@@ -34,7 +34,8 @@ LOCAL_READS = re.compile(r"^/api/v1/[a-z0-9][a-z0-9_-]{0,63}/(query|context)$")
 #: A header only workers send the writer (with the secret the server gave them at start);
 #: stripped from every request a worker forwards.
 INTERNAL_HEADER = "x-engramdb-internal"
-_MARK = (b"x-engramdb-process", b"reader")
+#: Which worker answered (a random name per start: for tests and logs, never a pid).
+_MARK = (b"x-engramdb-process", b"reader-" + os.urandom(4).hex().encode())
 _HOP = {
     b"connection",
     b"keep-alive",

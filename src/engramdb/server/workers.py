@@ -1,13 +1,15 @@
-"""``engramdb serve`` with several processes: this one writes, the others read (``replica.py``).
+"""``engramdb serve`` with several processes: one writes, the others read (``replica.py``).
 
 One process answers a request at a time of Python (the interpreter lock): a query is about
-3 ms of it at 100,000 memories, so one process serves about one core's worth of requests. With
-``workers = N``, N-1 reading workers listen on the server's port beside the writer, each on
-its own socket (SO_REUSEPORT: the kernel spreads connections over them). A worker answers
-queries and context blocks from replicas of the contexts and forwards everything else to the
-writer over a Unix socket in a private directory. The writer keeps every write, job, key and
-idempotency record, so nothing about them changes; a worker that dies is started again; when
-the writer stops (a signal, or kill -9) the workers see the pipe it holds close and stop too.
+3 ms of it at 100,000 memories, so one process serves about one core's worth of requests, and
+an upload job's Python in the same process held queries up (p99 18x idle). With
+``workers = N`` (N >= 2), N reading workers listen on the server's port, each on its own
+socket (SO_REUSEPORT: the kernel spreads connections over them), and the writer, this
+process, listens only on a Unix socket in a private directory. A worker answers queries and
+context blocks from replicas of the contexts and forwards everything else to the writer,
+which keeps every write, job, key and idempotency record as a single process does. A worker
+that dies is started again; when the writer stops (a signal, or kill -9) the workers see the
+pipe it holds close and stop too.
 """
 
 from __future__ import annotations
@@ -65,10 +67,14 @@ def serve(config: ServerConfig, *, bootstrap_note=None) -> None:
     app = create_app(config, secret=secret)
     if bootstrap_note is not None:
         bootstrap_note(app)
-    # each process listens on its own socket of the same port (SO_REUSEPORT): the kernel
-    # spreads new connections over them (one shared socket let the first process to wake
-    # take every waiting connection at once)
-    listener = socket.create_server((config.host, config.port), backlog=2048, reuse_port=True)
+    # each worker listens on its own socket of the port (SO_REUSEPORT): the kernel spreads
+    # new connections over them (one shared socket let the first process to wake take every
+    # waiting connection at once). This one only holds the port: bound, never listening, so
+    # no connection waits on it
+    listener = socket.socket(socket.AF_INET6 if ":" in config.host else socket.AF_INET)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    listener.bind((config.host, config.port))
     port = listener.getsockname()[1]
     private = Path(tempfile.mkdtemp(prefix="engramdb-"))  # (0700: only this user connects)
     path = str(private / "writer.sock")
@@ -92,7 +98,7 @@ def serve(config: ServerConfig, *, bootstrap_note=None) -> None:
         "watch": watch_r,
         "ready": ready_w,
     }
-    pool = _Workers(config.workers - 1, spec, (watch_r, ready_w))
+    pool = _Workers(config.workers, spec, (watch_r, ready_w))
     server = _writer_class()(
         uvicorn.Config(
             app,
@@ -103,10 +109,8 @@ def serve(config: ServerConfig, *, bootstrap_note=None) -> None:
     )
     try:
         pool.start()
-        # the writer answers once the workers listen too: clients that connect at the first
-        # answer (and keep their connections) are spread over every process
         _wait_ready(ready_r, pool.n, timeout=60)
-        server.run(sockets=[listener, inner])
+        server.run(sockets=[inner])  # (the workers' door only: the writer answers no client)
     finally:
         pool.stopping = True
         os.close(watch_w)  # the workers' pipe ends: they finish what they answer, then stop
