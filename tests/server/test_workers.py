@@ -237,3 +237,40 @@ def test_a_worker_that_dies_is_started_again(server):
         for _ in range(12)
     )
     assert codes == {200: 12}
+
+
+def test_a_restarted_server_reads_what_it_had_after_a_kill(tmp_path):
+    """Written, then kill -9 of the writer; at the next start a worker's first read of the
+    context has the writer open it first (its log replayed), and finds the turn."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    data = tmp_path / "data"
+    proc = _start(data, port)
+    try:
+        _wait(url)
+        assert proc.stdout is not None
+        token = next(line.strip() for line in proc.stdout if line.startswith("egdb_"))
+        assert (
+            _fresh(url, token, "POST", "/api/v1/contexts", json={"name": "shop"}).status_code == 201
+        )
+        r = _fresh(
+            url,
+            token,
+            "POST",
+            "/api/v1/shop/facts",
+            json={"text": "My allotment is plot 17 on Mill Lane.", "scope": SCOPE},
+        )
+        assert r.status_code == 201, r.text
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the writer and its workers, at once
+        proc.wait(timeout=10)
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = _start(data, port)
+    try:
+        _wait(url)
+        seen, answers = _asks(url, token, "allotment plot Mill Lane", n=8)
+        assert all("plot 17" in a for a in answers), answers
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

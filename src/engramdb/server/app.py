@@ -70,6 +70,7 @@ def create_app(
         read_concurrency=config.read_concurrency,
         replica=writer is not None,
         on_reinforce=reinforcer,
+        before_open=reinforcer.opened if reinforcer is not None else None,
     )
     idem = IdempotencyStore(root / "server.db", config.idempotency_ttl_s)
     contexts.on_purge(idem.forget_context)
@@ -178,7 +179,8 @@ def create_app(
 class _Internal:
     """The writer's door for its reading workers (outermost, before the gate: they show the
     server's secret, not a key): ``POST /internal/v1/{context}/reinforce`` with the ids of the
-    facts a worker's queries returned. Without the secret the path is not there (404)."""
+    facts a worker's queries returned, and ``POST /internal/v1/{context}/open`` before a worker
+    first reads a context. Without the secret the paths are not there (404)."""
 
     def __init__(self, app: ASGIApp, *, contexts: ContextRegistry, secret: str):
         self.app = app
@@ -194,14 +196,27 @@ class _Internal:
         from .replica import INTERNAL_HEADER
 
         given = dict(scope["headers"]).get(INTERNAL_HEADER.encode(), b"")
-        parts = scope["path"].split("/")  # ['', 'internal', 'v1', context, 'reinforce']
+        parts = scope["path"].split("/")  # ['', 'internal', 'v1', context, action]
         if (
             not hmac.compare_digest(given, self.secret)
             or len(parts) != 5
-            or parts[4] != "reinforce"
+            or parts[4] not in ("reinforce", "open")
             or scope["method"] != "POST"
         ):
             await _plain(send, 404)
+            return
+        if parts[4] == "open":  # a worker is about to read the context: open it here first
+
+            def open_it() -> None:
+                with self.contexts.use(parts[3], exclusive=False, slot=False):
+                    pass
+
+            try:
+                await run_in_threadpool(open_it)
+            except Exception:
+                await _plain(send, 404)
+                return
+            await _plain(send, 204)
             return
         body = b""
         while True:

@@ -58,6 +58,7 @@ class ContextRegistry:
         read_concurrency: int = 0,
         replica: bool = False,
         on_reinforce: Callable[[str, list[int]], object] | None = None,
+        before_open: Callable[[str], object] | None = None,
     ):
         #: (context, a job's provenance) -> the submitter's rights there now, or None
         self.job_rights = job_rights
@@ -73,6 +74,7 @@ class ContextRegistry:
         #: its queries returned
         self.replica = replica
         self.on_reinforce = on_reinforce
+        self.before_open = before_open
         self._inodes: dict[str, int] = {}
         self.root = Path(root) / "contexts"
         self.root.mkdir(parents=True, exist_ok=True)
@@ -86,6 +88,8 @@ class ContextRegistry:
 
     def _open_memory(self, name: str) -> Memory:
         if self.replica:
+            if self.before_open is not None:
+                self.before_open(name)  # (the writer recovers it first; StorageError if not)
             try:
                 mem = Memory.open_replica(self.root / name, embedder=self.embedder)
             except StorageError:  # (the writer is still making it)

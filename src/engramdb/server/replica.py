@@ -20,11 +20,14 @@ import re
 import socket
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from ..errors import StorageError
 
 __all__ = ["INTERNAL_HEADER", "LOCAL_READS", "WriterProxy", "main"]
 
@@ -142,6 +145,10 @@ async def _answer(send: Send, status: int, body: bytes) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+#: How long a worker gathers returned facts before it sends them to the writer.
+_BATCH_S = 0.2
+
+
 class Reinforcer:
     """Sends the writer, in the background and in batches, the facts this worker's queries
     returned (a query's reinforcement, which a replica cannot write)."""
@@ -158,11 +165,25 @@ class Reinforcer:
     def __call__(self, context: str, ids: list[int]) -> None:
         self._queue.put((context, ids))
 
+    def opened(self, context: str) -> None:
+        """Ask the writer to open ``context`` (replaying its log after a crash) before this
+        worker reads it: a replica of a store no writer has opened would miss the writes its
+        log still holds."""
+        try:
+            r = self._client.post(
+                f"/internal/v1/{context}/open", headers={INTERNAL_HEADER: self._secret}
+            )
+        except httpx.HTTPError as exc:
+            raise StorageError(f"the writer process does not answer ({exc})") from None
+        if r.status_code != 204:
+            raise StorageError(f"the writer did not open context {context!r} ({r.status_code})")
+
     def _run(self) -> None:
         while True:
             item = self._queue.get()
             if item is None:
                 return
+            time.sleep(_BATCH_S)  # (one call for what a few hundred queries returned)
             batch: dict[str, list[int]] = {item[0]: list(item[1])}
             while not self._queue.empty():  # what came meanwhile goes in the same calls
                 more = self._queue.get()
