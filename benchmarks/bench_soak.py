@@ -1,5 +1,5 @@
 """Soak: a real server under a steady mix of reads and writes, watched for errors, latency drift
-and memory growth.
+and memory growth (the server's processes together).
 
 A server (``engramdb serve``, its own process) holds one context of ``--memories`` turns and a
 small policy. ``--clients`` threads send, for ``--minutes``, 90 % queries and 10 % writes (turns,
@@ -13,6 +13,7 @@ and p99; and the server's resident memory (``VmRSS``) after the warm-up minute a
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import threading
 import time
@@ -25,11 +26,30 @@ POLICY = b"# Returns\n\nReturns are accepted within 30 days of delivery.\n"
 
 
 def rss_mib(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+    """Resident memory of the server: the process and its reading workers (its children)."""
+    total = 0.0
+    for p in [pid, *_children(pid)]:
+        try:
+            with open(f"/proc/{p}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) / 1024
+        except OSError:
+            pass
+    return total or float("nan")
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return out
 
 
 def main() -> None:

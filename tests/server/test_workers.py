@@ -274,3 +274,67 @@ def test_a_restarted_server_reads_what_it_had_after_a_kill(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def _raw(url: str, data: bytes, *, close_early: bool = False) -> bytes:
+    """Bytes on a socket, as a client may send them (httpx would fold the path first)."""
+    import socket as _socket
+
+    host, port = url.removeprefix("http://").split(":")
+    with _socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(data)
+        if close_early:
+            return b""
+        out = b""
+        while b"\r\n\r\n" not in out:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            out += chunk
+        return out
+
+
+def test_a_forwarded_request_keeps_its_path_and_a_cut_body_is_not_a_request(server):
+    proc, url, token, _ = server
+    assert _fresh(url, token, "POST", "/api/v1/contexts", json={"name": "shop"}).status_code == 201
+    auth = f"Authorization: Bearer {token}\r\n".encode()
+    for _ in range(6):  # (on whichever worker takes it) a dot segment is not folded away
+        head = _raw(url, b"GET /api/v1/shop/../contexts HTTP/1.1\r\nHost: x\r\n" + auth + b"\r\n")
+        assert head.split(b"\r\n", 1)[0].split()[1] != b"200", head[:200]
+    body = b'{"text": "My bike lock code is 9182.", "scope": "' + SCOPE.encode() + b'"}'
+    for _ in range(6):  # a body cut short (the client promised 500 bytes) never reaches a write
+        _raw(
+            url,
+            b"POST /api/v1/shop/facts HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+            + auth
+            + b"Content-Length: 500\r\n\r\n"
+            + body,
+            close_early=True,
+        )
+    time.sleep(1.0)
+    _, answers = _asks(url, token, "bike lock code", n=4)
+    assert not any("9182" in a for a in answers)
+
+
+def test_a_second_server_cannot_share_the_port(server, tmp_path):
+    proc, url, token, _ = server
+    port = int(url.rsplit(":", 1)[1])
+    other = _start(tmp_path / "other", port)
+    try:
+        assert other.wait(timeout=60) != 0  # refused: the port is taken
+    finally:
+        if other.poll() is None:
+            other.kill()
+            other.wait()
+    assert _fresh(url, token, "GET", "/api/v1/me").status_code == 200
+
+
+def test_ctrl_c_to_the_process_group_stops_everything_cleanly(server):
+    proc, url, token, _ = server
+    workers = _workers_of(proc)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+    assert proc.wait(timeout=40) in (0, -signal.SIGINT)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(_alive(p) for p in workers):
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in workers)

@@ -83,7 +83,6 @@ class ReplicaMixin:
         self._wal = _NoLog(self.path)
         self._lsn = int(self._index.get_meta("applied_lsn") or 0)
         self._seen_version: int | None = None
-        self._seen_entity = 0
         self._counted_at = 0.0
         self._refresh_lock = threading.Lock()
         from concurrent.futures import ThreadPoolExecutor
@@ -95,9 +94,9 @@ class ReplicaMixin:
         from .stdp import CoActivationGraph, SessionActivation
 
         self._pipeline = IngestionPipeline(self._index, self.dim, self.config.ingest)
-        self._seen_entity = self._index.con.execute(
-            "SELECT COALESCE(MAX(eid), 0) FROM entities"
-        ).fetchone()[0]
+        self._entity_mark = self._entity_signature()
+        self._load_ivf()
+        self._ivf_seen = {(r[0], r[1]) for r in self._index.ivf_rows()}
         self._control = ControlState(self._index.con)
         self._coactivation = CoActivationGraph(self._index.con, self.config.stdp)
         self._activation = SessionActivation()
@@ -148,17 +147,66 @@ class ReplicaMixin:
         self._control.suppressed = {
             int(r[0]) for r in index.con.execute("SELECT loc FROM suppressed")
         }
-        self._load_ivf()
+        generations = {(r[0], r[1]) for r in index.ivf_rows()}
+        if generations != self._ivf_seen:  # (partitions change rarely: a retrain)
+            self._ivf_seen = generations
+            self._follow_ivf()
         self._has_speakers = index.get_meta("has_speakers") == "1"
-        new = index.con.execute(
-            "SELECT eid, name, kind FROM entities WHERE eid > ? AND kind != 'date'",
-            (self._seen_entity,),
-        ).fetchall()
-        if new:
-            self._pipeline.extractor.add_known([(name, kind) for _, name, kind in new])
-            self._seen_entity = max(r[0] for r in new)
+        self._follow_entities()
         now = time.monotonic()
         if now - self._counted_at >= _COUNT_EVERY_S or not self._live_count:
             self._live_count = index.count()
             self._counted_at = now
         index._written()  # (term counts read before the writer's commit are stale)
+
+    def _entity_signature(self) -> tuple:
+        """(count, highest id, its name): entity ids are reused after a purge, so the highest
+        id alone could stay the same while the names change."""
+        con = self._index.con
+        count, top = con.execute("SELECT COUNT(*), MAX(eid) FROM entities").fetchone()
+        name = None
+        if top is not None:
+            name = con.execute("SELECT name FROM entities WHERE eid=?", (top,)).fetchone()[0]
+        return (count, top or 0, name)
+
+    def _follow_entities(self) -> None:
+        """The gazetteer that reads names in queries: new names added; after a purge (ids
+        reused, names gone) read again whole."""
+        mark = self._entity_signature()
+        if mark == self._entity_mark:
+            return
+        old_count, old_top, _ = self._entity_mark
+        count, top, _ = mark
+        con = self._index.con
+        grown = (
+            count > old_count
+            and top > old_top
+            and (count - old_count)
+            == con.execute("SELECT COUNT(*) FROM entities WHERE eid > ?", (old_top,)).fetchone()[0]
+        )
+        if grown:
+            rows = con.execute(
+                "SELECT name, kind FROM entities WHERE eid > ? AND kind != 'date'", (old_top,)
+            ).fetchall()
+            self._pipeline.extractor.add_known([(n, k) for n, k in rows])
+        else:
+            from .entities import EntityExtractor
+
+            self._pipeline.extractor = EntityExtractor(self._pipeline.entities.known_names())
+        self._entity_mark = mark
+
+    def _follow_ivf(self) -> None:
+        """The writer trained (or dropped) partitions: read them again, keeping the lock the
+        readers of the inverted lists hold."""
+        import numpy as np
+
+        from .ivf import Partitions
+
+        ivf = {}
+        for tier, gen, nlist, dim, blob in self._index.ivf_rows():
+            if tier in self._by_index and dim == self.dim:
+                c = np.frombuffer(blob, "<f4").reshape(nlist, dim).copy()
+                ivf[tier] = Partitions(tier, gen, c)
+        with self._ivf_lists_lock:
+            self._ivf = ivf
+            self._ivf_lists = {}

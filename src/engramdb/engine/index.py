@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import StorageError
-from ..store.sqlite import connect, rows_in, transaction
+from ..store.sqlite import connect, rows_in, transaction, truncate_log
 from .control import CONTROL_SCHEMA
 from .graph import GRAPH_SCHEMA
 from .window import WindowIndex
@@ -491,7 +491,10 @@ class MemoryIndex:
     def checkpoint(self, *, truncate: bool = False) -> None:
         """Make every committed transaction durable (SQLite syncs its log and the database);
         ``truncate`` also empties SQLite's log file (old page images, after a purge)."""
-        self.con.execute(f"PRAGMA wal_checkpoint({'TRUNCATE' if truncate else 'FULL'})")
+        if truncate:
+            truncate_log(self.con)
+        else:
+            self.con.execute("PRAGMA wal_checkpoint(FULL)")
 
     def purge(self, locs: Sequence[int]) -> None:
         """Remove what the index keeps of deleted (tombstoned) memories: their text, tags,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ForbiddenError, NotFoundError, ValidationError
+from ..store.sqlite import truncate_log
 from . import reads
 from .access import Caller, may_forget
 from .redaction import REGION
@@ -298,7 +299,7 @@ def _engine_forget(mem: Memory, ids: list[str], purge: bool) -> None:
     if purge:
         if ids:
             mem.engine.purge(ids)
-        mem.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        truncate_log(mem.db)
         return
     for pid in ids:
         if mem.engine.exists(pid):

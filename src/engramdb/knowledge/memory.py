@@ -200,12 +200,11 @@ class Memory:
         says it committed (the other caches check a signature of what they hold)."""
         if not self.replica:
             return
-        with self._follow_lock:
+        with self._follow_lock:  # (dropped before any query can read the new version)
             version = int(self._writer.execute("PRAGMA data_version").fetchone()[0])
-            changed = version != self._seen_version
-            self._seen_version = version
-        if changed:
-            self._drop_scopes()
+            if version != self._seen_version:
+                self._drop_scopes()
+                self._seen_version = version
 
     def close(self) -> None:
         """Close the store; a running job stops at its next step and runs again on the next

@@ -88,13 +88,12 @@ class ContextRegistry:
 
     def _open_memory(self, name: str) -> Memory:
         if self.replica:
-            if self.before_open is not None:
-                self.before_open(name)  # (the writer recovers it first; StorageError if not)
-            try:
+            inode = _inode(self.root / name)  # (before the open: a store made again since is
+            try:  # seen as changed at the next use)
                 mem = Memory.open_replica(self.root / name, embedder=self.embedder)
             except StorageError:  # (the writer is still making it)
                 raise ContextNotFound(name) from None
-            self._inodes[name] = _inode(self.root / name)
+            self._inodes[name] = inode
             if self.on_reinforce is not None:
                 tell = self.on_reinforce
                 mem.on_reinforce = lambda ids: tell(name, ids)
@@ -171,6 +170,10 @@ class ContextRegistry:
         name = check_context(name)
         if self.replica:
             self._forget_if_gone(name)
+            if name not in self._open and self.before_open is not None:
+                # the writer opens it first (a long log replay there holds up this context
+                # only, not the registry)
+                self.before_open(name)
         with self._lock:
             mem = self._open.get(name)
             if mem is None:
@@ -213,8 +216,10 @@ class ContextRegistry:
                 return
             self._open.pop(name, None)
             self._inodes.pop(name, None)
-        with contextlib.suppress(StorageError):
-            mem.close()
+        # closed later: a read of another thread may still be using it
+        timer = threading.Timer(60.0, _close_quietly, (mem,))
+        timer.daemon = True
+        timer.start()
 
     def _reopen(self, name: str, mem: Memory) -> Memory:
         """The context's store opened again (its log replayed); a disk still full answers
@@ -268,3 +273,8 @@ def _inode(directory: Path) -> int | None:
         return (directory / "knowledge.db").stat().st_ino
     except OSError:
         return None
+
+
+def _close_quietly(mem: Memory) -> None:
+    with contextlib.suppress(Exception):
+        mem.close()

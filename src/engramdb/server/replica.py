@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import anyio
+import httpcore
 import httpx
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -41,30 +43,40 @@ INTERNAL_HEADER = "x-engramdb-internal"
 _MARK = (b"x-engramdb-process", b"reader-" + os.urandom(4).hex().encode())
 _HOP = {
     b"connection",
+    b"x-forwarded-for",
+    b"x-forwarded-host",
+    b"x-forwarded-proto",
     b"keep-alive",
     b"proxy-connection",
     b"transfer-encoding",
     b"upgrade",
     b"te",
     b"trailer",
-    b"host",
     b"content-length",
     INTERNAL_HEADER.encode(),
 }
 
 
+class _ClientGone(Exception):
+    """The client went away before its request body was whole: the writer must not see it
+    as complete."""
+
+
 class WriterProxy:
     """Outermost ASGI layer of a worker: its local reads go to ``app``; every other request
-    is replayed to the writer, streamed both ways."""
+    is replayed to the writer byte for byte (the raw path and query, every header but the
+    hop-by-hop ones), its body and answer streamed. It speaks to the writer's transport
+    directly: no client-side cookie jar (one jar would carry one tenant's cookies into
+    another's requests), no added headers."""
 
     def __init__(self, app: ASGIApp, *, writer_socket: str, secret: str):
         self.app = app
         self.secret = secret
-        self._client = httpx.AsyncClient(
-            transport=httpx.AsyncHTTPTransport(uds=writer_socket),
-            base_url="http://writer",
-            timeout=httpx.Timeout(None, connect=10.0),
-        )
+        # httpcore, not httpx: its URL keeps the request target as the client sent it (httpx
+        # folds "..", "//" and decodes escapes again, so DELETE .../bob/.. would have removed
+        # .../user on the writer)
+        self._pool = httpcore.AsyncConnectionPool(uds=writer_socket, max_connections=256)
+        self._timeout = {"connect": 10.0, "read": None, "write": None, "pool": None}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -88,50 +100,79 @@ class WriterProxy:
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
-                    return
+                    raise _ClientGone
                 chunk = message.get("body", b"")
                 if chunk:
                     yield chunk
                 if not message.get("more_body", False):
                     return
 
+        raw = scope.get("raw_path") or scope["path"].encode()
+        query = scope.get("query_string", b"")
         headers = [(k, v) for k, v in scope["headers"] if k.lower() not in _HOP]
+        sent = dict(scope["headers"])
+        length = sent.get(b"content-length")
+        if length is not None:
+            headers.append((b"content-length", length))
+        has_body = length is not None or b"transfer-encoding" in sent
+        if has_body and length is None:
+            headers.append((b"transfer-encoding", b"chunked"))
+        if b"host" not in sent:
+            headers.append((b"host", b"writer"))
         client = scope.get("client")
         if client:
             headers.append((b"x-forwarded-for", str(client[0]).encode()))
-        path = (scope.get("root_path", "") or "") + scope["path"]
-        query = scope.get("query_string", b"")
-        url = path + ("?" + query.decode("latin-1") if query else "")
-        has_body = any(
-            k.lower() in (b"content-length", b"transfer-encoding") for k, _ in scope["headers"]
-        )
-        request = self._client.build_request(
-            scope["method"], url, headers=headers, content=body() if has_body else None
-        )
+        target = raw + (b"?" + query if query else b"")
+        url = httpcore.URL(scheme=b"http", host=b"writer", port=None, target=target)
+        started = False
         try:
-            response = await self._client.send(request, stream=True)
-        except httpx.HTTPError:
+            async with self._pool.stream(
+                scope["method"],
+                url,
+                headers=headers,
+                content=body() if has_body else None,
+                extensions={"timeout": self._timeout},
+            ) as response:
+                out = [
+                    (k.lower(), v)
+                    for k, v in response.headers
+                    if k.lower() not in (b"transfer-encoding", b"connection")
+                ]
+                await send(
+                    {"type": "http.response.start", "status": response.status, "headers": out}
+                )
+                started = True
+                async with anyio.create_task_group() as tasks:
+
+                    async def client_left() -> None:  # (a stream, such as MCP's, ends with it)
+                        while (await receive())["type"] != "http.disconnect":
+                            pass
+                        tasks.cancel_scope.cancel()
+
+                    tasks.start_soon(client_left)
+                    async for chunk in response.aiter_stream():
+                        await send({"type": "http.response.body", "body": chunk, "more_body": True})
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                    tasks.cancel_scope.cancel()
+        except _ClientGone:
+            return
+        except (httpcore.NetworkError, httpcore.TimeoutException, OSError):
+            if started:  # (the writer went away mid-answer: the client sees it cut short)
+                return
             await _answer(
                 send,
                 503,
-                b'{"title":"Service Unavailable","status":503,'
-                b'"detail":"the writer process does not answer"}',
+                _problem(503, "Service Unavailable", "the writer process does not answer"),
             )
-            return
-        try:
-            out = [
-                (k.lower(), v)
-                for k, v in response.headers.raw
-                if k.lower() not in (b"transfer-encoding", b"connection", b"content-length")
-            ]
-            await send(
-                {"type": "http.response.start", "status": response.status_code, "headers": out}
-            )
-            async for chunk in response.aiter_raw():
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
-            await send({"type": "http.response.body", "body": b"", "more_body": False})
-        finally:
-            await response.aclose()
+        except httpcore.ProtocolError:
+            if not started:
+                await _answer(send, 400, _problem(400, "Bad Request", "the request is malformed"))
+
+
+def _problem(status: int, title: str, detail: str) -> bytes:
+    return json.dumps(
+        {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    ).encode()
 
 
 async def _answer(send: Send, status: int, body: bytes) -> None:
@@ -156,7 +197,9 @@ class Reinforcer:
     def __init__(self, writer_socket: str, secret: str):
         self._queue: queue.SimpleQueue[tuple[str, list[int]] | None] = queue.SimpleQueue()
         self._client = httpx.Client(
-            transport=httpx.HTTPTransport(uds=writer_socket), base_url="http://writer", timeout=10
+            transport=httpx.HTTPTransport(uds=writer_socket),
+            base_url="http://writer",
+            timeout=httpx.Timeout(300.0, connect=10.0),  # (opening may replay a long log)
         )
         self._secret = secret
         self._thread = threading.Thread(target=self._run, name="engramdb-reinforce", daemon=True)
@@ -223,6 +266,28 @@ def _watch_parent(fd: int, on_gone) -> None:
     threading.Thread(target=run, name="engramdb-parent", daemon=True).start()
 
 
+def _worker_class():
+    import uvicorn
+
+    class Worker(uvicorn.Server):
+        """A worker follows the writer, not signals: Ctrl-C reaches the whole process group
+        and a service manager may signal every process, but the writer decides the order
+        (``workers.py``) and closes the pipe when the worker is to stop."""
+
+        @contextlib.contextmanager
+        def capture_signals(self):
+            import signal
+
+            old = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGTERM)}
+            try:
+                yield
+            finally:
+                for s, handler in old.items():
+                    signal.signal(s, handler)
+
+    return Worker
+
+
 def main() -> int:
     import uvicorn
 
@@ -236,11 +301,11 @@ def main() -> int:
         if values.get(name) is not None:
             values[name] = Path(values[name])
     config = ServerConfig(**values)
-    sock = socket.create_server((spec["host"], spec["port"]), backlog=2048, reuse_port=True)
-    os.write(spec["ready"], b"1")  # (listening: the kernel may hand it connections now)
-    os.close(spec["ready"])
+    sock = socket.socket(fileno=spec["fd"])  # (made by the writer: the port's own socket)
     app = create_app(config, writer=spec["writer"], secret=spec["secret"])
-    server = uvicorn.Server(
+    os.write(spec["ready"], b"1")
+    os.close(spec["ready"])
+    server = _worker_class()(
         uvicorn.Config(
             app,
             log_level="warning",

@@ -67,15 +67,21 @@ def serve(config: ServerConfig, *, bootstrap_note=None) -> None:
     app = create_app(config, secret=secret)
     if bootstrap_note is not None:
         bootstrap_note(app)
-    # each worker listens on its own socket of the port (SO_REUSEPORT): the kernel spreads
-    # new connections over them (one shared socket let the first process to wake take every
-    # waiting connection at once). This one only holds the port: bound, never listening, so
-    # no connection waits on it
-    listener = socket.socket(socket.AF_INET6 if ":" in config.host else socket.AF_INET)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    listener.bind((config.host, config.port))
-    port = listener.getsockname()[1]
+    family = socket.getaddrinfo(config.host, config.port, type=socket.SOCK_STREAM)[0][0]
+    # the port must be free: a bind without SO_REUSEPORT fails if any server holds it (with
+    # it alone, a second server of the same user would silently share the port)
+    with socket.create_server((config.host, config.port), family=family) as probe:
+        port = probe.getsockname()[1]
+    # one listening socket per worker, made here (SO_REUSEPORT: the kernel spreads new
+    # connections over them; one shared socket let the first process to wake take every
+    # waiting connection at once); kept open here, so a worker started again gets its
+    # socket back with the connections queued on it
+    sockets = [
+        socket.create_server((config.host, port), family=family, backlog=2048, reuse_port=True)
+        for _ in range(config.workers)
+    ]
+    for sock in sockets:
+        sock.set_inheritable(True)
     private = Path(tempfile.mkdtemp(prefix="engramdb-"))  # (0700: only this user connects)
     path = str(private / "writer.sock")
     inner = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -84,21 +90,19 @@ def serve(config: ServerConfig, *, bootstrap_note=None) -> None:
     inner.listen(2048)
     watch_r, watch_w = os.pipe()
     os.set_inheritable(watch_r, True)
-    ready_r, ready_w = os.pipe()  # each worker writes a byte once it listens
+    ready_r, ready_w = os.pipe()  # each worker writes a byte once its app is made
     os.set_inheritable(ready_w, True)
     spec = {
         "config": {
             f.name: str(v) if isinstance(v := getattr(config, f.name), Path) else v
             for f in dataclasses.fields(config)
         },
-        "host": config.host,
-        "port": port,
         "writer": path,
         "secret": secret,
         "watch": watch_r,
         "ready": ready_w,
     }
-    pool = _Workers(config.workers, spec, (watch_r, ready_w))
+    pool = _Workers(spec, [s.fileno() for s in sockets], (watch_r, ready_w))
     server = _writer_class()(
         uvicorn.Config(
             app,
@@ -107,17 +111,18 @@ def serve(config: ServerConfig, *, bootstrap_note=None) -> None:
             http=HTTP,
         )
     )
+    server.pool, server.watch_w, server.drain_s = pool, watch_w, config.shutdown_timeout_s + 5
     try:
         pool.start()
-        _wait_ready(ready_r, pool.n, timeout=60)
+        if not _wait_ready(ready_r, pool.n, timeout=60):
+            raise RuntimeError(f"no reading worker started on {config.host}:{port}")
         server.run(sockets=[inner])  # (the workers' door only: the writer answers no client)
     finally:
-        pool.stopping = True
-        os.close(watch_w)  # the workers' pipe ends: they finish what they answer, then stop
-        pool.wait(config.shutdown_timeout_s + 5)
+        server.stop_workers()  # (already done when a signal stopped the server)
         for fd in (watch_r, ready_r, ready_w):
             os.close(fd)
-        listener.close()
+        for sock in sockets:
+            sock.close()
         inner.close()
         shutil.rmtree(private, ignore_errors=True)
     for sig in reversed(server.stopped_by):  # (as uvicorn does alone: the signal's exit status)
@@ -129,11 +134,38 @@ def _writer_class():
     import uvicorn
 
     class Writer(uvicorn.Server):
-        """uvicorn's server, but a signal that stopped it is raised again only after the
-        workers are stopped and the private directory is gone (uvicorn raises it on its way
-        out, which would end the process before that)."""
+        """uvicorn's server, stopped in the order the workers need: on SIGINT/SIGTERM the
+        workers are told first (the pipe closes), finish what they answer while the writer
+        still serves what they forward, and only then does the writer stop. The signal that
+        stopped it is raised again at the very end (uvicorn raises it on its way out, which
+        would end the process before the workers are stopped and the private directory is
+        gone)."""
 
         stopped_by: list[int] = []
+        pool: _Workers
+        watch_w: int
+        drain_s: float
+        _told = False
+
+        def stop_workers(self) -> None:
+            if self._told:
+                return
+            self._told = True
+            self.pool.stopping = True
+            os.close(self.watch_w)  # the workers' pipe ends: they finish, then stop
+            self.pool.wait(self.drain_s)
+
+        def handle_exit(self, sig, frame) -> None:
+            self._captured_signals.append(sig)
+            if self._told or self.should_exit:
+                super().handle_exit(sig, frame)
+                return
+
+            def drain() -> None:
+                self.stop_workers()
+                self.should_exit = True
+
+            threading.Thread(target=drain, name="engramdb-drain", daemon=True).start()
 
         @contextlib.contextmanager
         def capture_signals(self):
@@ -141,13 +173,13 @@ def _writer_class():
                 try:
                     yield
                 finally:
-                    self.stopped_by = list(self._captured_signals)
+                    self.stopped_by = list(dict.fromkeys(self._captured_signals))
                     self._captured_signals.clear()
 
     return Writer
 
 
-def _wait_ready(fd: int, n: int, timeout: float) -> None:
+def _wait_ready(fd: int, n: int, timeout: float) -> bool:
     import select
 
     deadline = time.monotonic() + timeout
@@ -155,44 +187,54 @@ def _wait_ready(fd: int, n: int, timeout: float) -> None:
     while seen < n:
         left = deadline - time.monotonic()
         if left <= 0 or not select.select([fd], [], [], left)[0]:
-            log.warning("%d of %d reading workers listen after %.0f s", seen, n, timeout)
-            return
+            log.warning("%d of %d reading workers started after %.0f s", seen, n, timeout)
+            return seen > 0
         seen += len(os.read(fd, n - seen))
+    return True
 
 
 class _Workers:
-    """The reading workers: started, watched, started again when one dies."""
+    """The reading workers: started, watched, started again when one dies (after a pause
+    that grows while they keep dying)."""
 
-    def __init__(self, n: int, spec: dict, fds: tuple[int, ...]):
-        self.n = n
-        self.env = {**os.environ, "ENGRAMDB_WORKER_SPEC": json.dumps(spec)}
+    def __init__(self, spec: dict, listen_fds: list[int], fds: tuple[int, ...]):
+        self.n = len(listen_fds)
+        self.spec = spec
+        self.listen_fds = listen_fds
         self.fds = fds
         self.procs: list[subprocess.Popen] = []
         self.stopping = False
         self._watch = threading.Thread(target=self._keep, name="engramdb-workers", daemon=True)
 
-    def _spawn(self) -> subprocess.Popen:
+    def _spawn(self, i: int) -> subprocess.Popen:
+        spec = {**self.spec, "fd": self.listen_fds[i]}
+        env = {**os.environ, "ENGRAMDB_WORKER_SPEC": json.dumps(spec)}
         return subprocess.Popen(
-            [sys.executable, "-m", "engramdb.server.replica"], env=self.env, pass_fds=self.fds
+            [sys.executable, "-m", "engramdb.server.replica"],
+            env=env,
+            pass_fds=(*self.fds, self.listen_fds[i]),
         )
 
     def start(self) -> None:
-        self.procs = [self._spawn() for _ in range(self.n)]
+        self.procs = [self._spawn(i) for i in range(self.n)]
         self._watch.start()
 
     def _keep(self) -> None:
+        pause = [0.5] * self.n
         while not self.stopping:
             time.sleep(0.5)
             for i, proc in enumerate(self.procs):
                 if proc.poll() is not None and not self.stopping:
                     log.warning(
-                        "reading worker %d exited (%s): starting it again",
+                        "reading worker %d exited (%s): starting it again in %.1f s",
                         proc.pid,
                         proc.returncode,
+                        pause[i],
                     )
-                    time.sleep(0.5)
+                    time.sleep(pause[i])
+                    pause[i] = min(30.0, pause[i] * 2)
                     if not self.stopping:
-                        self.procs[i] = self._spawn()
+                        self.procs[i] = self._spawn(i)
 
     def wait(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import DiskFullError, StorageError
 
-__all__ = ["connect", "has_fts5", "rows_in", "storage_error", "transaction"]
+__all__ = ["connect", "has_fts5", "rows_in", "storage_error", "transaction", "truncate_log"]
 
 #: Values bound in one ``IN (...)``: well under SQLite's limit on variables of a statement.
 IN_CHUNK = 500
@@ -112,3 +112,18 @@ def transaction(con: sqlite3.Connection, path: Path | str) -> Iterator[sqlite3.C
         if isinstance(exc, sqlite3.Error) and (mapped := storage_error(exc, path)) is not None:
             raise mapped from exc  # (a connection not made by ``connect``)
         raise
+
+
+def truncate_log(con: sqlite3.Connection, *, tries: int = 50, wait_s: float = 0.02) -> bool:
+    """``wal_checkpoint(TRUNCATE)`` until it is not busy: after a purge no old page image may
+    stay in SQLite's log, and a reader in another process (a server's reading worker) holding
+    a read transaction makes the checkpoint answer "busy" instead of failing. True once the
+    log is empty; False if readers kept it busy for ``tries`` attempts."""
+    import time
+
+    for _ in range(tries):
+        busy = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        if not busy:
+            return True
+        time.sleep(wait_s)
+    return False
