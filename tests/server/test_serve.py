@@ -32,7 +32,9 @@ def _start(data, port):
 
 
 def _wait(url: str) -> None:
-    deadline = time.monotonic() + 30
+    # A new process imports numpy, numba and the server before it listens: seconds on a quiet
+    # machine, more than 30 s on a shared one under load (seen: 12 s at load 8 on 2 cores).
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
             if httpx.get(url + "/api/v1/health", timeout=1).status_code == 200:
