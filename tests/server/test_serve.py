@@ -107,7 +107,9 @@ def test_a_signal_stops_the_server_cleanly_and_its_upload_job_runs_at_the_next_s
         proc.send_signal(sig)
         proc.communicate(timeout=30)
         # (uvicorn shuts down, then re-raises the signal: the exit status names it)
-        assert proc.returncode in (0, -sig) and time.monotonic() - start < 15
+        # (the shutdown deadline is 10 s; the margin is for a loaded machine, where the same
+        # stop took 15-18 s: the job being put back, below, shows it was cut short)
+        assert proc.returncode in (0, -sig) and time.monotonic() - start < 45
     finally:
         if proc.poll() is None:
             proc.kill()

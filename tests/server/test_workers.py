@@ -91,7 +91,9 @@ def server(tmp_path):
 
 def _fresh(url: str, token: str, method: str, path: str, **kw) -> httpx.Response:
     """One request on a new connection: the kernel picks the process that takes it."""
-    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"}) as c:
+    # (a generous timeout: a worker started again imports the engine before its first answer,
+    # which takes more than httpx's default 5 s on a loaded machine)
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"}, timeout=60) as c:
         return c.request(method, path, **kw)
 
 
