@@ -66,3 +66,22 @@ def test_a_dry_run_lists_what_would_go_and_removes_nothing(mem):
     out = mem.forget(scope=ME, dry_run=True)
     assert out["turns"] == len(STORE) and _left(mem) == set(STORE)
     assert mem.forget("my medical diagnosis", dry_run=True)["wouldForget"] == []
+
+
+def test_a_mem0_reset_forgets_its_memories_in_one_transaction(tmp_path):
+    """A reset that purged each memory in its own call (SQLite's log emptied each time) took
+    26 s for 300 memories; all of them now go in one transaction (0.25 s measured)."""
+    import time
+
+    from engramdb.compat.mem0 import Memory as Mem0
+
+    with Mem0(tmp_path / "m0", scope_prefix="org/acme") as m:
+        for i in range(300):
+            m.add(f"My note number {i} is about topic {i % 17}", user_id=f"u{i % 10}", infer=False)
+        m.memory.upload(b"Returns are accepted within 30 days.", name="r.md", scope="org/acme")
+        start = time.perf_counter()
+        m.reset()
+        assert time.perf_counter() - start < 10
+        assert all(m.get_all(user_id=f"u{i}")["results"] == [] for i in range(10))
+        assert m.memory.db.execute("SELECT COUNT(*) FROM turns").fetchone()[0] == 0
+        assert m.memory.db.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 1

@@ -269,11 +269,10 @@ class Memory:
         return {"message": "Memories deleted successfully!"}
 
     def forget_all(self, memory_ids: list[str], *, purge: bool = False) -> None:
-        """Forget these memories, all or none: each is checked before any is forgotten."""
-        for mid in memory_ids:
-            self.memory.check_forget(id=mid, purge=purge, caller=self._caller)
-        for mid in memory_ids:
-            self.memory.forget(id=mid, purge=purge, caller=self._caller, extracted=True)
+        """Forget these memories, all or none: each is checked before any is forgotten (in
+        one transaction)."""
+        if memory_ids:
+            self.memory.forget_ids(memory_ids, purge=purge, caller=self._caller, extracted=True)
 
     def reset(self) -> None:
         """Forget every memory this API wrote, every copy, with what was read from it (its

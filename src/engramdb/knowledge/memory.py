@@ -924,6 +924,26 @@ class Memory:
             self._drop_scopes()
             self._jobs.forgotten()
 
+    def forget_ids(
+        self,
+        ids: Sequence[str | int],
+        *,
+        purge: bool = False,
+        caller: Caller | None = None,
+        extracted: bool = False,
+    ) -> dict[str, int]:
+        """``forget(id=...)`` of each id, in one transaction and all or none: every id is
+        checked as ``forget`` checks it (``NotFoundError``, ``ForbiddenError``) before any row
+        is removed."""
+        from .lifecycle import forget_ids
+
+        self._drop_scopes()
+        try:
+            return forget_ids(self, list(ids), purge, caller, extracted)
+        finally:
+            self._drop_scopes()
+            self._jobs.forgotten()
+
     def check_forget(
         self,
         *,
