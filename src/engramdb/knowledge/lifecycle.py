@@ -182,10 +182,6 @@ def _plan(
     return _plan_query(mem, query, caller, lens)
 
 
-def _empty(plan: _Plan) -> bool:
-    return not (plan.facts or plan.passages or plan.documents or any(plan.rows.values()))
-
-
 def _described(mem: Memory, plan: _Plan, purge: bool, caller: Caller | None) -> dict[str, Any]:
     """What ``forget`` would remove: the counts of the rows themselves (what goes with them,
     such as the traces that quote them, is not counted) and the first ``DRY_RUN_LISTED`` of
