@@ -117,9 +117,11 @@ def test_dismiss_keeps_both_and_the_pair_is_never_a_conflict_again(mem):
     mem.resolve_conflict(c["id"], outcome="dismiss", note="misread", caller=BOB_KEY)
     assert _row(mem, belief)[0] is None and _row(mem, curated)[0] is None
     assert dismissed(mem, belief, [curated])
-    # the customer saying it again is the same pair
+    # the customer saying it again is the same belief (corroborated, not stored twice), and
+    # no conflict opens again
     again = mem.remember("Your return policy is 60 days.", scope=BOB, session_id="s2")
-    assert dismissed(mem, again.facts[0].id, [curated])
+    assert again.facts == [] and again.corroborations == [belief] and again.conflicts == []
+    assert dismissed(mem, belief, [curated])
     # a new version of the document with the same value is the same pair
     doc = mem.upload(POLICY + b"\nKeep your receipt.\n", name="returns.md", scope=ORG)
     new = [f.id for f in doc.write.facts if f.value == "30 days"]

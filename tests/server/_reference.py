@@ -343,9 +343,11 @@ class ForgetDecision:
 
 
 def forget_by_scope(rows: Rows, chain: Chain, ctx: str, scope: str, purge: bool):
-    """Every row actually affected is checked; one not covered makes the whole request a 403
-    and nothing is removed. The rows affected are taken to be those of the scope and below it
-    (as for a tombstone; the page does not spell out the extent)."""
+    """Without ``memory:forget`` over the scope named, a 403 whether it holds rows or not
+    (decided before any row is looked at: no oracle of another's data). Then every row
+    actually affected is checked; one not covered makes the whole request a 403 and nothing
+    is removed. The rows affected are taken to be those of the scope and below it (as for a
+    tombstone; the page does not spell out the extent)."""
     # a soft forget affects the rows not yet forgotten; a purge all of them
     sub = [
         r
@@ -359,12 +361,11 @@ def forget_by_scope(rows: Rows, chain: Chain, ctx: str, scope: str, purge: bool)
     def ok(r: Row) -> bool:
         return forgettable(chain, r.scope, r.auth)
 
+    if not can(chain, FORGET, scope):
+        return ForgetDecision({403}, sub)
     if any(not ok(r) for r in definite):
         return ForgetDecision({403}, sub)
     if any(not ok(r) for r in unsure):
-        return ForgetDecision({200, 403}, sub, ambiguous=True)
-    if not definite and not can(chain, FORGET, scope):
-        # nothing to remove, and no right over the scope itself: the page does not say
         return ForgetDecision({200, 403}, sub, ambiguous=True)
     return ForgetDecision({200}, sub)
 

@@ -458,3 +458,49 @@ def test_an_argument_error_is_a_plain_422_with_field_and_limit(mcp_server: Mcp):
             assert err["field"] == "scope" and err["limit"] == 256
 
     anyio.run(main)
+
+
+def test_forget_of_another_users_scope_is_refused_alike_empty_or_not(mcp_server: Mcp):
+    """The forget tool's answer must not tell whether a scope the key may not forget holds
+    data (it was a 403 for bob's scope with rows, zero counts for an empty one)."""
+
+    async def main():
+        async with session(mcp_server.url, mcp_server.keys["curator"]) as curator:
+            await call(curator, "remember", text="My locker is 14B.", scope=BOB, context=CTX)
+        async with session(mcp_server.url, mcp_server.keys["alice"]) as alice:
+            full = await fail(alice, "forget", scope=BOB, context=CTX)
+            empty = await fail(alice, "forget", scope=ORG + "/user/nobody", context=CTX)
+            dry = await fail(alice, "forget", scope=ORG + "/user/nobody", dry_run=True, context=CTX)
+        assert full["status"] == empty["status"] == dry["status"] == 403
+        assert full["message"].replace(BOB, "X") == empty["message"].replace(
+            ORG + "/user/nobody", "X"
+        )
+
+    anyio.run(main)
+
+
+def test_forget_by_query_needs_relevance_and_can_be_dry_run(mcp_server: Mcp):
+    """``forget(query="my medical diagnosis")`` deleted "My dog is called Rolo.", the best of
+    unrelated rows; a dry run shows what would go."""
+
+    async def main():
+        async with session(mcp_server.url, mcp_server.keys["alice"]) as alice:
+            mine = ALICE + "/pets"
+            await call(alice, "remember", text="My dog is called Rolo.", scope=mine, context=CTX)
+            out = await call(
+                alice, "forget", query="my medical diagnosis", lens=[mine], context=CTX
+            )
+            assert not any(out["forgotten"].values()) and "nothing" in out["message"]
+            out = await call(
+                alice, "forget", query="forget my dog", lens=[mine], dry_run=True, context=CTX
+            )
+            assert out["dryRun"] and out["wouldForget"]["turns"] == 1
+            assert any(r["text"] == "My dog is called Rolo." for r in out["rows"])
+            hits = await call(alice, "recall", query="dog Rolo", context=CTX)
+            assert any("Rolo" in h["text"] for h in hits["facts"] + hits["passages"])
+            out = await call(alice, "forget", query="forget my dog", lens=[mine], context=CTX)
+            assert out["forgotten"]["turns"] == 1 and "message" not in out
+            hits = await call(alice, "recall", query="dog Rolo", context=CTX)
+            assert not any("Rolo" in h["text"] for h in hits["facts"] + hits["passages"])
+
+    anyio.run(main)

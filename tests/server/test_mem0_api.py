@@ -139,3 +139,57 @@ def test_a_key_reaches_its_own_users_memories_only(live, keys):
         assert alice.get(f"{base}/memories/{secret}", params=Q).json()["memory"] == (
             "My locker code is 4417"
         )
+
+
+def test_reset_with_a_prefix_forgets_only_what_mem0_wrote(live, keys):
+    """mem0's reset promises to forget what that API wrote: with a prefix it purged the
+    organisation's curated documents and the turns other APIs wrote there too."""
+    prefix = "org/rst"
+    base = f"/api/v1/{CTX}/mem0"
+    with live.client(live.admin) as admin:
+        r = admin.post(
+            f"/api/v1/{CTX}/documents?wait=true",
+            files={"file": ("returns.md", b"# Returns\n\nReturns are accepted within 30 days.\n")},
+            data={"scope": prefix},
+        )
+        assert r.status_code in (200, 201), r.text
+        doc = r.json()["id"]
+        r = admin.post(
+            f"/api/v1/{CTX}/facts",
+            json={"scope": f"{prefix}/user/carol", "text": "I bank with Northwind."},
+        )
+        assert r.status_code == 201, r.text
+        r = admin.post(
+            base + "/memories",
+            params={"scope_prefix": prefix},
+            json={"messages": "My gate code is 7788", "user_id": "carol"},
+        )
+        assert r.status_code == 200, r.text
+        r = admin.post(base + "/reset", params={"scope_prefix": prefix})
+        assert r.status_code == 200, r.text
+        assert admin.get(f"/api/v1/{CTX}/documents/{doc}").status_code == 200
+        left = admin.get(f"/api/v1/{CTX}/memories", params={"lens": f"{prefix}/user/carol"})
+        assert [m["text"] for m in left.json()["memories"]] == ["I bank with Northwind."]
+        got = admin.get(base + "/memories", params={"scope_prefix": prefix, "user_id": "carol"})
+        assert got.json() == {"results": []}
+        hits = admin.post(f"/api/v1/{CTX}/query", json={"query": "gate code 7788"}).text
+        assert "7788" not in hits
+
+
+def test_reset_of_a_prefix_the_key_may_not_forget_is_403_empty_or_not(live, keys):
+    """A reset's answer must not tell whether another customer's prefix holds memories."""
+    base = f"/api/v1/{CTX}/mem0"
+    with live.client(live.admin) as admin:
+        r = admin.post(
+            base + "/memories",
+            params={"scope_prefix": "org/globex"},
+            json={"messages": "My PIN is 9911", "user_id": "zed", "infer": False},
+        )
+        assert r.status_code == 200, r.text
+    with live.client(keys["alice"]) as alice:
+        full = alice.post(base + "/reset", params={"scope_prefix": "org/globex"})
+        empty = alice.post(base + "/reset", params={"scope_prefix": "org/initech"})
+    assert full.status_code == empty.status_code == 403, (full.text, empty.text)
+    assert full.json()["detail"].replace("globex", "X") == empty.json()["detail"].replace(
+        "initech", "X"
+    )

@@ -23,7 +23,6 @@ How mem0's ideas map onto EngramDB (docs/integrations.md has the table):
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 from collections.abc import Mapping
@@ -31,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import NotFoundError
+from ..errors import ForbiddenError, NotFoundError
 from ..knowledge import reads
 from ..knowledge.access import Caller, check_write
 from ..knowledge.listing import MAX_PAGE
@@ -270,25 +269,41 @@ class Memory:
         return {"message": "Memories deleted successfully!"}
 
     def forget_all(self, memory_ids: list[str], *, purge: bool = False) -> None:
-        """Forget these memories, all or none: each is checked before any is forgotten."""
-        for mid in memory_ids:
-            self.memory.check_forget(id=mid, purge=purge, caller=self._caller)
-        for mid in memory_ids:
-            self.memory.forget(id=mid, purge=purge, caller=self._caller, extracted=True)
+        """Forget these memories, all or none: each is checked before any is forgotten (in
+        one transaction)."""
+        if memory_ids:
+            self.memory.forget_ids(memory_ids, purge=purge, caller=self._caller, extracted=True)
 
     def reset(self) -> None:
-        """Forget everything this API wrote (under its prefix, or the whole store without
-        one), every copy."""
+        """Forget every memory this API wrote, every copy, with what was read from it (its
+        facts, and the conflicts they opened): the turns that carry its entity ids, under its
+        prefix (without one: anywhere). Curated documents and what other APIs wrote under
+        the prefix stay. With a caller: it needs memory:forget over the prefix itself (a 403
+        whether the prefix holds anything or not); memories it may not read are not its to
+        see, and stay; one it may read but not forget refuses the whole reset."""
+        caller, prefix = self._caller, self._prefix
+        if caller is not None and prefix is not None and not caller.can("memory:forget", prefix):
+            raise ForbiddenError(
+                f"this key has no memory:forget over {prefix!r}: nothing was forgotten",
+                scope=prefix,
+            )
+        self.forget_all(self._written(), purge=True)
+
+    def _written(self) -> list[str]:
+        """Ids of the turns this API wrote under the prefix, forgotten ones too (a reset
+        purges them), that the caller may read."""
+        where, params = "1", ()
         if self._prefix:
-            with contextlib.suppress(NotFoundError):
-                self.memory.forget(scope=self._prefix, purge=True, caller=self._caller)
-            return
-        for s in self.memory.scopes():
-            path = s["path"] if isinstance(s, Mapping) else s
-            try:
-                self.memory.forget(scope=path, purge=True, caller=self._caller)
-            except NotFoundError:
-                continue
+            where = "(scope >= ? AND scope < ?)"  # below the prefix ('/' sorts before '0')
+            params = (self._prefix + "/", self._prefix + "0")
+        marks = " OR ".join(f"json_extract(metadata, '$.{k}') IS NOT NULL" for k in _ENTITY)
+        rows = self.memory.db.execute(
+            f"SELECT id, scope FROM turns WHERE {where} AND role != 'item' AND metadata IS NOT "
+            f"NULL AND json_valid(metadata) AND ({marks}) ORDER BY id",
+            params,
+        ).fetchall()
+        readable = self._caller.readable if self._caller is not None else None
+        return [i for i, scope in rows if readable is None or readable(scope)]
 
     # ------------------------------------------------------------------ reads
     def _get(self, memory_id: str) -> StoredMemory:

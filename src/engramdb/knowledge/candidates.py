@@ -88,12 +88,37 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
         rows = _rows(mem, claim, ekey, keys, org, ctx, scopes, limit)
     if claim.answers is not None:  # read against that fact: it alone is compared
         masked = claim.statement.replace(claim.value, " ")
-        return [
+        out = [
             r
             for r in rows
             if r[0] == claim.answers and not contrasting(masked, r[11].replace(r[3], " "))
         ]
+        if out and not ctx.authoritative and not (claim.negated or claim.past):
+            out += _said_before(mem, claim, keys, ctx, scopes)
+        return out
     return _same_thing(mem, claim, ekey, etype, keys, org, ctx, rows)
+
+
+def _said_before(
+    mem: Memory, claim: Claim, keys: set[str], ctx: WriteContext, scopes: list[str]
+) -> list[tuple]:
+    """The live beliefs of the same speaker (scope and stream) that state this very value
+    about this very attribute: a claim read against a curated fact is compared with them as
+    well, so that saying it again corroborates the belief instead of storing a second one
+    with a second conflict (the README's example run twice listed the conflict twice). Only
+    where the writer may read: a write-only key learns nothing from what happens."""
+    if ctx.scope not in scopes:
+        return []
+    known = sorted(keys)
+    return mem.db.execute(
+        f"""SELECT {_COLUMNS}
+        FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
+        WHERE f.scope = ? AND f.stream = ? AND f.key = ? AND f.value = ?
+        AND f.authoritative = 0 AND f.closed_ms IS NULL AND f.forgotten = 0
+        AND e.key IN ({",".join("?" * len(known))})
+        ORDER BY f.id LIMIT {MAX_CANDIDATES}""",
+        [ctx.scope, ctx.stream, claim.key, claim.value, *known],
+    ).fetchall()
 
 
 #: The columns of a candidate row, by ``_rows`` and ``_pooled_rows`` alike.

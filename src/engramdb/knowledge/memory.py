@@ -870,9 +870,12 @@ class Memory:
         caller: Caller | None = None,
         lens: str | Sequence[str] | None = None,
         extracted: bool = False,
-    ) -> dict[str, int]:
+        dry_run: bool = False,
+    ) -> dict[str, Any]:
         """Forget by fact id (``"fact:12"`` or 12), by turn/chunk id, by query (the facts and
-        passages it finds best, score above half the best), or a whole scope subtree. Soft by
+        passages it finds best, score above half the best, and only those related to it: a
+        shared word or a meaning at least ``lifecycle.FORGET_MIN_SIMILARITY`` close; when
+        none is, zero counts), or a whole scope subtree. Soft by
         default (rows stay, marked forgotten, out of every read); ``purge`` deletes every copy:
         the rows, their provenance, traces and observations, the sources only they used, and
         the engine's record, full-text entry and log frames.
@@ -886,9 +889,25 @@ class Memory:
         checked and, if any is not covered, ``ForbiddenError`` and nothing is removed.
 
         ``extracted`` (by id, a turn): what was read from the turn (its facts, instructions,
-        uncertainties) is forgotten with it even when soft (a purge always takes it along)."""
+        uncertainties) is forgotten with it even when soft (a purge always takes it along).
+
+        ``dry_run``: checked exactly as the real call (the same errors), nothing removed; the
+        counts of what would go, ``dryRun: True`` and ``wouldForget`` (the first 100 rows the
+        caller may read: kind, id, scope, text)."""
         from .lifecycle import forget
 
+        if dry_run:
+            return forget(
+                self,
+                query,
+                id,
+                check_scope(scope) if scope else None,
+                purge,
+                caller,
+                check_lens(lens),
+                extracted,
+                dry_run=True,
+            )
         self._drop_scopes()  # recomputed on the next read
         try:
             return forget(
@@ -901,6 +920,26 @@ class Memory:
                 check_lens(lens),
                 extracted,
             )
+        finally:
+            self._drop_scopes()
+            self._jobs.forgotten()
+
+    def forget_ids(
+        self,
+        ids: Sequence[str | int],
+        *,
+        purge: bool = False,
+        caller: Caller | None = None,
+        extracted: bool = False,
+    ) -> dict[str, int]:
+        """``forget(id=...)`` of each id, in one transaction and all or none: every id is
+        checked as ``forget`` checks it (``NotFoundError``, ``ForbiddenError``) before any row
+        is removed."""
+        from .lifecycle import forget_ids
+
+        self._drop_scopes()
+        try:
+            return forget_ids(self, list(ids), purge, caller, extracted)
         finally:
             self._drop_scopes()
             self._jobs.forgotten()

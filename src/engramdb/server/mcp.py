@@ -54,6 +54,7 @@ from ..errors import (
     StoreLockedError,
     ValidationError,
 )
+from ..knowledge.lifecycle import said_of
 from ..knowledge.scopes import check_scope
 from .auth import AuthContext, AuthError, AuthStore
 from .common import check_write, strict_lens, to_data
@@ -377,6 +378,7 @@ class _Tools:
         scope: str | None,
         purge: bool,
         lens: list[str] | None = None,
+        dry_run: bool = False,
     ) -> dict[str, Any]:
         if sum(x is not None for x in (id, query, scope)) != 1:
             raise Problem(
@@ -392,11 +394,23 @@ class _Tools:
             raise Problem(403, "Forbidden", "this key has no memory:forget over what it asks")
         # every row it would remove is checked by Memory.forget (forget, and curate for
         # curated rows; by scope all or nothing)
+        if dry_run:  # the same checks; nothing removed
+            with self.contexts.use(name) as mem:
+                out = mem.forget(
+                    query, id=id, scope=scope, purge=purge, caller=auth, lens=lens, dry_run=True
+                )
+            message = said_of(query, out).get("message")
+            listed = out.pop("wouldForget")
+            out.pop("dryRun")
+            result = {"wouldForget": to_data(out), "rows": to_data(listed), "dryRun": True}
+            return result | ({"message": message} if message else {})
         with self.contexts.use(name) as mem:
             counts = mem.forget(query, id=id, scope=scope, purge=purge, caller=auth, lens=lens)
             if purge:  # stored REST responses may quote what was purged
                 self.contexts.purged(name)
-        return {"forgotten": to_data(counts), "purged": purge}
+        message = said_of(query, counts).get("message")
+        result = {"forgotten": to_data(counts), "purged": purge}
+        return result | ({"message": message} if message else {})
 
     def upload(
         self,
@@ -640,16 +654,29 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             bool, Field(description="Delete for good (default: soft, out of every read).")
         ] = False,
         lens: Lens = None,
+        dry_run: Annotated[
+            bool,
+            Field(description="Only show what would go (counts and rows); remove nothing."),
+        ] = False,
         context: ContextArg = None,
         ctx: Context | None = None,
     ) -> Result:
-        """Forget by id, by query or a whole scope (exactly one). Needs memory:forget. A
-        lens keeps a forget by query to rows at or below its paths."""
+        """Forget by id, by query or a whole scope (exactly one). Needs memory:forget over
+        the scope. A forget by query removes only rows related to the query (a shared word or
+        a close meaning; none: zero counts and a message); a lens keeps it to rows at or below
+        its paths. Try dry_run=true first to see what would go."""
         return tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, name: tools.forget(
-                auth, name, id=id, query=query, scope=scope, purge=purge, lens=lens
+                auth,
+                name,
+                id=id,
+                query=query,
+                scope=scope,
+                purge=purge,
+                lens=lens,
+                dry_run=dry_run,
             ),
         )
 

@@ -10,6 +10,7 @@ from fastapi import FastAPI, File, Form, Query, Request, UploadFile
 from fastapi import Path as FPath
 from starlette.concurrency import run_in_threadpool
 
+from ..knowledge.lifecycle import said_of
 from ..knowledge.scopes import check_scope
 from .app import authenticate, idempotent
 from .auth import AuthContext, scope_filter_sql
@@ -419,8 +420,11 @@ def add_memory_routes(app: FastAPI) -> None:
         every copy). Needs memory:forget over the scope of every row it removes, and
         memory:curate too for curated rows (documents, their chunks and facts, operator
         upserts). By id: a row the key cannot read is a 404, one it may not forget a 403. By
-        query: only rows the key may read and forget are candidates. By scope: every row of
-        the subtree is checked; if any is not covered, 403 and nothing is removed."""
+        query: only rows the key may read and forget, and related to the query (a shared word
+        or a close meaning), are candidates. By scope: 403 without memory:forget over the
+        scope named (whether it holds rows or not), and every row of the subtree is checked;
+        if any is not covered, 403 and nothing is removed. ``dryRun``: what would go, with the
+        same checks, nothing removed."""
         ctx = authenticate(request)
         scope = check_scope(body.scope) if body.scope is not None else None
         lens = strict_lens(body.lens, ctx)
@@ -428,6 +432,22 @@ def add_memory_routes(app: FastAPI) -> None:
             ctx.can_anywhere("memory:forget", p) for p in (lens or [None])
         ):  # a key that may forget nothing there is told so, not answered with zero counts
             raise Problem(403, "Forbidden", "this key has no memory:forget over what it asks")
+        if body.dry_run:  # checked as the real one; nothing removed, nothing stored
+
+            def look():
+                with read(request, context) as mem:
+                    out = mem.forget(
+                        body.query,
+                        id=body.id,
+                        scope=scope,
+                        purge=body.purge,
+                        caller=ctx,
+                        lens=lens,
+                        dry_run=True,
+                    )
+                return to_data(said_of(body.query, out))
+
+            return await run_in_threadpool(look)
         given = sum(x is not None for x in (body.id, body.query, scope))
         replayable = request.headers.get("idempotency-key") is not None
         if replayable and given == 1 and (body.id is not None or scope is not None):
@@ -446,7 +466,7 @@ def add_memory_routes(app: FastAPI) -> None:
                 if body.purge:  # stored responses may quote what was purged
                     request.app.state.contexts.purged(context)
                     request.state.purged = True
-            return 200, to_data(counts)
+            return 200, to_data(said_of(body.query, counts))
 
         return await idempotent(request, ctx, work)
 

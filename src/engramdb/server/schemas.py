@@ -98,6 +98,7 @@ class ForgetIn(_In):
     scope: str | None = Field(default=None, max_length=256)
     lens: list[Annotated[str, Field(max_length=256)]] | None = Field(default=None, max_length=64)
     purge: StrictBool = False  # a destructive flag: only JSON true purges ("yes" is a 422)
+    dry_run: StrictBool = False  # what would go, nothing removed (JSON ``dryRun``)
 
 
 def camel(value: Any) -> Any:

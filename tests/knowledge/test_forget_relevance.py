@@ -1,0 +1,87 @@
+"""Forget by query removes only what is related to the query, measured on a few realistic
+stores with the default embedder (the floor is ``lifecycle.FORGET_MIN_SIMILARITY``): the best
+of unrelated rows used to go ("my medical diagnosis" deleted "My dog is called Rolo.")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engramdb import Memory
+
+ME = "org/acme/user/alice"
+STORE = (
+    "My dog is called Rolo.",
+    "I live in Leeds and work as a nurse.",
+    "I prefer green tea in the morning.",
+    "My sister's name is Hannah.",
+    "The meeting with Sam moved to Friday.",
+)
+DIAGNOSIS = "I was diagnosed with type 2 diabetes last year."
+
+
+@pytest.fixture
+def mem(tmp_path):
+    with Memory.open(tmp_path / "m") as m:
+        for text in STORE:
+            m.remember(text, scope=ME)
+        yield m
+
+
+def _left(mem: Memory) -> set[str]:
+    return {m.text for m in mem.memories(lens=ME)}
+
+
+@pytest.mark.parametrize("query", ["my medical diagnosis", "my health condition", "zq12"])
+def test_an_unrelated_query_forgets_nothing(mem, query):
+    assert not any(mem.forget(query).values())
+    assert _left(mem) == set(STORE)
+
+
+@pytest.mark.parametrize(
+    ("query", "gone"),
+    [
+        ("forget my dog", "My dog is called Rolo."),
+        ("Rolo", "My dog is called Rolo."),
+        ("where I live", "I live in Leeds and work as a nurse."),
+        ("what I said about tea", "I prefer green tea in the morning."),
+    ],
+)
+def test_a_related_query_still_forgets_its_row(mem, query, gone):
+    counts = mem.forget(query)
+    assert counts["turns"] == 1
+    assert _left(mem) == set(STORE) - {gone}
+
+
+def test_a_related_meaning_without_a_shared_word_is_forgotten(mem):
+    mem.remember(DIAGNOSIS, scope=ME)
+    assert mem.forget("my medical diagnosis")["turns"] == 1
+    assert _left(mem) == set(STORE)
+
+
+def test_a_dry_run_lists_what_would_go_and_removes_nothing(mem):
+    out = mem.forget("forget my dog", dry_run=True)
+    assert out["dryRun"] is True and out["turns"] == 1
+    assert {w["text"] for w in out["wouldForget"]} >= {"My dog is called Rolo."}
+    assert _left(mem) == set(STORE)
+    out = mem.forget(scope=ME, dry_run=True)
+    assert out["turns"] == len(STORE) and _left(mem) == set(STORE)
+    assert mem.forget("my medical diagnosis", dry_run=True)["wouldForget"] == []
+
+
+def test_a_mem0_reset_forgets_its_memories_in_one_transaction(tmp_path):
+    """A reset that purged each memory in its own call (SQLite's log emptied each time) took
+    26 s for 300 memories; all of them now go in one transaction (0.25 s measured)."""
+    import time
+
+    from engramdb.compat.mem0 import Memory as Mem0
+
+    with Mem0(tmp_path / "m0", scope_prefix="org/acme") as m:
+        for i in range(300):
+            m.add(f"My note number {i} is about topic {i % 17}", user_id=f"u{i % 10}", infer=False)
+        m.memory.upload(b"Returns are accepted within 30 days.", name="r.md", scope="org/acme")
+        start = time.perf_counter()
+        m.reset()
+        assert time.perf_counter() - start < 10
+        assert all(m.get_all(user_id=f"u{i}")["results"] == [] for i in range(10))
+        assert m.memory.db.execute("SELECT COUNT(*) FROM turns").fetchone()[0] == 0
+        assert m.memory.db.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 1
