@@ -331,6 +331,14 @@ def add_admin_routes(app: FastAPI) -> None:
                 )
             raise UnknownKeyError(key_id)
 
+    def _own_ids(store: AuthStore, key_id: str) -> list[str]:
+        """The ids that stand for the key now in use: ``key_id`` and what it was rotated into
+        (an older id of the calling key is the calling key)."""
+        try:
+            return store.successors(key_id)
+        except UnknownKeyError:
+            return [key_id]  # (_managed answers it: 403, or 404 for an administrator)
+
     @app.post("/api/v1/keys/{key_id}/rotate", tags=["keys"])
     def rotate_key(key_id: str, request: Request) -> dict[str, Any]:
         """A new token for the key (the old one stops working). Another key is rotated only
@@ -338,9 +346,10 @@ def add_admin_routes(app: FastAPI) -> None:
         handed over, so a rotation must never widen the caller."""
         ctx = authenticate(request)
         store = request.app.state.auth
-        _managed(ctx, store, key_id, [key_id])
+        own = _own_ids(store, key_id)
+        _managed(ctx, store, key_id, own)
         key = store.get_key(key_id)
-        if key_id != ctx.key_id and not ctx.holds(key, store.get_principal(key.principal_id)):
+        if ctx.key_id not in own and not ctx.holds(key, store.get_principal(key.principal_id)):
             raise Problem(
                 403, "Forbidden", "this key may not rotate a key that may do more than it"
             )
@@ -354,10 +363,7 @@ def add_admin_routes(app: FastAPI) -> None:
         full administrator."""
         ctx = authenticate(request)
         store = request.app.state.auth
-        try:  # an older id of the calling key stands for it too
-            own = store.successors(key_id)
-        except UnknownKeyError:
-            own = [key_id]  # (_managed answers it: 403, or 404 for an administrator)
+        own = _own_ids(store, key_id)
         _managed(ctx, store, key_id, own)
         try:
             key, revoked = store.revoke(key_id)

@@ -96,8 +96,6 @@ _KEY_COLUMNS = (
     "key_id, principal_id, grants, created_ms, expires_ms, revoked_ms, last_used_ms, label, "
     "strict, contexts, replaced_by, replaces"
 )
-#: Rotations one revocation follows (a chain is one key's successive ids; far fewer in practice).
-MAX_ROTATION_CHAIN = 10_000
 _PRINCIPAL_COLUMNS = "id, name, kind, grants, created_ms, disabled, contexts"
 _ALNUM = string.ascii_letters + string.digits
 
@@ -624,16 +622,21 @@ class AuthStore:
 
     def successors(self, key_id: str) -> list[str]:
         """``key_id`` and every key it was rotated into, oldest first (the last is the one in
-        use, if any is)."""
-        chain = [self.get_key(key_id).key_id]
+        use, if any is). One indexed look-up per rotation."""
         with self._lock:
-            while len(chain) <= MAX_ROTATION_CHAIN:
-                row = self._con.execute(
-                    "SELECT replaced_by FROM api_keys WHERE key_id = ?", (chain[-1],)
-                ).fetchone()
-                if row is None or row[0] is None or row[0] in chain:
-                    break
-                chain.append(row[0])
+            return self._successors(self._con, key_id)
+
+    def _successors(self, con: sqlite3.Connection, key_id: str) -> list[str]:
+        row = con.execute("SELECT replaced_by FROM api_keys WHERE key_id = ?", (key_id,)).fetchone()
+        if row is None:
+            raise UnknownKeyError(key_id)
+        chain, seen = [key_id], {key_id}
+        while row is not None and row[0] is not None and row[0] not in seen:
+            chain.append(row[0])
+            seen.add(row[0])
+            row = con.execute(
+                "SELECT replaced_by FROM api_keys WHERE key_id = ?", (row[0],)
+            ).fetchone()
         return chain
 
     def revoke_key(self, key_id: str, *, now_ms: int | None = None) -> ApiKey:
@@ -645,26 +648,12 @@ class AuthStore:
     def revoke(self, key_id: str, *, now_ms: int | None = None) -> tuple[ApiKey, list[str]]:
         """:meth:`revoke_key`, and the ids it revoked (``key_id`` and its successors)."""
         now = _now_ms() if now_ms is None else now_ms
-        chain = self.successors(key_id)
-        with self._guarded(now) as con:
-            for kid in chain:
-                con.execute(
-                    "UPDATE api_keys SET revoked_ms = COALESCE(revoked_ms, ?) WHERE key_id = ?",
-                    (now, kid),
-                )
-            # rotated meanwhile: the new key is revoked with the rest
-            row = con.execute(
-                "SELECT replaced_by FROM api_keys WHERE key_id = ?", (chain[-1],)
-            ).fetchone()
-            while row is not None and row[0] is not None and row[0] not in chain:
-                chain.append(row[0])
-                con.execute(
-                    "UPDATE api_keys SET revoked_ms = COALESCE(revoked_ms, ?) WHERE key_id = ?",
-                    (now, row[0]),
-                )
-                row = con.execute(
-                    "SELECT replaced_by FROM api_keys WHERE key_id = ?", (row[0],)
-                ).fetchone()
+        with self._guarded(now) as con:  # (a rotation meanwhile waits: its key is revoked too)
+            chain = self._successors(con, key_id)
+            con.executemany(
+                "UPDATE api_keys SET revoked_ms = COALESCE(revoked_ms, ?) WHERE key_id = ?",
+                [(now, kid) for kid in chain],
+            )
         return self.get_key(key_id), chain
 
     def rotate_key(self, key_id: str, *, now_ms: int | None = None) -> str:
