@@ -8,6 +8,7 @@ locked out, which would spoil the next test.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -296,5 +297,55 @@ def test_an_old_auth_db_is_upgraded(tmp_path: Path) -> None:
         new, _ = store.rotate(key.key_id)
         assert store.get_key(key.key_id).replaced_by == new.key_id
         assert new.replaces == key.key_id
+    finally:
+        store.close()
+
+
+def test_the_python_client_learns_the_new_id_and_revokes_by_the_old(world: World) -> None:
+    from engramdb.client import AuthenticationError, Client
+
+    with Client(world.url, world.operator) as op:
+        info, token = op.rotate_key_described(world.shop_key_id)
+        assert info["replaces"] == world.shop_key_id and "token" not in info
+        with Client(world.url, token) as new:
+            assert new.me()["keyId"] == info["keyId"]
+        assert set(op.revoke_key(world.shop_key_id)["revokedKeys"]) == {
+            world.shop_key_id,
+            info["keyId"],
+        }
+    with Client(world.url, token) as new, pytest.raises(AuthenticationError):
+        new.me()
+
+
+def test_the_store_refuses_to_disable_or_narrow_the_last_full_administrator(
+    tmp_path: Path,
+) -> None:
+    """``set_disabled`` has no route; the rule lives in the store so no caller skips it."""
+    from argon2 import PasswordHasher
+
+    from engramdb.server.auth import AuthStore, LockoutError
+
+    store = AuthStore(
+        tmp_path / "auth.db", hasher=PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
+    )
+    try:
+        token = store.bootstrap()
+        root = store.authenticate(token)
+        with pytest.raises(LockoutError):
+            store.set_disabled(root.principal_id)
+        with pytest.raises(LockoutError):
+            store.update_grants(root.principal_id, TENANT)
+        # a second full principal whose only full key has expired does not count
+        other = store.create_principal("root2", grants=FULL, contexts=["*"])
+        soon = int(time.time() * 1000) + 3_600_000
+        store.create_key(other.id, expires_ms=soon)
+        with pytest.raises(LockoutError):
+            store.revoke_key(root.key_id, now_ms=soon + 1)
+        assert store.authenticate(token).key_id == root.key_id
+        # with a live one it does
+        store.create_key(other.id)
+        store.set_disabled(root.principal_id)
+        with pytest.raises(LockoutError):
+            store.update_contexts(other.id, ["shop"])
     finally:
         store.close()
