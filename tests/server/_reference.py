@@ -230,6 +230,16 @@ def listed_principals(
     return {pid for pid, c in principals.items() if administers(chain, ctx_chain, c)}
 
 
+def listed_keys(chain: Chain, ctx_chain: ContextChain, owner: Contexts, own: bool) -> set[int]:
+    """``GET /keys?principalId=``: the principal's keys if the caller administers it; its own
+    principal that it does not administer is a 403, another tenant's a 404 (like unknown)."""
+    if not manages(chain):
+        return {403}
+    if administers(chain, ctx_chain, owner):
+        return {200}
+    return {403} if own else {404}
+
+
 def key_manage(
     *,
     chain: Chain,

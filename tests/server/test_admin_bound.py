@@ -180,6 +180,8 @@ def test_a_bound_key_lists_only_its_tenants(world: World) -> None:
         keys = _ok(c.get("/api/v1/keys"))["keys"]
         assert [k["keyId"] for k in keys] == [world.shop_admin_id]  # its own principal: itself
         assert "blog" not in c.get("/api/v1/keys").text
+        # its own principal (it reaches less than it): refused, not hidden
+        _problem(c.get("/api/v1/keys", params={"principalId": world.management_id}), 403)
         shop_keys = _ok(c.get("/api/v1/keys", params={"principalId": world.shop_id}))["keys"]
         assert [k["keyId"] for k in shop_keys] == [world.shop_key_id]
     with world.client(world.operator) as op:

@@ -103,6 +103,7 @@ from _reference import (
     key_request,
     lens_inside,
     lens_outside,
+    listed_keys,
     listed_principals,
     manages,
     marker_allowed,
@@ -2499,7 +2500,7 @@ class Run:
             elif not manages(chain):
                 allowed = {403}
             else:
-                allowed = {200} if administers(chain, cc, target.contexts) else {404}
+                allowed = listed_keys(chain, cc, target.contexts, own=target is actor.key.principal)
             what = f"key list of {target.name} by {actor.name}"
             self.stats.scenarios["administer: a principal's keys"] += 1
             if self.judge(what, actor, resp, allowed) and resp.status_code == 200:

@@ -122,8 +122,16 @@ def _administered(ctx: AuthContext, store: AuthStore, principal_id: str) -> Prin
     _manager(ctx)
     p = store.get_principal(principal_id)  # 404 when unknown
     if not ctx.administers(p):
+        if p.id == ctx.principal_id:  # its own principal: no secret
+            raise _not_administered_own()
         raise UnknownPrincipalError(principal_id)
     return p
+
+
+def _not_administered_own() -> Problem:
+    return Problem(
+        403, "Forbidden", "this key does not administer its own principal (it reaches less than it)"
+    )
 
 
 def _not_own(ctx: AuthContext, principal_id: str) -> None:
@@ -324,11 +332,7 @@ def add_admin_routes(app: FastAPI) -> None:
         key = store.get_key(key_id)  # 404 when unknown
         if not ctx.administers(store.get_principal(key.principal_id)):
             if key.principal_id == ctx.principal_id:  # its own principal: no secret
-                raise Problem(
-                    403,
-                    "Forbidden",
-                    "this key does not administer its own principal (it reaches less than it)",
-                )
+                raise _not_administered_own()
             raise UnknownKeyError(key_id)
 
     def _own_ids(store: AuthStore, key_id: str) -> list[str]:
