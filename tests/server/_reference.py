@@ -176,12 +176,103 @@ def contexts_within(chain: ContextChain, requested: list[str]) -> bool:
     return all(reaches(chain, n) for n in requested)
 
 
+# ----------------------------------------------------------------------------- administrators
+
+
+def full_admin(chain: Chain, ctx_chain: ContextChain) -> bool:
+    """``grant:manage`` over ``*`` and contexts ``["*"]``: acts on the whole server (backup,
+    metrics, every principal)."""
+    return manages(chain) and reaches_all(ctx_chain)
+
+
+def administers(chain: Chain, ctx_chain: ContextChain, contexts: Contexts) -> bool:
+    """May administer a principal reaching ``contexts``: a full administrator any; one bound to
+    some contexts only a principal whose contexts are not empty, not ``*``, and all reached."""
+    if not manages(chain):
+        return False
+    if reaches_all(ctx_chain):
+        return True
+    return bool(contexts) and ALL not in contexts and all(reaches(ctx_chain, n) for n in contexts)
+
+
+def principal_update(
+    *,
+    chain: Chain,
+    ctx_chain: ContextChain,
+    own: bool,
+    target: Contexts | None,
+    contexts: Contexts | None = None,
+    lockout: bool = False,
+) -> set[int]:
+    """``PUT /principals/{id}/grants`` (``contexts`` None) or ``.../contexts``. ``own``: the
+    caller's own principal (or the one it acts for); ``target``: the principal's contexts, None
+    when no such principal exists; ``lockout``: the change would leave no full administrator."""
+    if not manages(chain):
+        return {403}
+    if own:
+        return {403}
+    if target is None or not administers(chain, ctx_chain, target):
+        return {404}
+    if contexts is not None:
+        if not contexts_within(ctx_chain, contexts):
+            return {403}
+        if not contexts and not reaches_all(ctx_chain):
+            return {403}
+    return {409} if lockout else {200}
+
+
+def listed_principals(
+    chain: Chain, ctx_chain: ContextChain, principals: dict[str, Contexts]
+) -> set[str] | None:
+    """``GET /principals``: the ids listed (of ``principals``: id -> contexts), None: a 403."""
+    if not manages(chain):
+        return None
+    return {pid for pid, c in principals.items() if administers(chain, ctx_chain, c)}
+
+
+def listed_keys(chain: Chain, ctx_chain: ContextChain, owner: Contexts, own: bool) -> set[int]:
+    """``GET /keys?principalId=``: the principal's keys if the caller administers it; its own
+    principal that it does not administer is a 403, another tenant's a 404 (like unknown)."""
+    if not manages(chain):
+        return {403}
+    if administers(chain, ctx_chain, owner):
+        return {200}
+    return {403} if own else {404}
+
+
+def key_manage(
+    *,
+    chain: Chain,
+    ctx_chain: ContextChain,
+    itself: bool,
+    owner: Contexts | None,
+    own_principal: bool,
+    holds: bool = True,
+    rotate: bool = False,
+    lockout: bool = False,
+) -> set[int]:
+    """``POST /keys/{id}/rotate`` or ``DELETE /keys/{id}``. ``itself``: the id is the calling
+    key's (or an older id of it); ``owner``: the key's principal's contexts, None when no such
+    key exists; ``holds``: the caller may do all the key may (a rotation hands over a token)."""
+    if itself:
+        return {409} if lockout and not rotate else {200}
+    if not manages(chain):
+        return {403}
+    if owner is None:
+        return {404}
+    if not administers(chain, ctx_chain, owner):
+        return {403} if own_principal else {404}
+    if rotate and not holds:
+        return {403}
+    return {409} if lockout and not rotate else {200}
+
+
 # ----------------------------------------------------------------------------- keys
 
 
 @dataclass
 class KeyDecision:
-    status: int  # 201, 403 or 422
+    status: int  # 201, 403, 404 or 422
     fields: set[str]  # the fields a 422 may name (any of them)
     ambiguous: bool = False  # the page does not say: 201 and 422 are both allowed
 
@@ -203,6 +294,8 @@ def key_request(
     body names another principal, else None (a key for the calling principal)."""
     if target is not None and not manages(caller):
         return KeyDecision(403, set())
+    if target is not None and not administers(caller, caller_contexts, target[1]):
+        return KeyDecision(404, set())  # another tenant's principal: like an unknown id
     # for another principal: narrower than that principal and than the calling key
     bound: Chain = caller if target is None else [target[0], *caller]
     bound_contexts: ContextChain = (

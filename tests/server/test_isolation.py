@@ -89,6 +89,7 @@ from _reference import (
     Grants,
     Row,
     Rows,
+    administers,
     can,
     contains,
     covers,
@@ -98,12 +99,16 @@ from _reference import (
     forget_candidates,
     forgets_anything,
     forgettable,
+    full_admin,
     key_request,
     lens_inside,
     lens_outside,
+    listed_keys,
+    listed_principals,
     manages,
     marker_allowed,
     may_tombstone,
+    principal_update,
     reaches,
     reaches_all,
     related,
@@ -111,6 +116,7 @@ from _reference import (
     visible,
     writable,
 )
+from _reference import key_manage as key_decision
 
 SEED = int(os.environ.get("ENGRAMDB_ISOLATION_SEED", "20250607"))
 OPS = int(os.environ.get("ENGRAMDB_ISOLATION_OPS", "2000"))
@@ -379,6 +385,38 @@ def test_the_reference_itself():
     # by id, a soft-forgotten row it may not forget is a 404 (out of every read)
     assert forget_by_id(carol, kept, False).statuses == {404}
     assert forget_by_id([FULL], kept, False).statuses == {404, 200}
+    # administrators: a key bound to MAIN administers principals inside MAIN only
+    bound, everywhere = [[MAIN], [ALL]], [[ALL], [ALL]]
+    assert full_admin([FULL, FULL], everywhere) and not full_admin([FULL, FULL], bound)
+    assert administers([FULL], bound, [MAIN]) and not administers([FULL], bound, [MAIN, SIDE])
+    assert not administers([FULL], bound, [ALL]) and not administers([FULL], bound, [])
+    assert administers([FULL], everywhere, []) and not administers(u1, everywhere, [MAIN])
+    common = {"chain": [FULL], "ctx_chain": bound}
+    assert principal_update(**common, own=True, target=[MAIN]) == {403}
+    assert principal_update(**common, own=False, target=[ALL]) == {404}
+    assert principal_update(**common, own=False, target=None) == {404}
+    assert principal_update(**common, own=False, target=[MAIN], contexts=[MAIN, SIDE]) == {403}
+    assert principal_update(**common, own=False, target=[MAIN], contexts=[]) == {403}
+    assert principal_update(**common, own=False, target=[MAIN], contexts=[MAIN]) == {200}
+    assert principal_update(chain=u1, ctx_chain=bound, own=False, target=[MAIN]) == {403}
+    assert listed_principals([FULL], bound, {"a": [MAIN], "b": [ALL], "c": []}) == {"a"}
+    assert listed_principals(u1, bound, {"a": [MAIN]}) is None
+    key = {"chain": [FULL], "ctx_chain": bound, "own_principal": False}
+    assert key_decision(**key, itself=False, owner=[SIDE]) == {404}
+    assert key_decision(**{**key, "own_principal": True}, itself=False, owner=[ALL]) == {403}
+    assert key_decision(**key, itself=False, owner=[MAIN], rotate=True, holds=False) == {403}
+    assert key_decision(**key, itself=False, owner=[MAIN]) == {200}
+    assert key_decision(**key, itself=True, owner=[ALL], lockout=True) == {409}
+    assert key_decision(**{**key, "chain": u1}, itself=False, owner=None) == {403}
+    d = key_request(
+        caller=[FULL],
+        caller_contexts=bound,
+        caller_expires=None,
+        caller_strict=False,
+        body={"principalId": "x"},
+        target=({}, [ALL]),
+    )
+    assert d.status == 404
 
 
 # ----------------------------------------------------------------------------- the world
@@ -404,6 +442,14 @@ class Key:
     strict: bool
     dynamic: bool = False  # made during the run (may be rotated and revoked by anyone)
     revoked: bool = False
+    successor: Key | None = None  # an old id: the key it was rotated into
+
+    def current(self) -> Key:
+        """The key this id stands for now (itself, or what it was rotated into)."""
+        key = self
+        while key.successor is not None:
+            key = key.successor
+        return key
 
     def chain(self) -> Chain:
         return [*self.levels, self.principal.grants]
@@ -547,6 +593,11 @@ def _setup(live) -> World:
         for k in _check(admin.get("/api/v1/keys"), 200)["keys"]:
             if k["keyId"] != admin_key.key_id:
                 w.foreign_keys.add(k["keyId"])
+        # an administrator bound to one context: a key of the management principal itself
+        k = _check(admin.post("/api/v1/keys", json={"contexts": [MAIN], "label": "mgmt_main"}))
+        key = Key("mgmt_main", k["keyId"], k["token"], w.admin_principal, [], [[MAIN]], None, False)
+        w.keys[key.key_id] = key
+        w.actors["mgmt_main"] = Actor("mgmt_main", key)
         for name, (grants, contexts) in PRINCIPALS.items():
             body = {"name": name, "kind": "agent", "grants": grants, "contexts": contexts}
             if contexts is None:
@@ -723,6 +774,18 @@ class Run:
             "application/problem+json"
         ):
             self.note(self.stats.unexpected, f"{method} {url}: {resp.status_code} not a problem")
+        if actor is not None and manages(actor.chain()) and not reaches_all(actor.contexts()):
+            # a bound administrator sees the keys of the principals it administers only
+            by_label = {k.label: k for k in self.w.keys.values()}
+            for lab in set(LABEL.findall(resp.text)):
+                key = by_label.get(f"kl{lab}")
+                if (
+                    key is not None
+                    and f"kl{lab}" != actor.key.label
+                    and f"kl{lab}" not in labels
+                    and not administers(actor.chain(), actor.contexts(), key.principal.contexts)
+                ):
+                    self.note(self.stats.leaks, f"{method} {url} by {actor.name}: label kl{lab}")
         if actor is not None and not manages(actor.chain()):
             own = actor.key.label
             for lab in set(LABEL.findall(resp.text)):
@@ -1535,6 +1598,7 @@ class Run:
         """Routes for grant:manage only (principals, metrics, lifecycle jobs), and what needs no
         key at all (health)."""
         mgr = manages(actor.chain()) and not actor.delegated
+        full = full_admin(actor.chain(), actor.contexts()) and not actor.delegated
         dead = actor.key.liveness(now_ms()) != "alive" or actor.ghost is not None
         refused = {401} if actor.ghost is None else REFUSED
         roll = self.rng.random()
@@ -1548,7 +1612,7 @@ class Run:
             return
         if roll < 0.4:
             resp = self.send(actor, "GET", "/metrics")
-            allowed = refused if dead else {200} if mgr else {401, 403}
+            allowed = refused if dead else {200} if full else {401, 403}
             self.judge("metrics", actor, resp, allowed)
             if resp.status_code == 200 and "iso-" in resp.text:
                 self.note(self.stats.leaks, f"metrics by {actor.name}: a context name")
@@ -1560,7 +1624,7 @@ class Run:
             self.scan("principals list", actor, None, None, resp)
             return
         if mgr:
-            return
+            return self.administer(actor)
         if roll < 0.75:
             # widening its own principal, or giving itself every context
             if self.rng.random() < 0.5:
@@ -2192,16 +2256,18 @@ class Run:
             return
         keys = resp.json()["keys"]
         ids = {k["keyId"] for k in keys}
-        if manages(actor.chain()):
-            # "every key of every principal" is what a manager may manage; whether this list
-            # shows them all (or the caller's own, with other keys reached another way) the
-            # page does not say: only nothing unknown
+        me = actor.key.principal
+        if administers(actor.chain(), actor.contexts(), me.contexts):
+            # an administrator of its own principal lists that principal's keys
             known = set(self.w.keys) | self.w.foreign_keys
             for kid in ids - known:
                 self.note(self.stats.unexpected, f"key list by {actor.name}: unknown key {kid}")
-            alive = {kid for kid, key in self.w.keys.items() if not key.revoked}
+            for kid in ids & set(self.w.keys):
+                if self.w.keys[kid].principal is not me:
+                    self.note(self.stats.leaks, f"key list by {actor.name}: another's key {kid}")
+            alive = {kid for kid, k in self.w.keys.items() if not k.revoked and k.principal is me}
             if not alive <= ids:
-                self.stats.ambiguous["key-list-manager-partial"] += 1
+                self.note(self.stats.missing, f"key list by {actor.name}: {alive - ids} missing")
             return
         if ids != {actor.key.key_id}:
             self.note(
@@ -2235,6 +2301,8 @@ class Run:
         actor = self.key_actor(actor)
         roll = self.rng.random()
         mgr = manages(actor.chain())
+        if self.rng.random() < 0.3 and self.old_id(actor, verb):
+            return
         if mgr:
             dyn = [
                 self.w.actors[n].key
@@ -2262,18 +2330,18 @@ class Run:
             resp = self.send(actor, "DELETE", f"/api/v1/keys/{kid}")
         if self.alive(actor) == "dead":
             allowed = {401}
-        elif target is None:
-            allowed = {403, 404} if mgr else {403}  # known or not: a 403
-        elif target is actor.key or mgr:
-            allowed = {200}
-            if target.liveness(self.sent_ms) != "alive":
-                allowed = {200, 400, 404, 409, 410, 422}  # managing a dead key: not said
-            elif verb == "rotate" and target is not actor.key and not key_within(actor, target):
-                # an administrator rotates only a key that may do nothing it may not: a
-                # rotation hands over a token
-                allowed = {403}
         else:
-            allowed = {403}
+            allowed = key_decision(
+                chain=actor.chain(),
+                ctx_chain=actor.contexts(),
+                itself=target is actor.key,
+                owner=None if target is None else target.principal.contexts,
+                own_principal=target is not None and target.principal is actor.key.principal,
+                holds=target is not None and key_within(actor, target),
+                rotate=verb == "rotate",
+            )
+            if allowed == {200} and target.liveness(self.sent_ms) != "alive":
+                allowed = {200, 400, 404, 409, 410, 422}  # managing a dead key: not said
         what = f"key {verb} of {whose} ({target.label if target else kid})"
         self.stats.scenarios[f"key {verb}: {whose}"] += 1
         self.judge(what, actor, resp, allowed)
@@ -2297,6 +2365,14 @@ class Run:
             target.revoked = True
             return
         new_id = me.json().get("keyId")
+        # the answer names the new key and the one it replaced (docs/security.md, "Keys")
+        answer = resp.json()
+        if answer.get("keyId") != new_id or answer.get("replaces") != old_id:
+            self.note(
+                self.stats.unexpected,
+                f"{what}: answered keyId {answer.get('keyId')} replaces {answer.get('replaces')},"
+                f" expected {new_id} replacing {old_id}",
+            )
         # keep the old id on record as a revoked key; the Key object moves to the new id
         ghost = Key(
             target.label,
@@ -2309,10 +2385,18 @@ class Run:
             target.strict,
             target.dynamic,
             True,
+            target,
         )
         self.w.keys[old_id] = ghost
+        for k in self.w.keys.values():  # older ids now stand for the new id too
+            if k.successor is target and k is not ghost:
+                k.successor = ghost
+        ghost.successor = target
         target.key_id, target.token = new_id, token
         self.w.keys[new_id] = target
+        if target.dynamic and target is not actor.key and self.rng.random() < 0.5:
+            # the attack: revoke the id one knows (the old one); the new token must stop
+            self.old_id(actor, "revoke", ghost)
         if actor.key is target or not mgr:
             lst = self.send(None, "GET", "/api/v1/keys", token=token)
             if lst.status_code == 200 and not manages(target.chain()):
@@ -2323,6 +2407,145 @@ class Run:
                     self.note(
                         self.stats.unexpected, f"{what}: rotated key is {got}, expected {want}"
                     )
+
+    def old_id(self, actor: Actor, verb: str, old: Key | None = None) -> bool:
+        """Rotate or revoke by an id a key had before it was rotated: the id stands for the key
+        now in use (docs/security.md, "Keys"), so a revocation stops that key and a rotation
+        is a 422 naming it. False when there is no such id to use."""
+        if old is None:
+            ghosts = [k for k in self.w.keys.values() if k.successor is not None]
+            if verb == "revoke":  # (static actors stay alive for the rest of the workload)
+                ghosts = [k for k in ghosts if k.current().dynamic]
+            mine = [k for k in ghosts if k.current() is actor.key]
+            pool = mine if mine and self.rng.random() < 0.5 else ghosts
+            if not pool:
+                return False
+            old = self.rng.choice(pool)
+        cur = old.current()
+        if cur.liveness(now_ms()) == "unsure":
+            return False
+        if verb == "rotate":
+            resp = self.send(actor, "POST", f"/api/v1/keys/{old.key_id}/rotate")
+        else:
+            resp = self.send(actor, "DELETE", f"/api/v1/keys/{old.key_id}")
+        if self.alive(actor) == "dead":
+            allowed = {401}
+        else:
+            allowed = key_decision(
+                chain=actor.chain(),
+                ctx_chain=actor.contexts(),
+                itself=cur is actor.key,
+                owner=cur.principal.contexts,
+                own_principal=cur.principal is actor.key.principal,
+                holds=key_within(actor, cur),
+                rotate=verb == "rotate",
+            )
+            if allowed == {200} and verb == "rotate":
+                allowed = {422}  # rotated already: rotate the key it became
+            elif allowed == {200} and cur.liveness(self.sent_ms) != "alive":
+                allowed = {200, 400, 404, 409, 410, 422}  # managing a dead key: not said
+        whose = "its own old id" if cur is actor.key else "an old id"
+        what = f"key {verb} by {whose} ({old.label})"
+        self.stats.scenarios[f"key {verb}: {whose}"] += 1
+        self.judge(what, actor, resp, allowed)
+        self.scan(what, actor, None, None, resp)
+        if verb != "revoke" or resp.status_code != 200:
+            return True
+        revoked = set(resp.json().get("revokedKeys") or ())
+        if not {old.key_id, cur.key_id} <= revoked:
+            self.note(self.stats.unexpected, f"{what}: revokedKeys {sorted(revoked)}")
+        was_alive = not cur.revoked
+        cur.revoked = True
+        self.w.dead.append((cur.token, "revoked by an old id"))
+        if was_alive:
+            me = self.send(None, "GET", "/api/v1/me", token=cur.token)
+            if me.status_code != 401:
+                self.note(
+                    self.stats.wrong_acceptances,
+                    f"{what}: the key it was rotated into still answers {me.status_code}",
+                )
+        return True
+
+    def administer(self, actor: Actor) -> None:
+        """Administration by keys of every reach (docs/security.md, "Administrators"): list
+        the principals and a principal's keys, and update a principal's grants or contexts
+        (its own, the management principal, another tenant's) with what it holds already or,
+        for a bound administrator, with more than the caller reaches."""
+        mgrs = [a for a in self.live_actors() if manages(a.chain()) and not a.delegated]
+        if mgrs and self.rng.random() < 0.85:
+            actor = self.rng.choice(mgrs)
+        actor = self.key_actor(actor)
+        chain, cc = actor.chain(), actor.contexts()
+        everyone = {p.id: p for p in [*self.w.principals.values(), self.w.admin_principal]}
+        roll = self.rng.random()
+        if roll < 0.3:
+            resp = self.send(actor, "GET", "/api/v1/principals")
+            want = listed_principals(chain, cc, {i: p.contexts for i, p in everyone.items()})
+            allowed = {401} if self.alive(actor) == "dead" else {200} if want is not None else {403}
+            what = f"principals list by {actor.name}"
+            self.stats.scenarios["administer: principals list"] += 1
+            if self.judge(what, actor, resp, allowed) and resp.status_code == 200:
+                got = {p["id"] for p in resp.json()["principals"]} & set(everyone)
+                for pid in got - want:
+                    self.note(self.stats.leaks, f"{what}: {everyone[pid].name}")
+                for pid in want - got:
+                    self.note(self.stats.missing, f"{what}: {everyone[pid].name} missing")
+            self.unreached_names(what, actor, resp)
+            return
+        target = self.rng.choice(list(everyone.values()))
+        if roll < 0.5:
+            resp = self.send(actor, "GET", "/api/v1/keys", params={"principalId": target.id})
+            if self.alive(actor) == "dead":
+                allowed = {401}
+            elif not manages(chain):
+                allowed = {403}
+            else:
+                allowed = listed_keys(chain, cc, target.contexts, own=target is actor.key.principal)
+            what = f"key list of {target.name} by {actor.name}"
+            self.stats.scenarios["administer: a principal's keys"] += 1
+            if self.judge(what, actor, resp, allowed) and resp.status_code == 200:
+                for k in resp.json()["keys"]:
+                    key = self.w.keys.get(k["keyId"])
+                    if key is not None and key.principal is not target:
+                        self.note(self.stats.leaks, f"{what}: a key of {key.principal.name}")
+            self.unreached_names(what, actor, resp)
+            return
+        if self.rng.random() < 0.3:
+            target = actor.key.principal if self.rng.random() < 0.6 else self.w.admin_principal
+        own = target is actor.key.principal or target is (actor.obo or actor.key.principal)
+        bound = manages(chain) and not reaches_all(cc)
+        if roll < 0.75:
+            url, body, contexts = f"/api/v1/principals/{target.id}/grants", None, None
+            body = {"grants": target.grants}  # what it holds already: the world stays as it is
+        else:
+            contexts = list(target.contexts)
+            if bound and self.rng.random() < 0.5:  # more than the caller reaches
+                contexts = self.rng.choice([[*contexts, ALL], [*contexts, THIRD], []])
+            url, body = f"/api/v1/principals/{target.id}/contexts", {"contexts": contexts}
+        resp = self.send(actor, "PUT", url, json=body)
+        if self.alive(actor) == "dead":
+            allowed = {401}
+        else:
+            allowed = principal_update(
+                chain=chain, ctx_chain=cc, own=own, target=target.contexts, contexts=contexts
+            )
+        kind = url.rsplit("/", 1)[1]
+        whose = "its own" if own else "another"
+        what = f"principal {kind} of {target.name} ({whose}) by {actor.name}: {body}"
+        self.stats.scenarios[f"administer: {whose} principal's {kind}"] += 1
+        self.judge(what, actor, resp, allowed)
+        self.unreached_names(what, actor, resp)
+        if resp.status_code == 200 and contexts is not None:
+            target.contexts = list(contexts)  # (wrongly accepted, if wider: followed anyway)
+
+    def unreached_names(self, what: str, actor: Actor, resp: httpx.Response) -> None:
+        """An administrator bound to some contexts never learns another context's name."""
+        cc = actor.contexts()
+        if reaches_all(cc):
+            return
+        for name in (MAIN, SIDE, THIRD, LATE, TMP, MGR, NOPE):
+            if not reaches(cc, name) and f'"{name}"' in resp.text:
+                self.note(self.stats.leaks, f"{what}: names context {name}")
 
     def key_rotate(self, actor: Actor) -> None:
         self.key_manage(actor, "rotate")
@@ -2591,7 +2814,7 @@ class Run:
         (0.025, "batch", "write_batch"),
         (0.03, "document", "write_document"),
         (0.015, "idempotent", "write_idempotent"),
-        (0.15, "query", "read_query"),
+        (0.135, "query", "read_query"),
         (0.05, "context", "read_context"),
         (0.045, "state", "read_state"),
         (0.015, "profile", "read_profile"),
@@ -2612,6 +2835,7 @@ class Run:
         (0.01, "key-revoke", "key_revoke"),
         (0.01, "dead-key", "dead_use"),
         (0.012, "admin-routes", "admin_routes"),
+        (0.015, "administer", "administer"),
         (0.008, "scope-create", "scope_create"),
         (0.008, "scope-delete", "scope_delete"),
     )

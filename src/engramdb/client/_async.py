@@ -379,8 +379,16 @@ class AsyncClient(Core):
         )
 
     async def rotate_key(self, key_id: str) -> str:
-        """A new secret for the key; the old token stops working. Returns the new token."""
+        """A new secret for the key, under a new key id; the old token stops working. Returns
+        the new token (:meth:`rotate_key_described` also returns the new key's id)."""
         return await self._call(self._rotate_key(key_id))
 
+    async def rotate_key_described(self, key_id: str) -> tuple[dict[str, Any], str]:
+        """:meth:`rotate_key`: (the new key's description, its token). The description's
+        ``keyId`` is the new id and ``replaces`` the old one."""
+        return await self._call(self._rotate_key_described(key_id))
+
     async def revoke_key(self, key_id: str) -> dict[str, Any]:
+        """Revoke the key and every key it was rotated into (``revokedKeys``): an old id stops
+        the token that replaced it."""
         return await self._call(self._revoke_key(key_id))

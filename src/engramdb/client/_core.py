@@ -545,6 +545,14 @@ class Core:
             "POST", f"/api/v1/keys/{_seg(key_id)}/rotate", parse=lambda r: r.json()["token"]
         )
 
+    def _rotate_key_described(self, key_id: str) -> Call:
+        def parse(r: httpx.Response) -> tuple[dict[str, Any], str]:
+            info = r.json()
+            token = info.pop("token")
+            return info, token
+
+        return Call("POST", f"/api/v1/keys/{_seg(key_id)}/rotate", parse=parse)
+
     def _revoke_key(self, key_id: str) -> Call:
         return Call("DELETE", f"/api/v1/keys/{_seg(key_id)}")
 

@@ -139,8 +139,8 @@ def create_app(
     def metrics(request: Request) -> Response:
         """Request counts and latencies by route template (never a context name); needs
         grant:manage unless ``public_metrics`` is set."""
-        if not config.public_metrics and not authenticate(request).manages():
-            raise Problem(403, "Forbidden", "metrics need grant:manage over '*'")
+        if not config.public_metrics and not authenticate(request).administers_all():
+            raise Problem(403, "Forbidden", "metrics need grant:manage over '*' and contexts ['*']")
         return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
 
     from .routes_admin import add_admin_routes

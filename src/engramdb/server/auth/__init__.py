@@ -3,7 +3,7 @@ store of principals and keys. Pure logic, no HTTP."""
 
 from __future__ import annotations
 
-from .errors import AuthError, UnknownKeyError, UnknownPrincipalError
+from .errors import AuthError, LockoutError, UnknownKeyError, UnknownPrincipalError
 from .grants import (
     VERBS,
     Grants,
@@ -27,6 +27,7 @@ __all__ = [
     "AuthStore",
     "Grants",
     "KeyHasher",
+    "LockoutError",
     "Principal",
     "UnknownKeyError",
     "UnknownPrincipalError",

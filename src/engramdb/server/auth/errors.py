@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from ...errors import EngramDBError, NotFoundError
 
-__all__ = ["AUTH_REASONS", "AuthError", "UnknownKeyError", "UnknownPrincipalError"]
+__all__ = [
+    "AUTH_REASONS",
+    "AuthError",
+    "LockoutError",
+    "UnknownKeyError",
+    "UnknownPrincipalError",
+]
 
 #: Why authentication failed. For logs and audit only: the message never says which.
 AUTH_REASONS = ("malformed", "unknown", "mismatch", "revoked", "expired", "disabled", "delegation")
@@ -35,3 +41,14 @@ class UnknownKeyError(NotFoundError):
 
     def __str__(self) -> str:
         return f"no API key with id {self.id!r}"
+
+
+class LockoutError(EngramDBError):
+    """The change would leave the server without a full administrator (HTTP 409)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this would leave the server without a full administrator (a principal with "
+            "grant:manage over '*' and contexts ['*'], with a live key of the same rights); "
+            "give another principal those rights and a key first"
+        )

@@ -9,7 +9,13 @@ was created with.
 Keys are shown once (the token returned by :meth:`AuthStore.create_key`,
 :meth:`AuthStore.rotate_key`, :meth:`AuthStore.bootstrap`); the table holds only the Argon2id
 hash. Revocation keeps the row (``revoked_ms``) for the audit trail; a revoked key never
-authenticates again and cannot be rotated.
+authenticates again and cannot be rotated. A rotation records the succession (``replaced_by``
+on the old row, ``replaces`` on the new), so revoking a key id revokes every key it was rotated
+into: what the caller knows stops what it stands for.
+
+The server never loses its last *full administrator* (a principal with grant:manage over
+``*``, reaching every context, enabled, with a live key of the same rights): an update or a
+revocation that would take the last one away is refused with :class:`LockoutError`.
 
 Delegation (:meth:`AuthStore.delegate`): any authenticated principal may act on behalf of any
 other enabled principal of the same store, without a special verb, because the effective
@@ -39,7 +45,7 @@ from argon2 import PasswordHasher
 from ...errors import ValidationError
 from ...store.sqlite import connect
 from . import grants as g
-from .errors import AuthError, UnknownKeyError, UnknownPrincipalError
+from .errors import AuthError, LockoutError, UnknownKeyError, UnknownPrincipalError
 from .grants import Grants
 from .keys import KeyHasher, new_token, parse_key
 from .reach import ALL_CONTEXTS, Reach, check_reach, intersect_reach, reach_within, reaches
@@ -80,13 +86,15 @@ CREATE TABLE IF NOT EXISTS api_keys (
     last_used_ms  INTEGER,
     label         TEXT,
     strict        INTEGER NOT NULL DEFAULT 0,
-    contexts      TEXT
+    contexts      TEXT,
+    replaced_by   TEXT,
+    replaces      TEXT
 );
 CREATE INDEX IF NOT EXISTS api_keys_principal ON api_keys(principal_id);
 """
 _KEY_COLUMNS = (
     "key_id, principal_id, grants, created_ms, expires_ms, revoked_ms, last_used_ms, label, "
-    "strict, contexts"
+    "strict, contexts, replaced_by, replaces"
 )
 _PRINCIPAL_COLUMNS = "id, name, kind, grants, created_ms, disabled, contexts"
 _ALNUM = string.ascii_letters + string.digits
@@ -142,6 +150,9 @@ class ApiKey:
     #: The contexts the key may use (inside its principal's); None: its principal's (keys made
     #: before contexts existed).
     contexts: Reach | None = None
+    #: The key this one was rotated into (its successor), and the one it replaced.
+    replaced_by: str | None = None
+    replaces: str | None = None
 
     def active(self, now_ms: int) -> bool:
         return self.revoked_ms is None and (self.expires_ms is None or now_ms < self.expires_ms)
@@ -210,8 +221,24 @@ class AuthContext:
         )
 
     def manages(self) -> bool:
-        """An administrator: grant:manage over every scope."""
+        """An administrator: grant:manage over every scope (of the contexts it reaches)."""
         return g.ALL in self.grants.patterns("grant:manage")
+
+    def administers_all(self) -> bool:
+        """A full administrator: grant:manage over every scope, reaching every context. Only
+        such a key acts on the whole server (backup, metrics, principals of every context)."""
+        return self.manages() and self.contexts == ALL_CONTEXTS
+
+    def administers(self, principal: Principal) -> bool:
+        """May administer ``principal`` (its grants, contexts, keys): a full administrator any,
+        an administrator bound to some contexts only a principal that reaches some of them and
+        nothing else (never one reaching ``*``, nor one reaching no context: such a principal
+        belongs to no tenant)."""
+        if not self.manages():
+            return False
+        if self.contexts == ALL_CONTEXTS:
+            return True
+        return bool(principal.contexts) and reach_within(principal.contexts, self.contexts)
 
     def readable(self, scope: str | Sequence[str], lens: Sequence[str] | None = None) -> bool:
         return g.readable(scope, self.grants, lens)
@@ -228,6 +255,11 @@ class AuthContext:
             "key_id": self.key_id,
             "on_behalf_of": self.on_behalf_of.id if self.on_behalf_of else None,
         }
+
+
+def full_rights(grants: Grants, reach: Reach) -> bool:
+    """grant:manage over every scope and every context: a full administrator's rights."""
+    return g.ALL in grants.patterns("grant:manage") and reach == ALL_CONTEXTS
 
 
 def _check_name(name: object) -> str:
@@ -280,6 +312,9 @@ class AuthStore:
                 )
             if "contexts" not in columns:  # keys made before contexts: their principal's
                 self._con.execute("ALTER TABLE api_keys ADD COLUMN contexts TEXT")
+            for column in ("replaced_by", "replaces"):  # a store made before rotations were
+                if column not in columns:  # recorded: its past rotations stay unlinked
+                    self._con.execute(f"ALTER TABLE api_keys ADD COLUMN {column} TEXT")
             columns = {r[1] for r in self._con.execute("PRAGMA table_info(principals)")}
             if "contexts" not in columns:
                 # a store made before contexts bound principals: fail closed (none) for every
@@ -291,8 +326,8 @@ class AuthStore:
                     "UPDATE principals SET contexts='[\"*\"]' WHERE name=?",
                     (MANAGEMENT_PRINCIPAL,),
                 )
-            if self._con.execute("PRAGMA user_version").fetchone()[0] == 0:
-                self._con.execute("PRAGMA user_version = 1")
+            if self._con.execute("PRAGMA user_version").fetchone()[0] < 2:
+                self._con.execute("PRAGMA user_version = 2")
 
     # ------------------------------------------------------------------ plumbing
 
@@ -329,7 +364,7 @@ class AuthStore:
 
     @staticmethod
     def _key(row: tuple) -> ApiKey:
-        key_id, pid, grants, created, expires, revoked, used, label, strict, contexts = row
+        key_id, pid, grants, created, expires, revoked, used, label, strict, contexts = row[:10]
         return ApiKey(
             key_id,
             pid,
@@ -341,7 +376,41 @@ class AuthStore:
             label,
             bool(strict),
             _load_reach(contexts),
+            row[10],
+            row[11],
         )
+
+    def _full_admins(self, con: sqlite3.Connection, now: int) -> int:
+        """Principals with full rights, enabled, holding a live key with full rights."""
+        count = 0
+        for row in con.execute(
+            f"SELECT {_PRINCIPAL_COLUMNS} FROM principals WHERE disabled = 0"
+        ).fetchall():
+            p = self._principal(row)
+            if not full_rights(p.grants, p.contexts):
+                continue
+            for krow in con.execute(
+                f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE principal_id = ? "
+                "AND revoked_ms IS NULL AND (expires_ms IS NULL OR expires_ms > ?)",
+                (p.id, now),
+            ):
+                k = self._key(krow)
+                reach = p.contexts if k.contexts is None else k.contexts
+                if full_rights(k.grants, reach):
+                    count += 1
+                    break
+        return count
+
+    @contextmanager
+    def _guarded(self, now_ms: int | None = None) -> Iterator[sqlite3.Connection]:
+        """A transaction that is rolled back (``LockoutError``) if it takes away the server's
+        last full administrator."""
+        now = _now_ms() if now_ms is None else now_ms
+        with self._tx() as con:
+            before = self._full_admins(con, now)
+            yield con
+            if before and not self._full_admins(con, now):
+                raise LockoutError()
 
     # ------------------------------------------------------------------ principals
 
@@ -396,7 +465,7 @@ class AuthStore:
         """Replace a principal's grants. Its keys follow at once: their effective grants are
         always intersected with the principal's at check time."""
         new = Grants.parse(grants)
-        with self._tx() as con:
+        with self._guarded() as con:
             cur = con.execute(
                 "UPDATE principals SET grants = ? WHERE id = ?", (_dump(new), principal_id)
             )
@@ -408,7 +477,7 @@ class AuthStore:
         """Replace the contexts a principal reaches; its keys follow at once (intersected at
         check time, like grants)."""
         reach = check_reach(contexts)
-        with self._tx() as con:
+        with self._guarded() as con:
             cur = con.execute(
                 "UPDATE principals SET contexts = ? WHERE id = ?",
                 (json.dumps(reach), principal_id),
@@ -419,7 +488,7 @@ class AuthStore:
 
     def set_disabled(self, principal_id: str, disabled: bool = True) -> Principal:
         """A disabled principal's keys stop authenticating (and it cannot be delegated to)."""
-        with self._tx() as con:
+        with self._guarded() as con:
             cur = con.execute(
                 "UPDATE principals SET disabled = ? WHERE id = ?", (int(disabled), principal_id)
             )
@@ -520,8 +589,8 @@ class AuthStore:
     def _insert_key(con: sqlite3.Connection, key: ApiKey, hashed: str) -> None:
         con.execute(
             "INSERT INTO api_keys (key_id, principal_id, hash, grants, created_ms, expires_ms, "
-            "revoked_ms, last_used_ms, label, strict, contexts) "
-            "VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)",
+            "revoked_ms, last_used_ms, label, strict, contexts, replaces) "
+            "VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?)",
             (
                 key.key_id,
                 key.principal_id,
@@ -532,6 +601,7 @@ class AuthStore:
                 key.label,
                 int(key.strict),
                 None if key.contexts is None else json.dumps(key.contexts),
+                key.replaces,
             ),
         )
 
@@ -550,24 +620,60 @@ class AuthStore:
         rows = self._query(sql + " ORDER BY created_ms, key_id", (principal_id,))
         return [self._key(r) for r in rows]
 
+    def successors(self, key_id: str) -> list[str]:
+        """``key_id`` and every key it was rotated into, oldest first (the last is the one in
+        use, if any is). One indexed look-up per rotation."""
+        with self._lock:
+            return self._successors(self._con, key_id)
+
+    def _successors(self, con: sqlite3.Connection, key_id: str) -> list[str]:
+        row = con.execute("SELECT replaced_by FROM api_keys WHERE key_id = ?", (key_id,)).fetchone()
+        if row is None:
+            raise UnknownKeyError(key_id)
+        chain, seen = [key_id], {key_id}
+        while row is not None and row[0] is not None and row[0] not in seen:
+            chain.append(row[0])
+            seen.add(row[0])
+            row = con.execute(
+                "SELECT replaced_by FROM api_keys WHERE key_id = ?", (row[0],)
+            ).fetchone()
+        return chain
+
     def revoke_key(self, key_id: str, *, now_ms: int | None = None) -> ApiKey:
-        """Revoke a key for good (idempotent: the first revocation time is kept)."""
+        """Revoke a key for good, and every key it was rotated into (idempotent: the first
+        revocation time is kept). ``LockoutError`` if that would leave the server without a
+        full administrator."""
+        return self.revoke(key_id, now_ms=now_ms)[0]
+
+    def revoke(self, key_id: str, *, now_ms: int | None = None) -> tuple[ApiKey, list[str]]:
+        """:meth:`revoke_key`, and the ids it revoked (``key_id`` and its successors)."""
         now = _now_ms() if now_ms is None else now_ms
-        with self._tx() as con:
-            cur = con.execute(
+        with self._guarded(now) as con:  # (a rotation meanwhile waits: its key is revoked too)
+            chain = self._successors(con, key_id)
+            con.executemany(
                 "UPDATE api_keys SET revoked_ms = COALESCE(revoked_ms, ?) WHERE key_id = ?",
-                (now, key_id),
+                [(now, kid) for kid in chain],
             )
-            if cur.rowcount == 0:
-                raise UnknownKeyError(key_id)
-        return self.get_key(key_id)
+        return self.get_key(key_id), chain
 
     def rotate_key(self, key_id: str, *, now_ms: int | None = None) -> str:
+        """:meth:`rotate`; returns the new token only."""
+        return self.rotate(key_id, now_ms=now_ms)[1]
+
+    def rotate(self, key_id: str, *, now_ms: int | None = None) -> tuple[ApiKey, str]:
         """Replace a live key by a new one with the same principal, grants, contexts, label,
-        expiry and strictness; the old one is revoked in the same transaction (no overlap).
-        Returns the new token."""
+        expiry and strictness; the old one is revoked in the same transaction (no overlap) and
+        linked to the new one (revoking the old id later revokes the new key too). Returns the
+        new key and its token."""
         now = _now_ms() if now_ms is None else now_ms
         old = self.get_key(key_id)
+        if old.replaced_by is not None:
+            raise ValidationError(
+                "key_id",
+                f"key {key_id!r} is revoked or expired: it was rotated into "
+                f"{old.replaced_by!r}, rotate that one",
+                value=key_id,
+            )
         if not old.active(now):
             raise ValidationError(
                 "key_id", f"key {key_id!r} is revoked or expired; create a new key instead"
@@ -585,16 +691,19 @@ class AuthStore:
             old.label,
             old.strict,
             old.contexts,
+            None,
+            key_id,
         )
         with self._tx() as con:
             cur = con.execute(
-                "UPDATE api_keys SET revoked_ms = ? WHERE key_id = ? AND revoked_ms IS NULL",
-                (now, key_id),
+                "UPDATE api_keys SET revoked_ms = ?, replaced_by = ? "
+                "WHERE key_id = ? AND revoked_ms IS NULL",
+                (now, new_id, key_id),
             )
             if cur.rowcount == 0:  # revoked meanwhile
                 raise ValidationError("key_id", f"key {key_id!r} is revoked")
             self._insert_key(con, new, hashed)
-        return token
+        return new, token
 
     # ------------------------------------------------------------------ authentication
 

@@ -1,5 +1,6 @@
 // Principals, their grants and contexts, and their keys: create (narrower than the maker),
-// narrow (a new key with less, prefilled from one), rotate, revoke. Needs grant:manage.
+// narrow (a new key with less, prefilled from one), rotate, revoke. Needs grant:manage; a key
+// bound to some contexts sees only the principals inside them.
 import { useState } from "../vendor/hooks.js";
 import { call } from "../api.js";
 import { html, Loading, Problem, useLoad, when } from "../lib.js";
@@ -65,11 +66,12 @@ function Keys({ principal }) {
             <td><code class="small">${JSON.stringify(k.grants)}</code></td>
             <td>${k.contexts ? k.contexts.join(", ") : "(the principal's)"}</td>
             <td>${when(k.createdMs)}</td>
-            <td>${k.revokedMs ? `revoked ${when(k.revokedMs)}` : k.expiresMs ? `expires ${when(k.expiresMs)}` : "active"}</td>
+            <td>${k.revokedMs ? (k.replacedBy ? `rotated into ${k.replacedBy}` : `revoked ${when(k.revokedMs)}`) : k.expiresMs ? `expires ${when(k.expiresMs)}` : "active"}${k.replaces ? html`<br /><span class="small">replaces ${k.replaces}</span>` : ""}</td>
             <td class="nowrap">${!k.revokedMs && html`
               <button data-testid="key-narrow" onClick=${() => setForm({ start: k })}>Narrow</button>
               <button data-testid="key-rotate" onClick=${() => act(async () =>
-                setToken((await call("POST", `/keys/${k.keyId}/rotate`)).token))}>Rotate</button>
+                setToken((await call("POST", `/keys/${k.keyId}/rotate`)).token))}
+                title="a new id and token; revoking the old id later revokes this one too">Rotate</button>
               <button data-testid="key-revoke" class="danger" onClick=${() => act(() =>
                 call("DELETE", `/keys/${k.keyId}`))}>Revoke</button>`}</td>
           </tr>`)}</tbody>
