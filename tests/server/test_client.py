@@ -144,6 +144,12 @@ def test_batches_triples_and_forget(live, keys):
         miso = alice.remember("My dog is called Rex.", scope=ALICE + "/notes", session_id="f1")
         assert alice.forget(id=miso.turn_id)["turns"] == 1
         assert alice.turns("f1") == []
+        # a dry run shows what a forget by query would remove and removes nothing
+        alice.remember("My bike is a red Brompton.", scope=ALICE + "/notes", session_id="f2")
+        seen = alice.forget("my bike", dry_run=True)
+        assert seen["dryRun"] is True
+        assert any("Brompton" in (row.get("text") or "") for row in seen["wouldForget"])
+        assert [t["text"] for t in alice.turns("f2")] == ["My bike is a red Brompton."]
 
 
 def test_errors_are_typed_problem_documents(live, keys):

@@ -407,6 +407,7 @@ class Core:
         purge: bool,
         idempotency_key: str | None,
         lens: Lens = None,
+        dry_run: bool = False,
     ) -> Call:
         if query is None and id is None and scope is None:
             raise ValueError("forget() needs a query, an id or a scope")
@@ -417,6 +418,7 @@ class Core:
                 "scope": scope,
                 "purge": purge,
                 "lens": _lens(lens),
+                "dryRun": dry_run or None,
             }
         )
         return Call(

@@ -247,10 +247,12 @@ class Client(Core):
         purge: bool = False,
         idempotency_key: str | None = None,
         lens: Lens = None,
-    ) -> dict[str, int]:
+        dry_run: bool = False,
+    ) -> dict[str, Any]:
         """Forget by id, by query or a whole scope subtree (soft unless ``purge``); a lens
-        keeps a forget by query at or below its paths."""
-        return self._call(self._forget(query, id, scope, purge, idempotency_key, lens))
+        keeps a forget by query at or below its paths. ``dry_run``: what would go
+        (``wouldForget``), nothing removed, so an agent can look before it deletes."""
+        return self._call(self._forget(query, id, scope, purge, idempotency_key, lens, dry_run))
 
     # ------------------------------------------------------------------ managing memories
     def sessions(self) -> list[dict[str, Any]]:
