@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, File, Form, Query, Request, UploadFile
 from fastapi import Path as FPath
 from starlette.concurrency import run_in_threadpool
@@ -216,6 +217,12 @@ def add_memory_routes(app: FastAPI) -> None:
             return out, None
 
         async def work():
+            # shielded: a client that leaves does not stop a batch between two steps, so what
+            # it stored is answered (and kept for its Idempotency-Key), never lost track of
+            with anyio.CancelScope(shield=True):
+                return await steps()
+
+        async def steps():
             began = time.monotonic()
             results: list[Any] = []
             async with _turns(request, context) as turn:
