@@ -10,9 +10,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
+import pytest
 from _serve import agent_key, cheap_config, running
 
+from engramdb.errors import ConfigError
 from engramdb.server.app import create_app
+from engramdb.server.config import load_config
 
 CTX = "busy"
 OTHER = "calm"
@@ -261,3 +264,13 @@ def test_too_many_writes_waiting_for_one_context_are_told_to_retry(tmp_path):
         assert refused[0].json()["limit"] == 2
         r, _ = _one_line(base, light, OTHER)  # another context is not limited by it
         assert r.status_code == 201
+
+
+def test_the_write_limits_are_settings():
+    config = load_config(
+        env={"ENGRAMDB_MAX_BATCH_BYTES": "1024", "ENGRAMDB_MAX_CONTEXT_WRITES": "3"}
+    )
+    assert (config.max_batch_bytes, config.max_context_writes) == (1024, 3)
+    assert (config.max_write_seconds, config.write_step_ms) == (60, 250)
+    with pytest.raises(ConfigError, match="max_write_seconds"):
+        load_config(env={"ENGRAMDB_MAX_WRITE_SECONDS": "0"})

@@ -53,7 +53,7 @@ class ServerConfig:
     #: On SIGINT/SIGTERM: how long in-flight requests may take to finish before they are cut
     #: (running upload jobs stop at their next step and run again at the next start).
     shutdown_timeout_s: int = 10
-    #: Threads that run requests (a write waiting for its context's lock holds one), and of
+    #: Threads that run requests (a fact write waits for its context's turn without one), and of
     #: them the reads (queries, context blocks, views, listings) that run at once; the others
     #: wait their turn (0: no limit). A read is Python holding the interpreter lock most of
     #: its time: 4 threads and 1 read measured 172-179 against 132 requests/s with 16 clients
