@@ -78,8 +78,11 @@ def remember(
     mem.engine.validate([{"text": text, "session_id": session_id}])
     meta_json = metadata_json(metadata)
     readable = caller.readable if caller is not None else None
+    # Reading the turn (extraction, catalogue alignment) takes no lock: it reads committed
+    # rows only, and a long turn costs its own writer, not every other writer of the store.
+    extraction, known = read_turn(mem, text, scope, session_id, role, now, readable, extract)
     with mem._lock:
-        extraction, known = read_turn(mem, text, scope, session_id, role, now, readable, extract)
+        mem._check_writable_scope(scope)  # (closed while it was read)
         turn_id = f"turn-{uuid.uuid4().hex}"
         result = WriteResult(turn_id=turn_id, errors=list(extraction.errors))
         with mem._transaction():

@@ -10,6 +10,7 @@ camelCase; request bodies accept snake_case too. Errors are RFC 7807 problem doc
 from __future__ import annotations
 
 import contextlib
+import inspect
 import time
 from pathlib import Path
 from typing import Any
@@ -316,8 +317,8 @@ async def idempotent(
     only once the request is allowed again."""
     key = request.headers.get("idempotency-key")
     if not key:
-        status, body = await run_in_threadpool(work)
-        return JSONResponse(body, status_code=status)
+        status, body = await _run(work)
+        return _answer(status, body)
     if len(key) > 255:
         raise Problem(422, "Invalid input", "Idempotency-Key is too long", limit=255)
     store: IdempotencyStore = request.app.state.idempotency
@@ -329,7 +330,7 @@ async def idempotent(
     if seen is not None:
         if seen[0] != fp:
             raise Problem(409, "Conflict", "this Idempotency-Key was used with a different request")
-        resp = JSONResponse(seen[2], status_code=seen[1])
+        resp = _answer(seen[1], seen[2])
         resp.headers["Idempotent-Replayed"] = "true"
         return resp
     slot = (owner, key)
@@ -340,12 +341,28 @@ async def idempotent(
     name = request.path_params.get("context")
     purges = contexts.purges(name) if name else 0
     try:
-        status, body = await run_in_threadpool(work)
+        status, body = await _run(work)
         # a response computed before a purge of its context may quote what was purged (a
         # purge's own answer is counts only: it is kept)
         own = 1 if getattr(request.state, "purged", False) else 0
-        if status < 500 and (not name or contexts.purges(name) == purges + own):
+        # a batch stopped half way (``committed``) is kept whatever its status: a retry must
+        # be told what was stored, not store it again
+        partial = isinstance(body, dict) and bool(body.get("committed"))
+        if (status < 500 or partial) and (not name or contexts.purges(name) == purges + own):
             store.store(owner, key, fp, status, body, request.url.path)
     finally:
         _IN_FLIGHT.discard(slot)
-    return JSONResponse(body, status_code=status)
+    return _answer(status, body)
+
+
+async def _run(work) -> tuple[int, object]:
+    """``work()`` in a worker thread, or awaited when it is a coroutine function (a write
+    that takes its context's turns step by step, each step in a thread)."""
+    if inspect.iscoroutinefunction(work):
+        return await work()
+    return await run_in_threadpool(work)
+
+
+def _answer(status: int, body: object) -> JSONResponse:
+    media = "application/problem+json" if status >= 400 else None
+    return JSONResponse(body, status_code=status, media_type=media)

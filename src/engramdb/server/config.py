@@ -29,6 +29,15 @@ class ServerConfig:
     #: A request body other than a document upload or an MCP call (checked before it is read).
     max_request_bytes: int = 16 * 1024 * 1024
     max_k: int = 100
+    #: Writes take turns (``routes_memory.py``): a batch's body (``max_batch_bytes``), how
+    #: long one write request may keep writing (``max_write_seconds``: a batch still running
+    #: then stops between two items and says how many it stored), how long one of its steps
+    #: holds the context before the next writer's turn (``write_step_ms``), and how many write
+    #: requests one context may have running or waiting (``max_context_writes``; beyond: 429).
+    max_batch_bytes: int = 4 * 1024 * 1024
+    max_write_seconds: int = 60
+    write_step_ms: int = 250
+    max_context_writes: int = 16
     max_contexts: int = 1_000
     #: /docs and /openapi.json without a key (they describe the API, no tenant data).
     public_docs: bool = True
@@ -44,7 +53,7 @@ class ServerConfig:
     #: On SIGINT/SIGTERM: how long in-flight requests may take to finish before they are cut
     #: (running upload jobs stop at their next step and run again at the next start).
     shutdown_timeout_s: int = 10
-    #: Threads that run requests (a write waiting for its context's lock holds one), and of
+    #: Threads that run requests (a fact write waits for its context's turn without one), and of
     #: them the reads (queries, context blocks, views, listings) that run at once; the others
     #: wait their turn (0: no limit). A read is Python holding the interpreter lock most of
     #: its time: 4 threads and 1 read measured 172-179 against 132 requests/s with 16 clients
@@ -107,6 +116,9 @@ def load_config(
         raise ConfigError(
             f"setting read_concurrency: must be 0 (no limit) or more, got {config.read_concurrency}"
         )
+    for name in ("max_batch_bytes", "max_write_seconds", "write_step_ms", "max_context_writes"):
+        if getattr(config, name) < 1:
+            raise ConfigError(f"setting {name}: must be at least 1, got {getattr(config, name)}")
     if config.threads < 1:
         raise ConfigError(f"setting threads: must be at least 1, got {config.threads}")
     if not 0 <= config.workers <= 64:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import shutil
 import sqlite3
@@ -17,7 +18,7 @@ from ..errors import NotFoundError, StorageError, ValidationError
 from ..knowledge.memory import Memory
 from .auth.reach import CONTEXT_NAME
 
-__all__ = ["ContextNotFound", "ContextRegistry", "check_context"]
+__all__ = ["ContextNotFound", "ContextRegistry", "WriteGate", "check_context"]
 
 
 class ContextNotFound(NotFoundError):
@@ -43,6 +44,23 @@ def check_context(name: object) -> str:
             value=name,
         )
     return name
+
+
+class WriteGate:
+    """One context's turn-taking for writes, on the event loop side: a write request waits
+    here without holding a request thread, then holds one thread for one step at a time
+    (``routes_memory.py``). ``asyncio.Lock`` wakes its waiters in order and a releasing
+    request that asks again queues behind them, so writers of a context alternate step by
+    step, and one context's writes never hold more than one thread (plus one for an upload
+    that waits for its result)."""
+
+    def __init__(self) -> None:
+        #: the writes of facts (one at a time; each holds it for one step)
+        self.step = asyncio.Lock()
+        #: uploads with ``wait=true`` (one at a time: reading a document takes a thread)
+        self.upload = asyncio.Lock()
+        #: write requests running or waiting (``max_context_writes``)
+        self.pending = 0
 
 
 class ContextRegistry:
@@ -84,6 +102,7 @@ class ContextRegistry:
         self._purges: dict[str, int] = {}
         self._purge_listeners: list[Callable[[str], object]] = []
         self._locks: dict[str, threading.RLock] = {}
+        self._gates: dict[str, WriteGate] = {}
         self._lock = threading.Lock()
 
     def _open_memory(self, name: str) -> Memory:
@@ -106,6 +125,14 @@ class ContextRegistry:
                 return job_rights(name, who)
 
         return Memory.open(self.root / name, embedder=self.embedder, job_rights=rights)
+
+    def gate(self, name: str) -> WriteGate:
+        """The context's ``WriteGate`` (made on first use; called on the event loop)."""
+        with self._lock:
+            gate = self._gates.get(name)
+            if gate is None:
+                gate = self._gates[name] = WriteGate()
+            return gate
 
     def resume_jobs(self) -> list[str]:
         """Open the contexts that hold unfinished upload jobs (a crash or a shutdown stopped

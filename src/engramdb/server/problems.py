@@ -20,7 +20,7 @@ from ..errors import (
     ValidationError,
 )
 
-__all__ = ["Problem", "install", "problem"]
+__all__ = ["Problem", "install", "problem", "problem_of"]
 
 _BASE = "/problems/"  # a relative reference: an identifier, never fetched
 
@@ -28,11 +28,20 @@ _BASE = "/problems/"  # a relative reference: an identifier, never fetched
 class Problem(Exception):
     """An HTTP error raised by a route, rendered as a problem document."""
 
-    def __init__(self, status: int, title: str, detail: str = "", **extra: Any):
+    def __init__(
+        self,
+        status: int,
+        title: str,
+        detail: str = "",
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ):
         super().__init__(detail or title)
         self.status = status
         self.title = title
         self.detail = detail
+        self.headers = headers or {}
         self.extra = extra
 
 
@@ -45,7 +54,9 @@ def problem(status: int, title: str, detail: str = "", **extra: Any) -> JSONResp
 def install(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def _problem(_: Request, exc: Problem):
-        return problem(exc.status, exc.title, exc.detail, **exc.extra)
+        resp = problem(exc.status, exc.title, exc.detail, **exc.extra)
+        resp.headers.update(exc.headers)
+        return resp
 
     @app.exception_handler(ValidationError)
     async def _invalid(_: Request, exc: ValidationError):
@@ -103,6 +114,34 @@ def install(app: FastAPI) -> None:
         if isinstance(exc.__cause__, ValueError):  # e.g. an integer of over 4,300 digits
             return problem(422, "Invalid input", f"the JSON body cannot be read: {exc.__cause__}")
         return problem(exc.status_code, str(exc.detail), str(exc.detail))
+
+
+def problem_of(exc: BaseException) -> tuple[int, dict[str, Any]]:
+    """The status and problem document the handlers above answer for ``exc``: what a batch
+    reports of the item it stopped at, after the items before it were stored."""
+    if isinstance(exc, Problem):
+        status, title, detail, extra = exc.status, exc.title, exc.detail, dict(exc.extra)
+    elif isinstance(exc, ValidationError):
+        status, title, detail, extra = 422, "Invalid input", str(exc), {"field": exc.field}
+        if exc.limit is not None:
+            extra["limit"] = exc.limit
+    elif isinstance(exc, NotFoundError):
+        status, title, detail, extra = 404, "Not found", str(exc), {}
+    elif isinstance(exc, ForbiddenError):
+        extra = {"scope": exc.scope} if exc.scope is not None else {}
+        status, title, detail = 403, "Forbidden", str(exc)
+    elif isinstance(exc, StoreLockedError):
+        status, title, detail, extra = 503, "Store locked", str(exc), {}
+    elif isinstance(exc, DiskFullError):
+        detail = "the server's disk is full: this write was not kept (retry once space is freed)"
+        status, title, extra = 507, "Insufficient storage", {}
+    elif isinstance(exc, EngramDBError):
+        status, title, detail, extra = 500, "Storage error", str(exc), {}
+    else:
+        status, title, detail, extra = 500, "Internal error", type(exc).__name__, {}
+    slug = title.lower().replace(" ", "-")
+    body = {"type": _BASE + slug, "title": title, "status": status, "detail": detail, **extra}
+    return status, body
 
 
 _LIMITS = ("max_length", "min_length", "le", "lt", "ge", "gt")

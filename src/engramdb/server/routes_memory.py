@@ -4,8 +4,13 @@ conflicts, sessions, entities, forget and the lifecycle jobs."""
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, File, Form, Query, Request, UploadFile
 from fastapi import Path as FPath
 from starlette.concurrency import run_in_threadpool
@@ -16,7 +21,7 @@ from .app import authenticate, idempotent
 from .auth import AuthContext, scope_filter_sql
 from .common import check_write, strict_lens, to_data
 from .contexts import ContextNotFound, check_context
-from .problems import Problem
+from .problems import Problem, problem_of
 from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ResolveIn, ScopeIn
 
 __all__ = ["add_memory_routes"]
@@ -74,6 +79,74 @@ def open_context(request: Request, context: str, *, write: bool = True):
     return request.app.state.contexts.use(context, exclusive=write)
 
 
+def writer_of(request: Request, context: str):
+    """The context's Memory for a write that takes its own turns (``_turns``): no registry
+    lock and no read slot; the Memory's lock holds each item's write (its transaction and
+    its engine record), and reading the item (extraction) takes no lock at all."""
+    _reached(request, context)
+    return request.app.state.contexts.use(context, exclusive=False, slot=False)
+
+
+@asynccontextmanager
+async def _turns(request: Request, context: str, kind: str = "step") -> AsyncIterator[Any]:
+    """A write request's place in its context's queue (``WriteGate``): counted against
+    ``max_context_writes`` (beyond it: 429 with Retry-After), and waiting without holding
+    a request thread. The gate's ``step`` (or ``upload``) lock is taken step by step."""
+    _reached(request, context)
+    contexts = request.app.state.contexts
+    if not contexts.exists(context):
+        raise ContextNotFound(context)
+    gate = contexts.gate(context)
+    limit = request.app.state.config.max_context_writes
+    if gate.pending >= limit:
+        raise Problem(
+            429,
+            "Too many requests",
+            f"this context already has {limit} write requests running or waiting "
+            "(max_context_writes); retry shortly",
+            limit=limit,
+            headers={"Retry-After": "1"},
+        )
+    gate.pending += 1
+    try:
+        yield getattr(gate, kind)
+    finally:
+        gate.pending -= 1
+
+
+async def _step(lock, fn):
+    """``fn()`` in a request thread while holding one turn of the context."""
+    async with lock:
+        return await run_in_threadpool(fn)
+
+
+def _check_items(mem, items: list[FactIn]) -> None:
+    """What can be checked of a batch before any of it is written: closed scopes, and each
+    turn's fields as the engine would check them (a refusal here stores nothing)."""
+    for scope in sorted({item.scope for item in items}):
+        mem._check_writable_scope(check_scope(scope))
+    turns = [{"text": i.text, "session_id": i.session_id} for i in items if i.triples is None]
+    if turns:
+        mem.engine.validate(turns)
+
+
+def _stopped(
+    results: list[Any], total: int, status: int, title: str, detail: str, **extra: Any
+) -> tuple[int, dict[str, Any]]:
+    """A batch's answer when it stopped half way: a problem that says what was stored."""
+    slug = title.lower().replace(" ", "-")
+    return status, {
+        "type": f"/problems/{slug}",
+        "title": title,
+        "status": status,
+        "detail": f"{detail} ({len(results)} of {total} items stored)",
+        **extra,
+        "committed": len(results),
+        "failedIndex": len(results),
+        "results": results,
+    }
+
+
 def _job_id(job_id: str) -> str:
     if len(job_id) > 64 or not job_id.isascii():
         raise Problem(404, "Not found", "no such job")
@@ -94,24 +167,94 @@ def add_memory_routes(app: FastAPI) -> None:
         ctx = authenticate(request)
         check_write(ctx, body.scope, _authoritative(body))
 
-        def work():
-            with use(request, context) as mem:
+        def write():
+            with writer_of(request, context) as mem:
                 return 201, to_data(_remember(mem, body, ctx))
+
+        async def work():
+            async with _turns(request, context) as turn:
+                return await _step(turn, write)
 
         return await idempotent(request, ctx, work)
 
     @app.post(P + "/facts/batch", status_code=201, tags=["facts"])
     async def remember_batch(context: str, body: BatchIn, request: Request):
-        """Several writes; each is checked before any is made, then made in order."""
+        """Several writes; each is checked before any is made, then made in order, in steps
+        (each stores whole items and commits them) that take turns with the context's other
+        writers. A batch stopped half way (an item refused, ``max_write_seconds`` reached)
+        answers a problem with ``committed`` (how many items were stored, the first ones) and
+        their ``results``; a replay with its Idempotency-Key answers the same."""
         ctx = authenticate(request)
+        config = request.app.state.config
         for item in body.items:
             check_write(ctx, item.scope, _authoritative(item))
+        size = len(await request.body())
+        if size > config.max_batch_bytes:
+            raise Problem(
+                413,
+                "Payload too large",
+                f"this batch is {size} bytes; a batch may be at most {config.max_batch_bytes} "
+                "(max_batch_bytes): send it in smaller batches",
+                field="items",
+                limit=config.max_batch_bytes,
+            )
+        items = body.items
+        step_s = config.write_step_ms / 1000
 
-        def work():
-            with use(request, context) as mem:
-                return 201, {"results": [to_data(_remember(mem, item, ctx)) for item in body.items]}
+        def write(start: int) -> tuple[list[Any], BaseException | None]:
+            """Items from ``start`` on, each stored and committed, for one step's time."""
+            out: list[Any] = []
+            began = time.monotonic()
+            with writer_of(request, context) as mem:
+                if start == 0:
+                    _check_items(mem, items)  # (raises: nothing stored)
+                for item in items[start:]:
+                    try:
+                        out.append(to_data(_remember(mem, item, ctx)))
+                    except Exception as exc:  # noqa: BLE001 (answered with what was stored)
+                        return out, exc
+                    if time.monotonic() - began >= step_s:
+                        break
+            return out, None
 
-        return await idempotent(request, ctx, work)
+        async def work():
+            # shielded: a client that leaves does not stop a batch between two steps, so what
+            # it stored is answered (and kept for its Idempotency-Key), never lost track of
+            with anyio.CancelScope(shield=True):
+                return await steps()
+
+        async def steps():
+            began = time.monotonic()
+            results: list[Any] = []
+            async with _turns(request, context) as turn:
+                while len(results) < len(items):
+                    if results and time.monotonic() - began > config.max_write_seconds:
+                        return _stopped(
+                            results,
+                            len(items),
+                            503,
+                            "Write time exceeded",
+                            f"the batch stopped after {config.max_write_seconds} s "
+                            "(max_write_seconds): the first items were stored (committed, "
+                            "results); send the rest again",
+                            limit=config.max_write_seconds,
+                        )
+                    out, failed = await _step(turn, partial(write, len(results)))
+                    results.extend(out)
+                    if failed is not None:
+                        status, problem = problem_of(failed)
+                        if not results:
+                            raise failed
+                        problem.pop("status", None)
+                        title, detail = problem.pop("title"), problem.pop("detail")
+                        problem.pop("type", None)
+                        return _stopped(results, len(items), status, title, detail, **problem)
+            return 201, {"results": results}
+
+        resp = await idempotent(request, ctx, work)
+        if resp.status_code == 503:
+            resp.headers["Retry-After"] = "1"
+        return resp
 
     @app.post(
         P + "/documents",
@@ -146,10 +289,19 @@ def add_memory_routes(app: FastAPI) -> None:
             "caller": ctx,
         }
 
-        def work():
-            if wait:
-                with use(request, context) as mem:
-                    return 201, to_data(mem.upload(data, **args))
+        def stored():
+            # read outside every lock (as the background job does): the store's lock holds
+            # the write only
+            with writer_of(request, context) as mem:
+                return 201, to_data(mem.upload(data, **args))
+
+        async def work():
+            if wait:  # one such upload of a context at a time holds a request thread
+                async with _turns(request, context, "upload") as turn:
+                    return await _step(turn, stored)
+            return await run_in_threadpool(submit)
+
+        def submit():
             with read(request, context) as mem:  # (the job takes the store's lock itself)
                 return 202, _job_data(context, mem.submit_upload(data, **args))
 
