@@ -274,3 +274,37 @@ def test_the_write_limits_are_settings():
     assert (config.max_write_seconds, config.write_step_ms) == (60, 250)
     with pytest.raises(ConfigError, match="max_write_seconds"):
         load_config(env={"ENGRAMDB_MAX_WRITE_SECONDS": "0"})
+
+
+def test_a_mem0_add_of_a_long_conversation_takes_turns_too(tmp_path):
+    """mem0's add stores its messages one at a time, each in its own turn: a one-line write to
+    the same context lands while a conversation of large messages is being stored (before,
+    the add held the context for all of them), and an add over the byte limit is a 413."""
+    app, admin = _server(tmp_path, max_batch_bytes=2 * 1024 * 1024)
+    with running(app) as base:
+        heavy, light = _setup(base, admin)
+        messages = [{"role": "user", "content": _heavy_text(i, 60_000)} for i in range(10)]
+        add = _Timed(
+            base,
+            heavy,
+            "POST",
+            f"/api/v1/{CTX}/mem0/memories",
+            params={"scope_prefix": "org/acme"},
+            json={"messages": messages, "user_id": "u9"},
+        )
+        time.sleep(1.0)  # the add is under way
+        r, took = _one_line(base, light)
+        finished = time.monotonic()
+        assert r.status_code == 201, r.text[:300]
+        ra = add.wait()
+        assert ra.status_code == 200, ra.text[:300]
+        assert len(ra.json()["results"]) == 10
+        assert finished < add.done, (took, add.done - finished)
+        with _client(base, heavy) as c:
+            big = [{"role": "user", "content": _heavy_text(i, 60_000)} for i in range(40)]
+            r = c.post(
+                f"/api/v1/{CTX}/mem0/memories",
+                params={"scope_prefix": "org/acme"},
+                json={"messages": big, "user_id": "u9"},
+            )
+            assert r.status_code == 413 and r.json()["limit"] == 2 * 1024 * 1024, r.text[:300]

@@ -5,12 +5,14 @@ path the key is granted, such as ``org/acme`` (``org/acme/user/{user_id}``)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from ..compat.mem0 import MAX_MESSAGES
 from ..compat.mem0 import Memory as Mem0
 from .app import authenticate
 from .problems import Problem
@@ -69,7 +71,7 @@ def _call(fn, *args, **kwargs):
 
 
 def add_mem0_routes(app: FastAPI) -> None:
-    from .routes_memory import _reached
+    from .routes_memory import _reached, _step, _turns, writer_of
 
     def run(request: Request, context: str, prefix: str | None, write: bool, fn):
         ctx = authenticate(request)
@@ -83,26 +85,52 @@ def add_mem0_routes(app: FastAPI) -> None:
 
     @app.post(P + "/memories", tags=["mem0"])
     async def add(context: str, body: AddIn, request: Request, scope_prefix: str | None = _PREFIX):
-        """Remember a text or messages for a user, agent or run (mem0's ``add``)."""
-        messages = (
-            body.messages
-            if isinstance(body.messages, str)
-            else [m.model_dump(exclude_none=True) for m in body.messages]
-        )
-        return await run(
-            request,
-            context,
-            scope_prefix,
-            True,
-            lambda m: m.add(
-                messages,
-                user_id=body.user_id,
-                agent_id=body.agent_id,
-                run_id=body.run_id,
-                metadata=body.metadata,
-                infer=body.infer,
-            ),
-        )
+        """Remember a text or messages for a user, agent or run (mem0's ``add``). Messages
+        are stored one at a time, each taking its turn with the context's other writers (as
+        a batch's items do), so a long conversation never holds the context."""
+        ctx = authenticate(request)
+        _reached(request, context)
+        config = request.app.state.config
+        size = len(await request.body())
+        if size > config.max_batch_bytes:
+            raise Problem(
+                413,
+                "Payload too large",
+                f"this add is {size} bytes; it may be at most {config.max_batch_bytes} "
+                "(max_batch_bytes): add the messages in smaller parts",
+                field="messages",
+                limit=config.max_batch_bytes,
+            )
+        if isinstance(body.messages, str):
+            parts: list[Any] = [body.messages]
+        else:
+            if len(body.messages) > MAX_MESSAGES:
+                raise Problem(
+                    422,
+                    "Invalid input",
+                    f"at most {MAX_MESSAGES} messages in one add, got {len(body.messages)}",
+                    field="messages",
+                    limit=MAX_MESSAGES,
+                )
+            parts = [[m.model_dump(exclude_none=True)] for m in body.messages]
+
+        def one(part: Any) -> dict[str, Any]:
+            with writer_of(request, context) as mem:
+                return _call(
+                    Mem0(mem, scope_prefix=scope_prefix, caller=ctx).add,
+                    part,
+                    user_id=body.user_id,
+                    agent_id=body.agent_id,
+                    run_id=body.run_id,
+                    metadata=body.metadata,
+                    infer=body.infer,
+                )
+
+        results: list[Any] = []
+        async with _turns(request, context) as turn:
+            for part in parts:
+                results += (await _step(turn, partial(one, part)))["results"]
+        return {"results": results}
 
     @app.get(P + "/memories", tags=["mem0"])
     async def get_all(
