@@ -55,6 +55,10 @@ class ServerConfig:
     #: the contexts and forward the rest to a writer process (``workers.py``); 1: a single
     #: process does everything; 0: one worker per core (at most 8).
     workers: int = 0
+    #: Where the first run's management key is written (a new file, mode 0600; the path is
+    #: printed, never the key). None: ``<data_dir>/bootstrap-key``; "-": printed to stdout
+    #: instead (it then stays in whatever captures the server's output).
+    bootstrap_key_file: Path | None = None
     #: Argon2 cost (tests lower it; production keeps the library's defaults).
     argon2_time_cost: int | None = None
     argon2_memory_cost: int | None = None
@@ -66,7 +70,7 @@ _ENV = "ENGRAMDB_"
 def _coerce(name: str, value: Any, current: Any) -> Any:
     kind = type(current) if current is not None else str
     try:
-        if name in ("data_dir", "backup_dir"):
+        if name in ("data_dir", "backup_dir", "bootstrap_key_file"):
             return Path(value)
         if kind is bool:
             return str(value).lower() in ("1", "true", "yes", "on")

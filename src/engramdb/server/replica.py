@@ -297,7 +297,7 @@ def main() -> int:
 
     spec: dict[str, Any] = json.loads(os.environ["ENGRAMDB_WORKER_SPEC"])
     values = {**spec["config"]}
-    for name in ("data_dir", "backup_dir"):
+    for name in ("data_dir", "backup_dir", "bootstrap_key_file"):
         if values.get(name) is not None:
             values[name] = Path(values[name])
     config = ServerConfig(**values)
