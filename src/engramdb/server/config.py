@@ -59,6 +59,18 @@ class ServerConfig:
     #: printed, never the key). None: ``<data_dir>/bootstrap-key``; "-": printed to stdout
     #: instead (it then stays in whatever captures the server's output).
     bootstrap_key_file: Path | None = None
+    #: Slow clients (docs/security.md, "Limits"). A request body must arrive within
+    #: ``body_timeout_s`` of the route's first read, plus one second per ``body_min_rate``
+    #: bytes received (0: no extension); a slower one is a 408 and its connection is closed.
+    body_timeout_s: float = 20.0
+    body_min_rate: int = 1024
+    #: Requests of one key in progress at once in one process (a worker, or the writer for
+    #: all it is sent); the next is a 429 with Retry-After (0: no limit).
+    max_requests_per_key: int = 32
+    #: Each reading worker's connections to the writer, and how long a forwarded request
+    #: waits for one before it is a 503 with Retry-After.
+    writer_connections: int = 256
+    writer_wait_s: float = 10.0
     #: Argon2 cost (tests lower it; production keeps the library's defaults).
     argon2_time_cost: int | None = None
     argon2_memory_cost: int | None = None
@@ -74,6 +86,8 @@ def _coerce(name: str, value: Any, current: Any) -> Any:
             return Path(value)
         if kind is bool:
             return str(value).lower() in ("1", "true", "yes", "on")
+        if kind is float:
+            return float(value)
         if kind is int or name.startswith(("max_", "argon2_", "port", "idempotency")):
             return int(value)
         return str(value)
@@ -110,6 +124,13 @@ def load_config(
     if config.read_concurrency < 0:
         raise ConfigError(
             f"setting read_concurrency: must be 0 (no limit) or more, got {config.read_concurrency}"
+        )
+    for name in ("body_timeout_s", "writer_wait_s"):
+        if not getattr(config, name) > 0:
+            raise ConfigError(f"setting {name}: must be more than 0, got {getattr(config, name)}")
+    if config.writer_connections < 1:
+        raise ConfigError(
+            f"setting writer_connections: must be at least 1, got {config.writer_connections}"
         )
     if config.threads < 1:
         raise ConfigError(f"setting threads: must be at least 1, got {config.threads}")

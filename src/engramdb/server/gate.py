@@ -45,6 +45,14 @@ class _TooLarge(HTTPException):
         super().__init__(413, "Payload too large")
 
 
+class _TooSlow(HTTPException):
+    """Raised from ``receive`` when a body arrives slower than the deadline allows; whatever
+    the route or the proxy makes of it, the gate answers 408 and closes the connection."""
+
+    def __init__(self) -> None:
+        super().__init__(408, "Request timeout")
+
+
 def authenticate_headers(store: AuthStore, headers: Headers) -> AuthContext:
     """The caller's rights: a bearer key, narrowed by ``X-On-Behalf-Of`` when given."""
     header = headers.get("authorization", "")
@@ -77,6 +85,8 @@ class Gate:
             prefixes.append("/docs/assets/")
         self.public = frozenset(public)
         self.prefixes = tuple(prefixes)
+        #: requests of each key being answered in this process (``max_requests_per_key``)
+        self.in_flight: dict[str, int] = {}
 
     def is_public(self, path: str) -> bool:
         """Needs no key: health, the docs if public, the dashboard's static files."""
@@ -95,6 +105,17 @@ class Gate:
             return
         path = route_path(scope)
         headers = Headers(scope=scope)
+        if "transfer-encoding" in headers and "content-length" in headers:
+            # RFC 9112 6.3: a message with both may be an attempt to smuggle a request past
+            # something that reads the other length; it is refused, never guessed at
+            await _problem(
+                send,
+                400,
+                "Bad request",
+                "a request may not carry both Transfer-Encoding and Content-Length",
+            )
+            return
+        key_id: str | None = None
         if not self.is_public(path):
             try:
                 auth = await anyio.to_thread.run_sync(authenticate_headers, self.store, headers)
@@ -108,6 +129,7 @@ class Gate:
                 await self._refuse(scope, receive, send, exc)
                 return
             scope.setdefault("state", {})[AUTH_SCOPE_KEY] = auth
+            key_id = auth.key_id
             context = _context_of(path)
             if context is not None and not (
                 auth.reaches(context) and self.contexts.exists(context)
@@ -129,21 +151,71 @@ class Gate:
                     send, 413, "Payload too large", "the request body is over the limit", limit
                 )
                 return
+        if key_id is not None:
+            most = self.config.max_requests_per_key
+            if most and self.in_flight.get(key_id, 0) >= most:
+                await _problem(
+                    send,
+                    429,
+                    "Too many requests",
+                    f"this key has {most} requests in progress (max_requests_per_key)",
+                    most,
+                    headers=[(b"retry-after", b"1")],
+                )
+                return
+            self.in_flight[key_id] = self.in_flight.get(key_id, 0) + 1
+        try:
+            await self._pass(scope, receive, send, limit)
+        finally:
+            if key_id is not None:
+                left = self.in_flight.pop(key_id) - 1
+                if left:
+                    self.in_flight[key_id] = left
+
+    async def _pass(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        """The request, its body counted and timed: over ``limit`` is a 413; a body slower
+        than ``body_timeout_s`` plus one second per ``body_min_rate`` bytes received is a 408
+        (a client trickling bytes would otherwise hold its connection, and a worker's
+        connection to the writer, for as long as it likes)."""
         seen = 0
+        done = False
+        slow = False
+        rate = self.config.body_min_rate
+        deadline: float | None = None
 
         async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, done, slow, deadline
+            if done:  # (after the body: a wait for the client to leave, never timed)
+                return await receive()
+            now = anyio.current_time()
+            if deadline is None:  # (from the route's first read: time the server took first
+                deadline = now + self.config.body_timeout_s  # is not the client's)
+            left = deadline + (seen / rate if rate else 0.0) - now
+            message = None
+            if left > 0:
+                with anyio.move_on_after(left):
+                    message = await receive()
+            if message is None:
+                slow = True
+                raise _TooSlow
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
+                done = not message.get("more_body", False)
                 if seen > limit:
                     raise _TooLarge
+            else:
+                done = True
             return message
 
         started = False
 
         async def tracked(message: Message) -> None:
             nonlocal started
+            if slow:  # (the route answered the cut body its own way: the client hears 408)
+                if not started:
+                    started = True
+                    await _timed_out(send, seen)
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
@@ -155,6 +227,11 @@ class Gate:
                 await _problem(
                     send, 413, "Payload too large", "the request body is over the limit", limit
                 )
+        except Exception:
+            if not slow:
+                raise
+            if not started:
+                await _timed_out(send, seen)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: Exception) -> None:
         detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
@@ -205,6 +282,16 @@ async def _problem(
     for name, value in headers or []:
         response.headers[name.decode()] = value.decode()
     await response({"type": "http"}, _no_body, send)
+
+
+async def _timed_out(send: Send, seen: int) -> None:
+    await _problem(
+        send,
+        408,
+        "Request timeout",
+        f"the request body came too slowly ({seen} bytes received; see body_timeout_s and "
+        "body_min_rate)",
+    )
 
 
 async def _no_body() -> Message:
