@@ -14,6 +14,7 @@ import threading
 import time
 from pathlib import Path
 
+import anyio
 import httpx
 import pytest
 from _serve import agent_key, cheap_config, running
@@ -378,3 +379,65 @@ def test_the_data_directory_and_backups_are_private(plain):
         assert must in seen, sorted(seen)
     loose = {p: oct(m) for p, m in seen.items() if m & 0o077}
     assert not loose
+
+
+# ------------------------------------------------------------------------ large JSON bodies
+def test_json_bodies_have_a_limit_per_route_class(tmp_path):
+    """A route whose data is one text takes at most max_json_bytes (1 MiB): a declared 2 MiB
+    is a 413 naming it at once, before any byte of the body; batches keep max_request_bytes;
+    a request without a key is a 401 before its body either way."""
+    app = create_app(cheap_config(tmp_path))
+    admin = app.state.auth.bootstrap()
+    with running(app) as url:
+        port = int(url.rsplit(":", 1)[1])
+        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {admin}"}) as c:
+            assert c.post("/api/v1/contexts", json={"name": "shop"}).status_code == 201
+            reader = agent_key(c, "reader", {"memory:read": ["org/acme/user/*"]}, ["shop"])
+        two = 2 * 1024 * 1024
+        for path, token, status in [
+            ("/api/v1/shop/query", reader, b"413"),
+            ("/api/v1/shop/facts", reader, b"413"),
+            ("/api/v1/principals", admin, b"413"),
+            ("/api/v1/shop/query", "", b"401"),
+            ("/api/v1/shop/facts/batch", "", b"401"),
+        ]:
+            auth = f"Authorization: Bearer {token}\r\n" if token else ""
+            head = (
+                f"POST {path} HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: application/json\r\n"
+                f"Content-Length: {two}\r\n\r\n"
+            )
+            answer, closed = _raw(port, head.encode())  # (the body is never sent)
+            assert answer.split(b" ", 2)[1] == status and closed, (path, answer[:300])
+            if status == b"413":
+                assert json.loads(answer.partition(b"\r\n\r\n")[2])["limit"] == 1024 * 1024
+        # a batch of 2 MiB is read (and refused for what it holds, not its size)
+        items = [{"text": "x" * 2000, "scope": SCOPE}] * 1001
+        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {reader}"}) as c:
+            r = c.post("/api/v1/shop/facts/batch", json={"items": items})
+            assert r.status_code == 422 and r.json()["limit"] == 1000, r.text
+
+
+def test_the_parsing_budget_lets_one_large_body_through_and_makes_the_others_wait():
+    from engramdb.server.gate import _Budget
+
+    async def main() -> None:
+        budget = _Budget(100)
+        assert await budget.take(150, 0.1)  # one alone always fits, however large
+        assert not await budget.take(1, 0.1)  # the rest wait, then give up (a 503)
+        budget.give(150)
+        assert await budget.take(60, 0.1)
+        order: list[str] = []
+
+        async def later(n: int, name: str) -> None:
+            assert await budget.take(n, 5)
+            order.append(name)
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(later, 60, "second")  # waits for the first
+            tasks.start_soon(later, 30, "small")  # fits beside it
+            await anyio.sleep(0.1)
+            assert order == ["small"] and budget.used == 90
+            budget.give(60)
+        assert order == ["small", "second"] and budget.used == 90
+
+    anyio.run(main)

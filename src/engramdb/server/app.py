@@ -181,8 +181,15 @@ def create_app(
             connections=config.writer_connections,
             wait_s=config.writer_wait_s,
         )
+    parses = None
+    if writer is not None:
+        from .replica import LOCAL_READS
+
+        def parses(method: str, path: str) -> bool:  # (what it forwards streams, unread)
+            return method == "POST" and LOCAL_READS.match(path) is not None
+
     app.add_middleware(
-        Gate, config=config, store=auth, contexts=contexts
+        Gate, config=config, store=auth, contexts=contexts, parses=parses
     )  # before any body is read
     app.add_middleware(_Measure, requests=requests, latency=latency)  # counts all it answers
     _relative_slash_redirects(app)

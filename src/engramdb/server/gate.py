@@ -7,17 +7,24 @@ In this order, each answered at once with a problem document:
    trailing newline and act on another path;
 2. the declared size (413): ``Content-Length`` above the route's limit;
 3. the context (404): a route under ``/api/v1/{context}/`` for a context the key does not
-   reach, or that does not exist, is answered the same way, before any other check.
+   reach, or that does not exist, is answered the same way, before any other check;
+4. the key's requests in progress (429, ``max_requests_per_key``).
 
-Then the body streams through a counter that stops it with a 413 once it passes the limit
-(chunked bodies declare no length). Starlette's own ``RequestBodyLimitMiddleware`` has one
-limit per application; uploads and MCP calls need a larger one than JSON routes.
+Before all of them, a request with both ``Transfer-Encoding`` and ``Content-Length`` is a 400
+(RFC 9112 6.3). Then the body streams through a counter that stops it with a 413 once it
+passes the limit (chunked bodies declare no length), and with a 408 once it comes slower
+than its deadline; a large body, once whole, waits for room in the parsing budget before the
+route parses it. Starlette's own ``RequestBodyLimitMiddleware`` has one limit per
+application; uploads, MCP calls and batches need a larger one than other JSON routes.
 
 The caller's ``AuthContext`` is left in the ASGI scope for
 :func:`engramdb.server.app.authenticate`, so a route never checks the key twice.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
 
 import anyio
 from fastapi import HTTPException
@@ -35,6 +42,38 @@ __all__ = ["AUTH_SCOPE_KEY", "Gate", "authenticate_headers"]
 #: Where the gate leaves the caller's AuthContext in the ASGI scope.
 AUTH_SCOPE_KEY = "engramdb.auth"
 _MULTIPART_SLACK = 1024 * 1024  # form boundaries and fields around an uploaded file
+#: The routes whose JSON may be large (many items at once): ``max_request_bytes``; every
+#: other JSON body has ``max_json_bytes`` (one text is at most 64 KiB).
+_BATCH = re.compile(r"^/api/v1/[^/]+/(?:facts/batch|import|memories)/?$")
+#: Bodies above this take their size from ``max_parsing_bytes`` while they are answered.
+_SMALL_BODY = 64 * 1024
+
+
+class _Budget:
+    """Bytes of request bodies being parsed at once in this process: JSON of 16 MiB became
+    about 75 MB of Python objects, and ten at once added 755 MB to the writer. A body takes
+    its size before it is read and gives it back when answered; one alone always fits."""
+
+    def __init__(self, total: int):
+        self.total = total
+        self.used = 0
+        self._changed: anyio.Event | None = None
+
+    async def take(self, n: int, wait_s: float) -> bool:
+        with anyio.move_on_after(wait_s):
+            while self.used and self.used + n > self.total:
+                if self._changed is None:
+                    self._changed = anyio.Event()
+                await self._changed.wait()
+            self.used += n
+            return True
+        return False
+
+    def give(self, n: int) -> None:
+        self.used -= n
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = None
 
 
 class _TooLarge(HTTPException):
@@ -45,9 +84,10 @@ class _TooLarge(HTTPException):
         super().__init__(413, "Payload too large")
 
 
-class _TooSlow(HTTPException):
-    """Raised from ``receive`` when a body arrives slower than the deadline allows; whatever
-    the route or the proxy makes of it, the gate answers 408 and closes the connection."""
+class _Stopped(HTTPException):
+    """Raised from ``receive`` when a body arrives slower than its deadline allows (408) or
+    waited too long for the parsing budget (503); whatever the route or the proxy makes of
+    it, the gate answers with its own problem and closes the connection."""
 
     def __init__(self) -> None:
         super().__init__(408, "Request timeout")
@@ -67,10 +107,20 @@ def authenticate_headers(store: AuthStore, headers: Headers) -> AuthContext:
 
 class Gate:
     def __init__(
-        self, app: ASGIApp, *, config: ServerConfig, store: AuthStore, contexts: ContextRegistry
+        self,
+        app: ASGIApp,
+        *,
+        config: ServerConfig,
+        store: AuthStore,
+        contexts: ContextRegistry,
+        parses: Callable[[str, str], bool] | None = None,
     ):
+        """``parses(method, path)``: whether this process reads the body itself (a reading
+        worker streams what it forwards, unread)."""
         self.app = app
         self.config = config
+        self.parses = parses or (lambda method, path: True)
+        self.budget = _Budget(config.max_parsing_bytes)
         self.store = store
         self.contexts = contexts
         public = {"/api/v1/health"}
@@ -97,7 +147,16 @@ class Gate:
             return self.config.max_upload_bytes * 4 // 3 + _MULTIPART_SLACK  # base64 inside
         if method == "POST" and path.rstrip("/").endswith("/documents"):
             return self.config.max_upload_bytes + _MULTIPART_SLACK
-        return self.config.max_request_bytes
+        if method == "POST" and _BATCH.match(path):
+            return self.config.max_request_bytes
+        return self.config.max_json_bytes
+
+    def parses_body(self, path: str, method: str) -> bool:
+        """Whether this process parses the body whole in memory (an upload streams to disk;
+        a reading worker streams what it forwards)."""
+        if method == "POST" and path.rstrip("/").endswith("/documents"):
+            return False
+        return self.parses(method, path)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -164,27 +223,33 @@ class Gate:
                 )
                 return
             self.in_flight[key_id] = self.in_flight.get(key_id, 0) + 1
+        parsed = self.parses_body(path, scope["method"])
         try:
-            await self._pass(scope, receive, send, limit)
+            await self._pass(scope, receive, send, limit, parsed)
         finally:
             if key_id is not None:
                 left = self.in_flight.pop(key_id) - 1
                 if left:
                     self.in_flight[key_id] = left
 
-    async def _pass(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+    async def _pass(
+        self, scope: Scope, receive: Receive, send: Send, limit: int, parsed: bool
+    ) -> None:
         """The request, its body counted and timed: over ``limit`` is a 413; a body slower
         than ``body_timeout_s`` plus one second per ``body_min_rate`` bytes received is a 408
         (a client trickling bytes would otherwise hold its connection, and a worker's
-        connection to the writer, for as long as it likes)."""
+        connection to the writer, for as long as it likes). A ``parsed`` body over 64 KiB,
+        once whole, waits for its size in the parsing budget (``max_parsing_bytes``) before
+        the route parses it, and holds it until answered."""
         seen = 0
         done = False
-        slow = False
+        failed: tuple | None = None  # (the problem the client hears instead of the route's)
         rate = self.config.body_min_rate
         deadline: float | None = None
+        taken = 0
 
         async def counted() -> Message:
-            nonlocal seen, done, slow, deadline
+            nonlocal seen, done, failed, deadline, taken
             if done:  # (after the body: a wait for the client to leave, never timed)
                 return await receive()
             now = anyio.current_time()
@@ -196,13 +261,18 @@ class Gate:
                 with anyio.move_on_after(left):
                     message = await receive()
             if message is None:
-                slow = True
-                raise _TooSlow
+                failed = _slow(seen)
+                raise _Stopped
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 done = not message.get("more_body", False)
                 if seen > limit:
                     raise _TooLarge
+                if done and parsed and seen > _SMALL_BODY:
+                    if not await self.budget.take(seen, self.config.body_timeout_s):
+                        failed = _busy(self.config.max_parsing_bytes)
+                        raise _Stopped
+                    taken = seen
             else:
                 done = True
             return message
@@ -211,10 +281,10 @@ class Gate:
 
         async def tracked(message: Message) -> None:
             nonlocal started
-            if slow:  # (the route answered the cut body its own way: the client hears 408)
+            if failed is not None:  # (the route answered the cut body its own way)
                 if not started:
                     started = True
-                    await _timed_out(send, seen)
+                    await _problem(send, *failed)
                 return
             if message["type"] == "http.response.start":
                 started = True
@@ -228,10 +298,13 @@ class Gate:
                     send, 413, "Payload too large", "the request body is over the limit", limit
                 )
         except Exception:
-            if not slow:
+            if failed is None:
                 raise
             if not started:
-                await _timed_out(send, seen)
+                await _problem(send, *failed)
+        finally:
+            if taken:
+                self.budget.give(taken)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: Exception) -> None:
         detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
@@ -284,14 +357,19 @@ async def _problem(
     await response({"type": "http"}, _no_body, send)
 
 
-async def _timed_out(send: Send, seen: int) -> None:
-    await _problem(
-        send,
-        408,
-        "Request timeout",
+def _slow(seen: int) -> tuple:
+    detail = (
         f"the request body came too slowly ({seen} bytes received; see body_timeout_s and "
-        "body_min_rate)",
+        "body_min_rate)"
     )
+    return (408, "Request timeout", detail)
+
+
+def _busy(budget: int) -> tuple:
+    detail = (
+        "too many large request bodies are being read at once (max_parsing_bytes); retry shortly"
+    )
+    return (503, "Service unavailable", detail, budget, [(b"retry-after", b"1")])
 
 
 async def _no_body() -> Message:
