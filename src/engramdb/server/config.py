@@ -33,7 +33,7 @@ class ServerConfig:
     max_json_bytes: int = 1024 * 1024
     #: Bytes of large request bodies (over 64 KiB) read and parsed at once in one process; a
     #: body waits up to ``body_timeout_s`` for its turn, then is a 503 (one alone always runs).
-    max_parsing_bytes: int = 32 * 1024 * 1024
+    max_parsing_bytes: int = 16 * 1024 * 1024
     max_k: int = 100
     max_contexts: int = 1_000
     #: /docs and /openapi.json without a key (they describe the API, no tenant data).

@@ -13,8 +13,8 @@ In this order, each answered at once with a problem document:
 Before all of them, a request with both ``Transfer-Encoding`` and ``Content-Length`` is a 400
 (RFC 9112 6.3). Then the body streams through a counter that stops it with a 413 once it
 passes the limit (chunked bodies declare no length), and with a 408 once it comes slower
-than its deadline; a large body, once whole, waits for room in the parsing budget before the
-route parses it. Starlette's own ``RequestBodyLimitMiddleware`` has one limit per
+than its deadline; a large body waits for room in the parsing budget before its first byte
+is read. Starlette's own ``RequestBodyLimitMiddleware`` has one limit per
 application; uploads, MCP calls and batches need a larger one than other JSON routes.
 
 The caller's ``AuthContext`` is left in the ASGI scope for
@@ -223,9 +223,13 @@ class Gate:
                 )
                 return
             self.in_flight[key_id] = self.in_flight.get(key_id, 0) + 1
-        parsed = self.parses_body(path, scope["method"])
+        weight = 0
+        if self.parses_body(path, scope["method"]):  # (its size: declared, or the limit)
+            weight = int(declared) if declared is not None else limit
+            if declared is None and "transfer-encoding" not in headers:
+                weight = 0  # (no body)
         try:
-            await self._pass(scope, receive, send, limit, parsed)
+            await self._pass(scope, receive, send, limit, weight if weight > _SMALL_BODY else 0)
         finally:
             if key_id is not None:
                 left = self.in_flight.pop(key_id) - 1
@@ -233,14 +237,15 @@ class Gate:
                     self.in_flight[key_id] = left
 
     async def _pass(
-        self, scope: Scope, receive: Receive, send: Send, limit: int, parsed: bool
+        self, scope: Scope, receive: Receive, send: Send, limit: int, weight: int
     ) -> None:
         """The request, its body counted and timed: over ``limit`` is a 413; a body slower
         than ``body_timeout_s`` plus one second per ``body_min_rate`` bytes received is a 408
         (a client trickling bytes would otherwise hold its connection, and a worker's
-        connection to the writer, for as long as it likes). A ``parsed`` body over 64 KiB,
-        once whole, waits for its size in the parsing budget (``max_parsing_bytes``) before
-        the route parses it, and holds it until answered."""
+        connection to the writer, for as long as it likes). A large body this process parses
+        (``weight``: its size) waits for room in the parsing budget (``max_parsing_bytes``)
+        before its first byte is read, and holds it until answered: neither its bytes nor
+        what they parse into pile up beside the others'."""
         seen = 0
         done = False
         failed: tuple | None = None  # (the problem the client hears instead of the route's)
@@ -252,9 +257,14 @@ class Gate:
             nonlocal seen, done, failed, deadline, taken
             if done:  # (after the body: a wait for the client to leave, never timed)
                 return await receive()
-            now = anyio.current_time()
             if deadline is None:  # (from the route's first read: time the server took first
-                deadline = now + self.config.body_timeout_s  # is not the client's)
+                if weight:  # is not the client's)
+                    if not await self.budget.take(weight, self.config.body_timeout_s):
+                        failed = _busy(self.config.max_parsing_bytes)
+                        raise _Stopped
+                    taken = weight
+                deadline = anyio.current_time() + self.config.body_timeout_s
+            now = anyio.current_time()
             left = deadline + (seen / rate if rate else 0.0) - now
             message = None
             if left > 0:
@@ -268,11 +278,6 @@ class Gate:
                 done = not message.get("more_body", False)
                 if seen > limit:
                     raise _TooLarge
-                if done and parsed and seen > _SMALL_BODY:
-                    if not await self.budget.take(seen, self.config.body_timeout_s):
-                        failed = _busy(self.config.max_parsing_bytes)
-                        raise _Stopped
-                    taken = seen
             else:
                 done = True
             return message
