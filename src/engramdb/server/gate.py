@@ -45,14 +45,16 @@ _MULTIPART_SLACK = 1024 * 1024  # form boundaries and fields around an uploaded 
 #: The routes whose JSON may be large (many items at once): ``max_request_bytes``; every
 #: other JSON body has ``max_json_bytes`` (one text is at most 64 KiB).
 _BATCH = re.compile(r"^/api/v1/[^/]+/(?:facts/batch|import|memories)/?$")
-#: Bodies above this take their size from ``max_parsing_bytes`` while they are answered.
+#: Bodies above this take their size from ``max_parsing_bytes`` while they are read and
+#: answered (smaller ones never wait).
 _SMALL_BODY = 64 * 1024
 
 
 class _Budget:
-    """Bytes of request bodies being parsed at once in this process: JSON of 16 MiB became
-    about 75 MB of Python objects, and ten at once added 755 MB to the writer. A body takes
-    its size before it is read and gives it back when answered; one alone always fits."""
+    """Bytes of large request bodies read and parsed at once in this process: JSON becomes
+    many times its size in Python objects (3 bytes of ``[],`` about 64), and ten 16 MiB bodies
+    at once added 755 MB to the writer. A body takes its size before it is read and gives it
+    back when answered; one alone always fits."""
 
     def __init__(self, total: int):
         self.total = total
