@@ -22,6 +22,7 @@ import sys
 import threading
 import time
 import uuid
+from pathlib import Path
 
 import httpx
 from _common import Scratch, machine_info, median, now, pct, print_table, short_texts, write_json
@@ -78,13 +79,11 @@ def serve(data, port: int, workers: int | None = None) -> tuple[subprocess.Popen
         env=env,
     )
     deadline = time.monotonic() + 60
-    assert proc.stdout is not None
-    token = None
-    while token is None and time.monotonic() < deadline:
-        line = proc.stdout.readline().strip()
-        if line.startswith("egdb_"):
-            token = line
-    assert token, "no management key printed"
+    key = Path(data) / "bootstrap-key"  # (the first run writes it there, mode 0600)
+    while not (key.exists() and key.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    token = key.read_text().strip()
+    assert token, "no management key written"
     threading.Thread(target=proc.stdout.read, daemon=True).start()
     url = f"http://127.0.0.1:{port}"
     while time.monotonic() < deadline:

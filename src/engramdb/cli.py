@@ -14,8 +14,10 @@ Usage::
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -551,10 +553,18 @@ def serve(
             help="Processes: one writes, the others answer queries (default: one per core)."
         ),
     ] = None,
+    bootstrap_key_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--bootstrap-key-file",
+            help="Where the first run writes its management key (mode 0600; default "
+            "<data-dir>/bootstrap-key); '-' prints it to stdout instead.",
+        ),
+    ] = None,
 ) -> None:
     """Run the HTTP API (needs the 'server' extra). Settings: defaults, then --config, then
     ENGRAMDB_* environment variables, then these options. On first run a management key is
-    created and printed once."""
+    created and written to a file only this user can read (its path is printed)."""
     try:
         import uvicorn  # noqa: F401
 
@@ -562,15 +572,32 @@ def serve(
         from engramdb.server.workers import serve as run_server
     except ImportError as exc:
         raise _fail(f"the server needs its extra: pip install 'engramdb[server]' ({exc})") from None
-    config = load_config(config_file, host=host, port=port, data_dir=data_dir, workers=workers)
+    config = load_config(
+        config_file,
+        host=host,
+        port=port,
+        data_dir=data_dir,
+        workers=workers,
+        bootstrap_key_file=bootstrap_key_file,
+    )
 
     def announce(api) -> None:
         token = api.state.auth.bootstrap()
         if token is not None:
-            out.print(
-                "[bold]First run: a management key was created. It is shown once; keep it:[/bold]"
-            )
-            print(token, flush=True)
+            where = config.bootstrap_key_file or Path(config.data_dir) / "bootstrap-key"
+            if str(where) == "-":
+                out.print(
+                    "[bold]First run: a management key was created. It is shown once; "
+                    "keep it:[/bold]"
+                )
+                print(token, flush=True)
+            else:
+                _write_secret(Path(where), token + "\n")
+                out.print(
+                    "[bold]First run: a management key was created and written to this file "
+                    "(mode 0600; keep the key somewhere safe, then delete the file):[/bold]"
+                )
+                print(Path(where).resolve(), flush=True)
         processes = f", {config.workers} processes" if config.workers > 1 else ""
         out.print(
             f"EngramDB API on http://{config.host}:{config.port}/api/v1 "
@@ -578,6 +605,17 @@ def serve(
         )
 
     run_server(config, bootstrap_note=announce)
+
+
+def _write_secret(path: Path, text: str) -> None:
+    """``text`` into ``path``, readable by this user only from its first byte (created 0600,
+    never through a symlink; a file left there before is replaced)."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
 
 
 @app.command()

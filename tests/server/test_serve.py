@@ -1,4 +1,5 @@
-"""``engramdb serve`` starts the API, prints the management key once, and serves with it."""
+"""``engramdb serve`` starts the API, writes the management key once to a private file, and
+serves with it."""
 
 from __future__ import annotations
 
@@ -44,34 +45,75 @@ def _wait(url: str) -> None:
     raise AssertionError("the server did not come up")
 
 
-def test_serve_bootstraps_a_key_once_and_answers(tmp_path):
+def _token(data, timeout: float = 30) -> str:
+    """The management key the first run wrote (``<data>/bootstrap-key``)."""
+    path = data / "bootstrap-key"
+    deadline = time.monotonic() + timeout
+    while not path.exists() or not path.read_text().strip():
+        assert time.monotonic() < deadline, "no bootstrap-key file"
+        time.sleep(0.05)
+    return path.read_text().strip()
+
+
+def test_serve_bootstraps_a_key_once_into_a_private_file_and_answers(tmp_path):
+    """The key goes to a file only the server's user reads (0600), never to stdout (a
+    captured log would keep it); stdout names the file."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = _start(tmp_path / "data", port)
+    data = tmp_path / "data"
+    proc = _start(data, port)
     try:
         _wait(url)
-        token = None
-        assert proc.stdout is not None
-        for _ in range(20):
-            line = proc.stdout.readline().strip()
-            if line.startswith("egdb_"):
-                token = line
-                break
-        assert token, "the management key was not printed"
+        token = _token(data)
+        assert token.startswith("egdb_")
+        assert (data / "bootstrap-key").stat().st_mode & 0o777 == 0o600
         me = httpx.get(url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"})
         assert me.status_code == 200 and me.json()["principal"]["name"] == "management"
     finally:
         proc.terminate()
         out = proc.communicate(timeout=20)[0]
-    # a second run prints no key
+    assert "egdb_" not in out and str((data / "bootstrap-key").resolve()) in out
+    # a second run makes no key and writes no file
+    (data / "bootstrap-key").unlink()
     port = _free_port()
-    proc = _start(tmp_path / "data", port)
+    proc = _start(data, port)
     try:
         _wait(f"http://127.0.0.1:{port}")
     finally:
         proc.terminate()
         out = proc.communicate(timeout=20)[0]
-    assert "egdb_" not in out
+    assert "egdb_" not in out and not (data / "bootstrap-key").exists()
+
+
+@pytest.mark.parametrize("where", ["-", "elsewhere/admin.key"])
+def test_the_bootstrap_key_file_can_be_chosen_or_stdout(tmp_path, where):
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "ENGRAMDB_EMBEDDER": "hashing", "PYTHONUNBUFFERED": "1"}
+    args = ["--port", str(port), "--data-dir", str(tmp_path / "data")]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "engramdb", "serve", *args, "--bootstrap-key-file", where],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    try:
+        _wait(url)
+        if where != "-":
+            path = tmp_path / where
+            assert path.stat().st_mode & 0o777 == 0o600
+            token = path.read_text().strip()
+            assert httpx.get(
+                url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}
+            ).is_success
+    finally:
+        proc.terminate()
+        out = proc.communicate(timeout=20)[0]
+    assert not (tmp_path / "data" / "bootstrap-key").exists()
+    printed = [line for line in out.splitlines() if line.startswith("egdb_")]
+    assert len(printed) == (1 if where == "-" else 0)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
@@ -88,8 +130,7 @@ def test_a_signal_stops_the_server_cleanly_and_its_upload_job_runs_at_the_next_s
     proc = _start(tmp_path / "data", port)
     try:
         _wait(url)
-        assert proc.stdout is not None
-        token = next(line.strip() for line in proc.stdout if line.startswith("egdb_"))
+        token = _token(tmp_path / "data")
         auth = {"Authorization": f"Bearer {token}"}
         with httpx.Client(base_url=url, headers=auth, timeout=30) as c:
             assert c.post("/api/v1/contexts", json={"name": "shop"}).status_code == 201

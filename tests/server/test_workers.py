@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_serve import _free_port, _wait
+from test_serve import _free_port, _token, _wait
 
 SCOPE = "org/acme/user/u1"
 LENS = {"lens": [SCOPE]}
@@ -71,14 +71,7 @@ def server(tmp_path):
     proc = _start(tmp_path / "data", port)
     try:
         _wait(url)
-        token = None
-        assert proc.stdout is not None
-        for _ in range(20):
-            line = proc.stdout.readline().strip()
-            if line.startswith("egdb_"):
-                token = line
-                break
-        assert token
+        token = _token(tmp_path / "data")
         import threading
 
         threading.Thread(target=proc.stdout.read, daemon=True).start()
@@ -250,8 +243,7 @@ def test_a_restarted_server_reads_what_it_had_after_a_kill(tmp_path):
     proc = _start(data, port)
     try:
         _wait(url)
-        assert proc.stdout is not None
-        token = next(line.strip() for line in proc.stdout if line.startswith("egdb_"))
+        token = _token(data)
         assert (
             _fresh(url, token, "POST", "/api/v1/contexts", json={"name": "shop"}).status_code == 201
         )

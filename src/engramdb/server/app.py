@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from .auth import AuthContext, AuthError, AuthStore
 from .config import ServerConfig, password_hasher
-from .contexts import ContextRegistry
+from .contexts import ContextRegistry, private_file, private_tree
 from .gate import AUTH_SCOPE_KEY, Gate, authenticate_headers
 from .idempotency import IdempotencyStore, fingerprint
 from .problems import Problem, install, limit_of, problem
@@ -47,7 +47,13 @@ def create_app(
     send it the facts their queries returned (``workers.py`` makes one per start)."""
     config = config or ServerConfig()
     root = Path(config.data_dir)
-    root.mkdir(parents=True, exist_ok=True)
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if writer is None:  # (the writer's files: its workers start after it)
+        private_tree(root)  # a directory made before 2026-12-06 was world-readable
+        if config.backup_dir is not None and Path(config.backup_dir).exists():
+            private_tree(Path(config.backup_dir))
+        private_file(root / "auth.db")
+        private_file(root / "server.db")
     auth = AuthStore(root / "auth.db", hasher=password_hasher(config))
 
     def job_rights(context: str, who) -> AuthContext | None:
@@ -164,17 +170,65 @@ def create_app(
     from .mcp import mount_mcp
 
     mount_mcp(app)  # the same tools over MCP (streamable HTTP), same keys
-    app.add_middleware(
-        Gate, config=config, store=auth, contexts=contexts
-    )  # before any body is read
-    app.add_middleware(_Measure, requests=requests, latency=latency)  # counts all it answers
     if writer is not None:
         from .replica import WriterProxy
 
-        app.add_middleware(WriterProxy, writer_socket=writer, secret=secret or "")
-    elif secret is not None:
+        # inside the gate: a worker checks the key, the declared size, the key's requests in
+        # progress and the body's pace before a request takes a connection to the writer
+        app.add_middleware(
+            WriterProxy,
+            writer_socket=writer,
+            secret=secret or "",
+            connections=config.writer_connections,
+            wait_s=config.writer_wait_s,
+        )
+    parses = None
+    if writer is not None:
+        from .replica import LOCAL_READS
+
+        def parses(method: str, path: str) -> bool:  # (what it forwards streams, unread)
+            return method == "POST" and LOCAL_READS.match(path) is not None
+
+    app.add_middleware(
+        Gate, config=config, store=auth, contexts=contexts, parses=parses
+    )  # before any body is read
+    app.add_middleware(_Measure, requests=requests, latency=latency)  # counts all it answers
+    _relative_slash_redirects(app)
+    if writer is None and secret is not None:
         app.add_middleware(_Internal, contexts=contexts, secret=secret)
     return app
+
+
+def _relative_slash_redirects(app: FastAPI) -> None:
+    """``/api/v1/contexts/`` still redirects to ``/api/v1/contexts`` (and the other way), but
+    with a relative ``Location``: Starlette built an absolute one from the request's Host
+    header, so a hostile Host was sent back as the redirect's target."""
+    from urllib.parse import quote
+
+    from starlette.responses import RedirectResponse
+    from starlette.routing import Match
+
+    router = app.router
+    router.redirect_slashes = False
+    not_found = router.default
+
+    async def slash_or_404(scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] == "http" and path not in ("", "/"):
+            other = path.rstrip("/") if path.endswith("/") else path + "/"
+            moved = {**scope, "path": other}
+            if other.startswith("/") and not other.startswith(("//", "/\\")):
+                for route in router.routes:
+                    if route.matches(moved)[0] is not Match.NONE:
+                        query = scope.get("query_string", b"").decode("latin-1")
+                        location = quote(other, safe="/:@!$&'()*+,;=-._~") + (
+                            "?" + query if query else ""
+                        )
+                        await RedirectResponse(location)(scope, receive, send)
+                        return
+        await not_found(scope, receive, send)
+
+    router.default = slash_or_404
 
 
 class _Internal:

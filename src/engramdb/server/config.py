@@ -26,8 +26,14 @@ class ServerConfig:
     max_text_bytes: int = 64 * 1024
     max_batch: int = 1_000
     max_upload_bytes: int = 25 * 1024 * 1024
-    #: A request body other than a document upload or an MCP call (checked before it is read).
+    #: A request body other than a document upload or an MCP call (checked before it is read):
+    #: ``max_request_bytes`` for the batch routes (``.../facts/batch``, ``.../import``, mem0's
+    #: ``POST .../memories``), ``max_json_bytes`` for every other route.
     max_request_bytes: int = 16 * 1024 * 1024
+    max_json_bytes: int = 1024 * 1024
+    #: Bytes of large request bodies (over 64 KiB) read and parsed at once in one process; a
+    #: body waits up to ``body_timeout_s`` for its turn, then is a 503 (one alone always runs).
+    max_parsing_bytes: int = 16 * 1024 * 1024
     max_k: int = 100
     #: Writes take turns (``routes_memory.py``): a batch's body (``max_batch_bytes``), how
     #: long one write request may keep writing (``max_write_seconds``: a batch still running
@@ -64,6 +70,22 @@ class ServerConfig:
     #: the contexts and forward the rest to a writer process (``workers.py``); 1: a single
     #: process does everything; 0: one worker per core (at most 8).
     workers: int = 0
+    #: Where the first run's management key is written (a new file, mode 0600; the path is
+    #: printed, never the key). None: ``<data_dir>/bootstrap-key``; "-": printed to stdout
+    #: instead (it then stays in whatever captures the server's output).
+    bootstrap_key_file: Path | None = None
+    #: Slow clients (docs/security.md, "Limits"). A request body must arrive within
+    #: ``body_timeout_s`` of the route's first read, plus one second per ``body_min_rate``
+    #: bytes received (0: no extension); a slower one is a 408 and its connection is closed.
+    body_timeout_s: float = 20.0
+    body_min_rate: int = 1024
+    #: Requests of one key in progress at once in one process (a worker, or the writer for
+    #: all it is sent); the next is a 429 with Retry-After (0: no limit).
+    max_requests_per_key: int = 32
+    #: Each reading worker's connections to the writer, and how long a forwarded request
+    #: waits for one before it is a 503 with Retry-After.
+    writer_connections: int = 256
+    writer_wait_s: float = 10.0
     #: Argon2 cost (tests lower it; production keeps the library's defaults).
     argon2_time_cost: int | None = None
     argon2_memory_cost: int | None = None
@@ -75,10 +97,12 @@ _ENV = "ENGRAMDB_"
 def _coerce(name: str, value: Any, current: Any) -> Any:
     kind = type(current) if current is not None else str
     try:
-        if name in ("data_dir", "backup_dir"):
+        if name in ("data_dir", "backup_dir", "bootstrap_key_file"):
             return Path(value)
         if kind is bool:
             return str(value).lower() in ("1", "true", "yes", "on")
+        if kind is float:
+            return float(value)
         if kind is int or name.startswith(("max_", "argon2_", "port", "idempotency")):
             return int(value)
         return str(value)
@@ -119,6 +143,13 @@ def load_config(
     for name in ("max_batch_bytes", "max_write_seconds", "write_step_ms", "max_context_writes"):
         if getattr(config, name) < 1:
             raise ConfigError(f"setting {name}: must be at least 1, got {getattr(config, name)}")
+    for name in ("body_timeout_s", "writer_wait_s"):
+        if not getattr(config, name) > 0:
+            raise ConfigError(f"setting {name}: must be more than 0, got {getattr(config, name)}")
+    if config.writer_connections < 1:
+        raise ConfigError(
+            f"setting writer_connections: must be at least 1, got {config.writer_connections}"
+        )
     if config.threads < 1:
         raise ConfigError(f"setting threads: must be at least 1, got {config.threads}")
     if not 0 <= config.workers <= 64:

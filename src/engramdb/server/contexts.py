@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import shutil
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -18,7 +20,14 @@ from ..errors import NotFoundError, StorageError, ValidationError
 from ..knowledge.memory import Memory
 from .auth.reach import CONTEXT_NAME
 
-__all__ = ["ContextNotFound", "ContextRegistry", "WriteGate", "check_context"]
+__all__ = [
+    "ContextNotFound",
+    "ContextRegistry",
+    "WriteGate",
+    "check_context",
+    "private_file",
+    "private_tree",
+]
 
 
 class ContextNotFound(NotFoundError):
@@ -293,6 +302,35 @@ class ContextRegistry:
                 with self._locks[name]:
                     mem.close()
             self._open.clear()
+
+
+def private_tree(root: Path) -> None:
+    """``root`` and everything under it readable by this user only (directories 0700, files
+    0600 at most): keys' hashes, every context's memories and the backups were world-readable
+    under a usual umask of 022. Symbolic links and what others own are left alone."""
+    uid = os.getuid()
+
+    def tighten(path: str, st: os.stat_result) -> None:
+        if st.st_uid == uid and st.st_mode & 0o077:
+            with contextlib.suppress(OSError):
+                os.chmod(path, stat.S_IMODE(st.st_mode) & 0o700, follow_symlinks=False)
+
+    with contextlib.suppress(OSError):
+        tighten(str(root), os.lstat(root))
+    for top, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = os.path.join(top, name)
+            with contextlib.suppress(OSError):
+                st = os.lstat(path)
+                if not stat.S_ISLNK(st.st_mode):
+                    tighten(path, st)
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 if it is not there (SQLite then keeps that mode
+    for the database and gives it to its -wal and -shm files)."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
 
 
 def _inode(directory: Path) -> int | None:

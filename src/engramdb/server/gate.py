@@ -7,17 +7,24 @@ In this order, each answered at once with a problem document:
    trailing newline and act on another path;
 2. the declared size (413): ``Content-Length`` above the route's limit;
 3. the context (404): a route under ``/api/v1/{context}/`` for a context the key does not
-   reach, or that does not exist, is answered the same way, before any other check.
+   reach, or that does not exist, is answered the same way, before any other check;
+4. the key's requests in progress (429, ``max_requests_per_key``).
 
-Then the body streams through a counter that stops it with a 413 once it passes the limit
-(chunked bodies declare no length). Starlette's own ``RequestBodyLimitMiddleware`` has one
-limit per application; uploads and MCP calls need a larger one than JSON routes.
+Before all of them, a request with both ``Transfer-Encoding`` and ``Content-Length`` is a 400
+(RFC 9112 6.3). Then the body streams through a counter that stops it with a 413 once it
+passes the limit (chunked bodies declare no length), and with a 408 once it comes slower
+than its deadline; a large body waits for room in the parsing budget before its first byte
+is read. Starlette's own ``RequestBodyLimitMiddleware`` has one limit per
+application; uploads, MCP calls and batches need a larger one than other JSON routes.
 
 The caller's ``AuthContext`` is left in the ASGI scope for
 :func:`engramdb.server.app.authenticate`, so a route never checks the key twice.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
 
 import anyio
 from fastapi import HTTPException
@@ -35,6 +42,40 @@ __all__ = ["AUTH_SCOPE_KEY", "Gate", "authenticate_headers"]
 #: Where the gate leaves the caller's AuthContext in the ASGI scope.
 AUTH_SCOPE_KEY = "engramdb.auth"
 _MULTIPART_SLACK = 1024 * 1024  # form boundaries and fields around an uploaded file
+#: The routes whose JSON may be large (many items at once): ``max_request_bytes``; every
+#: other JSON body has ``max_json_bytes`` (one text is at most 64 KiB).
+_BATCH = re.compile(r"^/api/v1/[^/]+/(?:facts/batch|import|memories)/?$")
+#: Bodies above this take their size from ``max_parsing_bytes`` while they are read and
+#: answered (smaller ones never wait).
+_SMALL_BODY = 64 * 1024
+
+
+class _Budget:
+    """Bytes of large request bodies read and parsed at once in this process: JSON becomes
+    many times its size in Python objects (3 bytes of ``[],`` about 64), and ten 16 MiB bodies
+    at once added 755 MB to the writer. A body takes its size before it is read and gives it
+    back when answered; one alone always fits."""
+
+    def __init__(self, total: int):
+        self.total = total
+        self.used = 0
+        self._changed: anyio.Event | None = None
+
+    async def take(self, n: int, wait_s: float) -> bool:
+        with anyio.move_on_after(wait_s):
+            while self.used and self.used + n > self.total:
+                if self._changed is None:
+                    self._changed = anyio.Event()
+                await self._changed.wait()
+            self.used += n
+            return True
+        return False
+
+    def give(self, n: int) -> None:
+        self.used -= n
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = None
 
 
 class _TooLarge(HTTPException):
@@ -43,6 +84,15 @@ class _TooLarge(HTTPException):
 
     def __init__(self) -> None:
         super().__init__(413, "Payload too large")
+
+
+class _Stopped(HTTPException):
+    """Raised from ``receive`` when a body arrives slower than its deadline allows (408) or
+    waited too long for the parsing budget (503); whatever the route or the proxy makes of
+    it, the gate answers with its own problem and closes the connection."""
+
+    def __init__(self) -> None:
+        super().__init__(408, "Request timeout")
 
 
 def authenticate_headers(store: AuthStore, headers: Headers) -> AuthContext:
@@ -59,10 +109,20 @@ def authenticate_headers(store: AuthStore, headers: Headers) -> AuthContext:
 
 class Gate:
     def __init__(
-        self, app: ASGIApp, *, config: ServerConfig, store: AuthStore, contexts: ContextRegistry
+        self,
+        app: ASGIApp,
+        *,
+        config: ServerConfig,
+        store: AuthStore,
+        contexts: ContextRegistry,
+        parses: Callable[[str, str], bool] | None = None,
     ):
+        """``parses(method, path)``: whether this process reads the body itself (a reading
+        worker streams what it forwards, unread)."""
         self.app = app
         self.config = config
+        self.parses = parses or (lambda method, path: True)
+        self.budget = _Budget(config.max_parsing_bytes)
         self.store = store
         self.contexts = contexts
         public = {"/api/v1/health"}
@@ -77,6 +137,8 @@ class Gate:
             prefixes.append("/docs/assets/")
         self.public = frozenset(public)
         self.prefixes = tuple(prefixes)
+        #: requests of each key being answered in this process (``max_requests_per_key``)
+        self.in_flight: dict[str, int] = {}
 
     def is_public(self, path: str) -> bool:
         """Needs no key: health, the docs if public, the dashboard's static files."""
@@ -87,7 +149,16 @@ class Gate:
             return self.config.max_upload_bytes * 4 // 3 + _MULTIPART_SLACK  # base64 inside
         if method == "POST" and path.rstrip("/").endswith("/documents"):
             return self.config.max_upload_bytes + _MULTIPART_SLACK
-        return self.config.max_request_bytes
+        if method == "POST" and _BATCH.match(path):
+            return self.config.max_request_bytes
+        return self.config.max_json_bytes
+
+    def parses_body(self, path: str, method: str) -> bool:
+        """Whether this process parses the body whole in memory (an upload streams to disk;
+        a reading worker streams what it forwards)."""
+        if method == "POST" and path.rstrip("/").endswith("/documents"):
+            return False
+        return self.parses(method, path)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -95,6 +166,17 @@ class Gate:
             return
         path = route_path(scope)
         headers = Headers(scope=scope)
+        if "transfer-encoding" in headers and "content-length" in headers:
+            # RFC 9112 6.3: a message with both may be an attempt to smuggle a request past
+            # something that reads the other length; it is refused, never guessed at
+            await _problem(
+                send,
+                400,
+                "Bad request",
+                "a request may not carry both Transfer-Encoding and Content-Length",
+            )
+            return
+        key_id: str | None = None
         if not self.is_public(path):
             try:
                 auth = await anyio.to_thread.run_sync(authenticate_headers, self.store, headers)
@@ -108,6 +190,7 @@ class Gate:
                 await self._refuse(scope, receive, send, exc)
                 return
             scope.setdefault("state", {})[AUTH_SCOPE_KEY] = auth
+            key_id = auth.key_id
             context = _context_of(path)
             if context is not None and not (
                 auth.reaches(context) and self.contexts.exists(context)
@@ -129,21 +212,87 @@ class Gate:
                     send, 413, "Payload too large", "the request body is over the limit", limit
                 )
                 return
+        if key_id is not None:
+            most = self.config.max_requests_per_key
+            if most and self.in_flight.get(key_id, 0) >= most:
+                await _problem(
+                    send,
+                    429,
+                    "Too many requests",
+                    f"this key has {most} requests in progress (max_requests_per_key)",
+                    most,
+                    headers=[(b"retry-after", b"1")],
+                )
+                return
+            self.in_flight[key_id] = self.in_flight.get(key_id, 0) + 1
+        weight = 0
+        if self.parses_body(path, scope["method"]):  # (its size: declared, or the limit)
+            weight = int(declared) if declared is not None else limit
+            if declared is None and "transfer-encoding" not in headers:
+                weight = 0  # (no body)
+        try:
+            await self._pass(scope, receive, send, limit, weight if weight > _SMALL_BODY else 0)
+        finally:
+            if key_id is not None:
+                left = self.in_flight.pop(key_id) - 1
+                if left:
+                    self.in_flight[key_id] = left
+
+    async def _pass(
+        self, scope: Scope, receive: Receive, send: Send, limit: int, weight: int
+    ) -> None:
+        """The request, its body counted and timed: over ``limit`` is a 413; a body slower
+        than ``body_timeout_s`` plus one second per ``body_min_rate`` bytes received is a 408
+        (a client trickling bytes would otherwise hold its connection, and a worker's
+        connection to the writer, for as long as it likes). A large body this process parses
+        (``weight``: its size) waits for room in the parsing budget (``max_parsing_bytes``)
+        before its first byte is read, and holds it until answered: neither its bytes nor
+        what they parse into pile up beside the others'."""
         seen = 0
+        done = False
+        failed: tuple | None = None  # (the problem the client hears instead of the route's)
+        rate = self.config.body_min_rate
+        deadline: float | None = None
+        taken = 0
 
         async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, done, failed, deadline, taken
+            if done:  # (after the body: a wait for the client to leave, never timed)
+                return await receive()
+            if deadline is None:  # (from the route's first read: time the server took first
+                if weight:  # is not the client's)
+                    if not await self.budget.take(weight, self.config.body_timeout_s):
+                        failed = _busy(self.config.max_parsing_bytes)
+                        raise _Stopped
+                    taken = weight
+                deadline = anyio.current_time() + self.config.body_timeout_s
+            now = anyio.current_time()
+            left = deadline + (seen / rate if rate else 0.0) - now
+            message = None
+            if left > 0:
+                with anyio.move_on_after(left):
+                    message = await receive()
+            if message is None:
+                failed = _slow(seen)
+                raise _Stopped
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
+                done = not message.get("more_body", False)
                 if seen > limit:
                     raise _TooLarge
+            else:
+                done = True
             return message
 
         started = False
 
         async def tracked(message: Message) -> None:
             nonlocal started
+            if failed is not None:  # (the route answered the cut body its own way)
+                if not started:
+                    started = True
+                    await _problem(send, *failed)
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
@@ -155,6 +304,14 @@ class Gate:
                 await _problem(
                     send, 413, "Payload too large", "the request body is over the limit", limit
                 )
+        except Exception:
+            if failed is None:
+                raise
+            if not started:
+                await _problem(send, *failed)
+        finally:
+            if taken:
+                self.budget.give(taken)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: Exception) -> None:
         detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
@@ -205,6 +362,21 @@ async def _problem(
     for name, value in headers or []:
         response.headers[name.decode()] = value.decode()
     await response({"type": "http"}, _no_body, send)
+
+
+def _slow(seen: int) -> tuple:
+    detail = (
+        f"the request body came too slowly ({seen} bytes received; see body_timeout_s and "
+        "body_min_rate)"
+    )
+    return (408, "Request timeout", detail)
+
+
+def _busy(budget: int) -> tuple:
+    detail = (
+        "too many large request bodies are being read at once (max_parsing_bytes); retry shortly"
+    )
+    return (503, "Service unavailable", detail, budget, [(b"retry-after", b"1")])
 
 
 async def _no_body() -> Message:

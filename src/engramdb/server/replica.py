@@ -63,20 +63,32 @@ class _ClientGone(Exception):
 
 
 class WriterProxy:
-    """Outermost ASGI layer of a worker: its local reads go to ``app``; every other request
-    is replayed to the writer byte for byte (the raw path and query, every header but the
-    hop-by-hop ones), its body and answer streamed. It speaks to the writer's transport
-    directly: no client-side cookie jar (one jar would carry one tenant's cookies into
-    another's requests), no added headers."""
+    """A worker's ASGI layer just inside its gate (the key, the declared size, the key's
+    requests in progress and the body's pace are checked there first, as the writer's gate
+    does): its local reads go to ``app``; every other request is replayed to the writer byte
+    for byte (the raw path and query, every header but the hop-by-hop ones), its body and
+    answer streamed. It speaks to the writer's transport directly: no client-side cookie jar
+    (one jar would carry one tenant's cookies into another's requests), no added headers. A
+    request waits at most ``wait_s`` for one of the ``connections`` to the writer, then is a
+    503 with Retry-After (it waited for ever: slow bodies holding every connection stalled
+    every tenant's writes)."""
 
-    def __init__(self, app: ASGIApp, *, writer_socket: str, secret: str):
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        writer_socket: str,
+        secret: str,
+        connections: int = 256,
+        wait_s: float = 10.0,
+    ):
         self.app = app
         self.secret = secret
         # httpcore, not httpx: its URL keeps the request target as the client sent it (httpx
         # folds "..", "//" and decodes escapes again, so DELETE .../bob/.. would have removed
         # .../user on the writer)
-        self._pool = httpcore.AsyncConnectionPool(uds=writer_socket, max_connections=256)
-        self._timeout = {"connect": 10.0, "read": None, "write": None, "pool": None}
+        self._pool = httpcore.AsyncConnectionPool(uds=writer_socket, max_connections=connections)
+        self._timeout = {"connect": 10.0, "read": None, "write": None, "pool": wait_s}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -156,6 +168,18 @@ class WriterProxy:
                     tasks.cancel_scope.cancel()
         except _ClientGone:
             return
+        except httpcore.PoolTimeout:
+            await _answer(
+                send,
+                503,
+                _problem(
+                    503,
+                    "Service Unavailable",
+                    "every connection to the writer process is busy (writer_connections); "
+                    "retry shortly",
+                ),
+                [(b"retry-after", b"1")],
+            )
         except (httpcore.NetworkError, httpcore.TimeoutException, OSError):
             if started:  # (the writer went away mid-answer: the client sees it cut short)
                 return
@@ -175,12 +199,14 @@ def _problem(status: int, title: str, detail: str) -> bytes:
     ).encode()
 
 
-async def _answer(send: Send, status: int, body: bytes) -> None:
+async def _answer(
+    send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
     await send(
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", b"application/problem+json")],
+            "headers": [(b"content-type", b"application/problem+json"), *(headers or [])],
         }
     )
     await send({"type": "http.response.body", "body": body})
@@ -297,7 +323,7 @@ def main() -> int:
 
     spec: dict[str, Any] = json.loads(os.environ["ENGRAMDB_WORKER_SPEC"])
     values = {**spec["config"]}
-    for name in ("data_dir", "backup_dir"):
+    for name in ("data_dir", "backup_dir", "bootstrap_key_file"):
         if values.get(name) is not None:
             values[name] = Path(values[name])
     config = ServerConfig(**values)

@@ -23,7 +23,7 @@ from .app import authenticate
 from .auth import AuthContext, Grants, LockoutError, UnknownKeyError, UnknownPrincipalError
 from .auth.reach import ALL_CONTEXTS, check_reach, intersect_reach, reach_within
 from .auth.store import ApiKey, AuthStore, Principal
-from .contexts import ContextNotFound, check_context
+from .contexts import ContextNotFound, check_context, private_tree
 from .problems import Problem
 
 __all__ = ["add_admin_routes"]
@@ -190,9 +190,9 @@ def add_admin_routes(app: FastAPI) -> None:
         root = Path(config.backup_dir or Path(config.data_dir) / "backups")
         dest = root / name
         start = time.monotonic()
-        root.mkdir(parents=True, exist_ok=True)
+        root.mkdir(parents=True, exist_ok=True, mode=0o700)
         try:
-            dest.mkdir()
+            dest.mkdir(mode=0o700)
         except FileExistsError:
             raise Problem(
                 409, "Conflict", f"a backup named {name!r} exists", field="name"
@@ -203,6 +203,7 @@ def add_admin_routes(app: FastAPI) -> None:
         except BaseException:
             shutil.rmtree(dest, ignore_errors=True)  # (no half backup that looks whole)
             raise
+        private_tree(dest)  # (copies of every key's hash and every memory: this user's only)
         took = int((time.monotonic() - start) * 1000)
         return {"name": name, "path": str(dest), "contexts": names, "tookMs": took}
 

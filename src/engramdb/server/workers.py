@@ -48,6 +48,9 @@ def serve(config: ServerConfig, *, bootstrap_note=None) -> None:
 
     from .app import create_app
 
+    # everything the server writes (keys, memories, logs, backups, the bootstrap key) is
+    # this user's only; its workers inherit the mask (create_app tightens older files)
+    os.umask(0o077)
     if config.workers == 0:  # (load_config resolves it; a ServerConfig made by hand may not)
         config = dataclasses.replace(config, workers=max(1, min(8, os.cpu_count() or 1)))
     if config.workers <= 1:
