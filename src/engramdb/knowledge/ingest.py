@@ -19,6 +19,7 @@ from .catalogue import known_names
 from .claims import ORG, Claim, Extraction
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
+from .documents.budget import ReadBudget, reading
 from .documents.rows import is_generic_heading
 from .documents.sentences import LIST_MARKER
 from .extract import extract_stage0
@@ -311,6 +312,49 @@ def document_bytes(source: str | Path | bytes, name: str | None) -> tuple[bytes,
     return p.read_bytes(), name or p.name
 
 
+def _read(
+    mem: Memory,
+    data: bytes,
+    name: str,
+    media_type: str | None,
+    scope: str,
+    caller: Caller | None,
+    now: int,
+    tell: Progress,
+    where: list[int],
+) -> DocumentResult | tuple[ParsedDocument, dict[str, str], list, list, list[Extraction]]:
+    """The reading half of an upload (inside its read budget): the parsed document, the names
+    it may mention, its rows as triples, its chunks and its prose read for claims; or the
+    answer for identical bytes already stored."""
+    doc = parse_document(data, name=name, media_type=media_type)
+    readable = caller.readable if caller is not None else None
+    all_rows = any(t.start is None for t in doc.tables)  # a CSV or JSON file is all rows
+    with mem._lock:
+        unchanged = _unchanged(mem, name, scope, doc)
+        if unchanged is not None:
+            return unchanged
+        known = {} if all_rows else dict(known_names(mem, scope, readable))
+    triples = list(rows_to_triples(doc))
+    for triple in triples:  # the document's own table rows name things its prose mentions
+        if triple.subject_type != "organisation":
+            for label in (triple.subject, *triple.aliases):
+                known.setdefault(label.casefold(), triple.subject_type)
+    pieces = chunk(doc)
+    reference = datetime.fromtimestamp(now / 1000, UTC)
+    org = (org_of(scope) or "").replace("-", " ")
+    prose = [] if all_rows else list(prose_of(doc))
+    extractions = []
+    where[1] = len(prose)
+    for i, (text, path) in enumerate(prose):
+        where[0] = i
+        tell("reading", i, len(prose))
+        subject = heading_subject(path[1:] if len(path) > 1 or path == (doc.title,) else path, org)
+        extractions.append(_read_prose(text, reference, known, subject, org))
+    where[0] = len(prose)
+    tell("reading", len(prose), len(prose))
+    return doc, known, triples, pieces, extractions
+
+
 def upload(
     mem: Memory,
     source: str | Path | bytes,
@@ -330,32 +374,22 @@ def upload(
     check_write(caller, scope, True)
     data, name = document_bytes(source, name)
     tell = progress or _silent
-    # Reading (parsing, chunking, prose extraction) takes no lock: only the writes below hold
-    # the context, so a slow document costs its own request, not every tenant's.
-    doc = parse_document(data, name=name, media_type=media_type)
     now = to_ms(observed_at, "observed_at") or now_ms()
-    readable = caller.readable if caller is not None else None
-    all_rows = any(t.start is None for t in doc.tables)  # a CSV or JSON file is all rows
-    with mem._lock:
-        unchanged = _unchanged(mem, name, scope, doc)
-        if unchanged is not None:
-            return unchanged
-        known = {} if all_rows else dict(known_names(mem, scope, readable))
-    triples = list(rows_to_triples(doc))
-    for triple in triples:  # the document's own table rows name things its prose mentions
-        if triple.subject_type != "organisation":
-            for label in (triple.subject, *triple.aliases):
-                known.setdefault(label.casefold(), triple.subject_type)
-    pieces = chunk(doc)
-    reference = datetime.fromtimestamp(now / 1000, UTC)
-    org = (org_of(scope) or "").replace("-", " ")
-    prose = [] if all_rows else list(prose_of(doc))
-    extractions = []
-    for i, (text, path) in enumerate(prose):
-        tell("reading", i, len(prose))
-        subject = heading_subject(path[1:] if len(path) > 1 or path == (doc.title,) else path, org)
-        extractions.append(_read_prose(text, reference, known, subject, org))
-    tell("reading", len(prose), len(prose))
+    # Reading (parsing, chunking, prose extraction) takes no lock: only the writes below hold
+    # the context, so a slow document costs its own request, not every tenant's. It is bounded
+    # in time (``document_read_s``) and asks ``progress`` at every small step whether to stop
+    # (a cancel, a shutdown), so no document holds its context's job queue for long.
+    where = [0, 0]  # (the prose blocks read so far, of how many)
+    budget = ReadBudget(
+        name,
+        mem.document_read_s,
+        None if progress is None else lambda: progress("reading", *where),
+    )
+    with reading(budget):
+        found = _read(mem, data, name, media_type, scope, caller, now, tell, where)
+    if isinstance(found, DocumentResult):
+        return found
+    doc, known, triples, pieces, extractions = found
     with mem._lock:
         unchanged = _unchanged(mem, name, scope, doc)  # (the same file, uploaded meanwhile)
         if unchanged is not None:

@@ -42,9 +42,11 @@ __all__ = ["MAX_ATTEMPTS", "JobRunner", "Rights"]
 
 log = logging.getLogger("engramdb.jobs")
 
-#: A job interrupted this many times (a crash while it runs, each time) fails instead of
-#: running again: a document that kills its reader must not keep the store from opening.
-MAX_ATTEMPTS = 3
+#: A job interrupted this many times (its process died while it ran, each time) fails instead
+#: of running again: a document that kills its reader must neither keep the store from opening
+#: nor hold its context's queue at every start. (A shutdown is no attempt: the job stops at its
+#: next step and waits; a document over a reading limit fails at once and never runs again.)
+MAX_ATTEMPTS = 2
 
 #: The rights of a job's submitter, looked up from its provenance (``principal_id``,
 #: ``key_id``, ``on_behalf_of``) when it runs; None when they are gone (a revoked key).
@@ -239,7 +241,12 @@ class JobRunner:
             mem.db.execute(
                 "UPDATE jobs SET state='failed', finished_ms=?, payload=NULL, error=? "
                 "WHERE state='running' AND attempts >= ?",
-                (now_ms(), f"interrupted {MAX_ATTEMPTS} times", MAX_ATTEMPTS),
+                (
+                    now_ms(),
+                    f"interrupted {MAX_ATTEMPTS} times (the process died while it ran); "
+                    "upload the document again",
+                    MAX_ATTEMPTS,
+                ),
             )
             mem.db.execute("UPDATE jobs SET state='queued' WHERE state='running'")
         if mem.db.execute("SELECT 1 FROM jobs WHERE state='queued' LIMIT 1").fetchone():

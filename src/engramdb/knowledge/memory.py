@@ -47,6 +47,7 @@ from . import (
 )
 from .access import Caller
 from .clock import now_ms, to_ms
+from .documents.budget import DOCUMENT_READ_SECONDS
 from .jobs import JobRunner, Rights
 from .reconcile import CONFIDENCE_FLOOR
 from .results import DocumentResult, Fact, Job, QueryHit, StoredMemory, WriteResult
@@ -83,8 +84,11 @@ class Memory:
         job_rights: Rights | None = None,
         *,
         replica: bool = False,
+        document_read_s: float | None = DOCUMENT_READ_SECONDS,
     ):
         self.path = path
+        #: how long reading one uploaded document may take (None: no limit)
+        self.document_read_s = document_read_s
         self.engine = engine
         self.confidence_floor = confidence_floor
         self._llm = None
@@ -150,17 +154,21 @@ class Memory:
         confidence_floor: float = CONFIDENCE_FLOOR,
         llm: Any = None,
         job_rights: Rights | None = None,
+        document_read_s: float | None = DOCUMENT_READ_SECONDS,
     ) -> Memory:
         """Open (or create) a store in directory ``path``: no server, network or LLM needed.
         ``llm`` (an ``extract.llm.LLMConfig``: any OpenAI-compatible chat endpoint) adds
         extraction stages 1 and 2 on top of the heuristics; their failures are reported in each
         ``WriteResult.errors`` and as open uncertainties, never as a failed write.
         ``job_rights`` looks up the rights of a background job's submitter when it runs (see
-        ``knowledge.jobs``); jobs interrupted by a crash run again now."""
+        ``knowledge.jobs``); jobs interrupted by a crash run again now. ``document_read_s``: how
+        long reading one uploaded document may take before it is refused (None: no limit)."""
         path = Path(path)
         engine = Engine.open(path, embedder=embedder, config=engine_config)
         try:
-            return cls(path, engine, confidence_floor, llm, job_rights)
+            return cls(
+                path, engine, confidence_floor, llm, job_rights, document_read_s=document_read_s
+            )
         except BaseException:
             engine.close()
             raise

@@ -78,6 +78,7 @@ def create_app(
         replica=writer is not None,
         on_reinforce=reinforcer,
         before_open=reinforcer.opened if reinforcer is not None else None,
+        document_read_s=config.document_read_s,
     )
     idem = IdempotencyStore(root / "server.db", config.idempotency_ttl_s)
     contexts.on_purge(idem.forget_context)

@@ -45,6 +45,9 @@ class ServerConfig:
     write_step_ms: int = 250
     max_context_writes: int = 16
     max_contexts: int = 1_000
+    #: How long reading one uploaded document (parsing it, reading its prose) may take before
+    #: the upload fails with this limit (0: no limit); docs/security.md, "Limits".
+    document_read_s: int = 300
     #: /docs and /openapi.json without a key (they describe the API, no tenant data).
     public_docs: bool = True
     #: The dashboard at /ui/ (static files without a key; every figure it shows comes from the

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import NotFoundError, StorageError, ValidationError
+from ..knowledge.documents.budget import DOCUMENT_READ_SECONDS
 from ..knowledge.memory import Memory
 from .auth.reach import CONTEXT_NAME
 
@@ -86,6 +87,7 @@ class ContextRegistry:
         replica: bool = False,
         on_reinforce: Callable[[str, list[int]], object] | None = None,
         before_open: Callable[[str], object] | None = None,
+        document_read_s: float = DOCUMENT_READ_SECONDS,
     ):
         #: (context, a job's provenance) -> the submitter's rights there now, or None
         self.job_rights = job_rights
@@ -106,6 +108,8 @@ class ContextRegistry:
         self.root = Path(root) / "contexts"
         self.root.mkdir(parents=True, exist_ok=True)
         self.embedder = embedder
+        #: how long reading one uploaded document may take (0: no limit)
+        self.document_read_s = document_read_s
         self.max_contexts = max_contexts
         self._open: dict[str, Memory] = {}
         self._purges: dict[str, int] = {}
@@ -133,7 +137,12 @@ class ContextRegistry:
             def rights(who: Mapping[str, str | None]) -> Any:
                 return job_rights(name, who)
 
-        return Memory.open(self.root / name, embedder=self.embedder, job_rights=rights)
+        return Memory.open(
+            self.root / name,
+            embedder=self.embedder,
+            job_rights=rights,
+            document_read_s=self.document_read_s or None,  # (0: no limit)
+        )
 
     def gate(self, name: str) -> WriteGate:
         """The context's ``WriteGate`` (made on first use; called on the event loop)."""

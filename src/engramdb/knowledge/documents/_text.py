@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 
 from engramdb.errors import ValidationError
 
+from .budget import checkpoint
 from .model import Section, Table
 
 __all__ = [
@@ -75,6 +76,7 @@ class TextBuilder:
     ) -> tuple[int, int] | None:
         """Add a paragraph-like block under ``path``; blank blocks are dropped. Its span in the
         text (for a table, so prose reading can step over it)."""
+        checkpoint()
         text = text.strip()
         if not text:
             return None

@@ -17,6 +17,7 @@ from ._text import (
     record_line,
     singular,
 )
+from .budget import checkpoint
 from .model import Table
 from .rows import matrix_table
 
@@ -50,6 +51,7 @@ def parse_csv(data: bytes, name: str) -> Extraction:
             value=width * (len(table) - 1),
         )
     for cells in table[1:]:
+        checkpoint()
         while len(columns) < len(cells):
             columns.append(f"column_{len(columns) + 1}")
         padded = [c.strip() for c in cells] + [""] * (len(columns) - len(cells))

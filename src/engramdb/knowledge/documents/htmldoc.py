@@ -1,11 +1,16 @@
 """HTML via lxml (libxml2's HTML parser): h1–h6 build the heading path, block elements become
 paragraphs, and page furniture (scripts, styles, navigation) is dropped.
 
-libxml2 parses in C and in linear time whatever the markup (unterminated comments, tags and
-character references included), and it refuses to nest elements more than
-:data:`MAX_HTML_DEPTH` deep; such a document is refused with that limit. (Its other built-in
-limits, such as 10 MB of text in one element, are lifted: a document is at most 25 MiB.)
-The tree is read by iterative walks (:func:`lxml.etree.iterwalk`), never by recursion.
+libxml2 tokenises in C and in linear time whatever the markup (unterminated comments, tags and
+character references included); the tree is built from its events (a parser target) by
+:class:`_Builder`, which keeps only the attributes the readers use (:data:`READ_ATTRIBUTES`),
+refuses elements nested more than :data:`MAX_HTML_DEPTH` deep (libxml2's own bound) with that
+limit, and asks the document's read budget whether to stop at every element
+(:func:`~.budget.checkpoint`). Why not libxml2's own tree: it appends each attribute at the end
+of the element's list, so one element's attributes cost quadratic time (a ``<p>`` of 40,000
+attributes, 350 KB, took 17.6 s; 80,000 took 220 s) and a cancel could not stop it. (Its other
+built-in limits, such as 10 MB of text in one element, do not apply: a document is at most
+25 MiB.) The tree is read by iterative walks (:func:`lxml.etree.iterwalk`), never by recursion.
 (BeautifulSoup was used before: its tree builder re-links the parent chain for every text after
 a closing tag, which is quadratic in the nesting depth: 256 KiB of nested ``<div>`` lines took
 27 s.)
@@ -22,12 +27,14 @@ from lxml import etree
 from engramdb.errors import ValidationError
 
 from ._text import Extraction, HeadingPath, TextBuilder, decode_text, file_stem, squash_spaces
+from .budget import checkpoint
 from .model import Table
 from .rows import grid_table
 
 __all__ = [
     "DROP",
     "MAX_HTML_DEPTH",
+    "READ_ATTRIBUTES",
     "add_tables",
     "html_tree",
     "parse_html",
@@ -37,6 +44,10 @@ __all__ = [
 
 MAX_HTML_DEPTH = 2048
 """How deep elements may nest (libxml2's own bound): a deeper document is refused."""
+
+READ_ATTRIBUTES = frozenset(["href", "alt", "start"])
+"""The attributes the readers use (a link's target, an image's text, an ordered list's first
+number): no other attribute is kept in the tree, however many an element has."""
 
 DROP = frozenset(["script", "style", "nav", "noscript", "template", "svg", "iframe", "head"])
 """Elements whose text is never the document's words."""
@@ -77,6 +88,7 @@ _BLOCKS = frozenset(
 def html_tree(markup: str, name: str) -> etree._Element | None:
     """The parsed tree (``None`` for markup without any element), or a refusal naming the
     nesting limit."""
+    builder = _Builder(name)
     parser = etree.HTMLParser(
         recover=True,
         no_network=True,
@@ -84,19 +96,52 @@ def html_tree(markup: str, name: str) -> etree._Element | None:
         remove_pis=True,
         encoding="utf-8",
         huge_tree=True,
+        target=builder,
     )
-    root = etree.fromstring(markup.encode("utf-8", "surrogatepass"), parser)
-    for error in parser.error_log:
-        if error.type_name != "ERR_RESOURCE_LIMIT":
-            continue  # (markup errors are recovered from, as a browser does)
-        if "depth" in error.message.lower():
-            raise ValidationError(
-                "data",
-                f"{name!r} nests elements more than {MAX_HTML_DEPTH} deep",
-                limit=MAX_HTML_DEPTH,
-            )
-        raise ValidationError("data", f"{name!r} is beyond the HTML reader: {error.message}")
-    return root
+    return etree.fromstring(markup.encode("utf-8", "surrogatepass"), parser)
+
+
+class _Builder:
+    """A parser target that builds the tree from libxml2's events: only
+    :data:`READ_ATTRIBUTES` are kept, nesting is bounded, and the read budget is checked at
+    every element (so a cancel stops a long parse)."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._tree = etree.TreeBuilder()
+        self._depth = 0
+        self._failed = False
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        try:
+            checkpoint()
+            self._depth += 1
+            if self._depth > MAX_HTML_DEPTH:
+                raise ValidationError(
+                    "data",
+                    f"{self._name!r} nests elements more than {MAX_HTML_DEPTH} deep",
+                    limit=MAX_HTML_DEPTH,
+                )
+        except BaseException:
+            self._failed = True  # (lxml raises it once the parse stops)
+            raise
+        kept = {k: attrib[k] for k in READ_ATTRIBUTES if k in attrib} if attrib else {}
+        self._tree.start(tag, kept)
+
+    def end(self, tag: str) -> None:
+        self._depth -= 1
+        self._tree.end(tag)
+
+    def data(self, data: str) -> None:
+        self._tree.data(data)
+
+    def close(self) -> etree._Element | None:
+        if self._failed:
+            return None  # (the parse's error is what the caller sees)
+        try:
+            return self._tree.close()
+        except etree.XMLSyntaxError:
+            return None  # no element at all
 
 
 def tag_of(el: etree._Element) -> str:
@@ -151,6 +196,7 @@ class _Walker:
         events = etree.iterwalk(root, events=("start", "end"))
         for event, el in events:
             if event == "start":
+                checkpoint()
                 descend, then = self._tag(el, tag_of(el))
                 if not descend:
                     events.skip_subtree()
@@ -235,6 +281,7 @@ def table_grids(table: etree._Element) -> list[list[list[str]]]:
             name = tag_of(el)
             inner = el is not current
             if event == "start":
+                checkpoint()
                 if inner and name == "table":
                     queue.append(el)
                     events.skip_subtree()

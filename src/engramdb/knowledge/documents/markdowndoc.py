@@ -20,6 +20,7 @@ from cmarkgfm.cmark import Options
 from lxml import etree
 
 from ._text import Extraction, HeadingPath, TextBuilder, decode_text, file_stem
+from .budget import checkpoint, while_checking
 from .htmldoc import DROP, add_tables, html_tree, tag_of
 from .model import Table
 
@@ -40,8 +41,10 @@ def parse_markdown(data: bytes, name: str) -> Extraction:
     if match:
         front = _front_matter(match.group(1) or "")
         source = source[match.end() :]
-    html = cmarkgfm.markdown_to_html_with_extensions(
-        source, options=_OPTIONS, extensions=["table", "strikethrough"]
+    html = while_checking(
+        lambda: cmarkgfm.markdown_to_html_with_extensions(
+            source, options=_OPTIONS, extensions=["table", "strikethrough"]
+        )
     )
     reader = _Reader()
     root = html_tree(html, name) if html.strip() else None
@@ -100,6 +103,7 @@ class _Reader:
                 continue
             name = tag_of(el)
             if event == "start":
+                checkpoint()
                 if name in DROP or not name or not self._open(el, name):
                     events.skip_subtree()
                 elif el.text:

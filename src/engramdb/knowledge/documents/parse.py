@@ -35,8 +35,10 @@ def parse_document(data: bytes, *, name: str, media_type: str | None = None) -> 
     """Turn the bytes of a file into plain text with sections, rows and metadata.
 
     Every refusal is a :class:`~engramdb.errors.ValidationError` naming the file: too large,
-    empty, undecodable, an unsupported declared type, a damaged or encrypted PDF, invalid JSON.
-    Nothing is written anywhere, so parsing can run before any storage work starts.
+    empty, undecodable, an unsupported declared type, a damaged or encrypted PDF, invalid JSON,
+    beyond a reader's limits. Nothing is written anywhere, so parsing can run before any
+    storage work starts. Inside :func:`~.budget.reading` the readers check that budget as they
+    go (a cancel, the time a document may take).
     """
     if isinstance(data, (bytearray, memoryview)):
         data = bytes(data)

@@ -20,6 +20,7 @@ from engramdb.errors import ValidationError
 
 from ..claims import ORG
 from ._text import blank, render_value, singular
+from .budget import checkpoint
 from .model import ParsedDocument, Table, Triple
 
 __all__ = [
@@ -151,6 +152,7 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
     headers = {c: header_unit(c) for c in columns}  # once per column, not per cell
     out: list[Triple] = []
     for index, row in enumerate(rows):
+        checkpoint()
         codes = [a for c in ids if (a := _cell(row, c))]
         subject = table.subject if table.subject is not None else _cell(row, name)
         subject = subject or (codes[0] if codes else "")  # a row without a name: its code

@@ -37,6 +37,7 @@ from engramdb.engine.lexical import STOPWORDS
 
 from .. import timeexpr
 from ..claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction, Mention, OpenQuestion
+from ..documents.budget import checkpoint
 from ..documents.sentences import LIST_MARKER, sentences
 from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key
@@ -403,6 +404,7 @@ def extract_stage0(
     known = known or {}
     prior: list[Frame] = list(said or [])  # the values said so far ("I meant X")
     for a, b in sentences(text):
+        checkpoint()  # (a document being read stops here when cancelled or out of time)
         if not _ALNUM.search(text, a, b):
             continue  # punctuation alone ("...", "-") says nothing: no rule runs over it
         marker = LIST_MARKER.match(text, a, b)

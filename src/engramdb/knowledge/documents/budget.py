@@ -1,0 +1,145 @@
+"""How long reading one document may take, and how a reader is stopped while it reads.
+
+Reading (parsing, then extracting claims from the prose) takes no lock, but it holds the
+interpreter and its context's job queue: a crafted document must neither read forever nor
+outlive a cancel. So every reader calls :func:`checkpoint` between small steps (an HTML element,
+a PDF operator, a sentence); while a :class:`ReadBudget` is active in the thread, that call
+asks whether the job was cancelled or the server is stopping (``poll``, which raises to stop)
+and whether the document's time is up (a :class:`~engramdb.errors.ValidationError` naming the
+limit). Outside an upload (a turn's sentences, a test) it costs a context-variable look-up.
+
+Why a context variable and not a parameter: the steps are deep inside the format parsers and
+the claim extractor, which turns share; threading a budget through each would touch every
+signature for one check.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TypeVar
+
+from engramdb.errors import ValidationError
+
+__all__ = [
+    "DOCUMENT_READ_SECONDS",
+    "POLL_EVERY_S",
+    "ReadBudget",
+    "checkpoint",
+    "current",
+    "reading",
+    "while_checking",
+]
+
+DOCUMENT_READ_SECONDS = 300.0
+"""How long reading one document (parsing it and reading its prose for claims) may take
+before the upload is refused; ``Memory.open(document_read_s=...)``, the server's
+``document_read_s``. An honest 150 KB price list reads in about 7 s on the 2-core machine."""
+
+POLL_EVERY_S = 0.05
+"""How often a reader asks whether it should stop (a cancel takes effect within this, plus the
+longest step that cannot be interrupted: see docs/security.md)."""
+
+
+class ReadBudget:
+    """The deadline and the stop signal of one document being read."""
+
+    def __init__(
+        self,
+        name: str,
+        seconds: float | None = DOCUMENT_READ_SECONDS,
+        poll: Callable[[], None] | None = None,
+    ) -> None:
+        self.name = name
+        self.seconds = seconds
+        self.poll = poll
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        #: what stopped the reading (sticky: a reader that swallowed it meets it again)
+        self.stopped: BaseException | None = None
+        self._next = 0.0
+
+    def check(self) -> None:
+        """Raise if the reading must stop: ``poll``'s exception (a cancel, a shutdown) or the
+        refusal of a document over its time. Cheap between polls."""
+        if self.stopped is not None:
+            raise self.stopped
+        now = time.monotonic()
+        if now < self._next:
+            return
+        self._next = now + POLL_EVERY_S
+        try:
+            if self.poll is not None:
+                self.poll()
+            if self.deadline is not None and now > self.deadline:
+                raise ValidationError(
+                    "data",
+                    f"reading {self.name!r} took more than {self.seconds:g} s "
+                    "(setting document_read_s)",
+                    limit=self.seconds,
+                )
+        except BaseException as exc:
+            self.stopped = exc
+            raise
+
+    def refuse(self, message: str, *, limit: object, value: object = None) -> ValidationError:
+        """A refusal of this document for a limit (sticky, like a stop), to raise."""
+        exc = ValidationError("data", f"{self.name!r} {message}", limit=limit, value=value)
+        self.stopped = exc
+        return exc
+
+
+T = TypeVar("T")
+
+_CURRENT: ContextVar[ReadBudget | None] = ContextVar("engramdb_read_budget", default=None)
+
+
+@contextmanager
+def reading(budget: ReadBudget | None) -> Iterator[ReadBudget | None]:
+    """Make ``budget`` the one :func:`checkpoint` checks in this thread (None: none)."""
+    token = _CURRENT.set(budget)
+    try:
+        yield budget
+    finally:
+        _CURRENT.reset(token)
+
+
+def current() -> ReadBudget | None:
+    """The budget of the document this thread is reading, if any."""
+    return _CURRENT.get()
+
+
+def checkpoint() -> None:
+    """Between two small steps of reading: stop here if the reading must stop."""
+    budget = _CURRENT.get()
+    if budget is not None:
+        budget.check()
+
+
+def while_checking(call: Callable[[], T]) -> T:
+    """``call()``, a C function that releases the interpreter but cannot check the budget
+    (cmark-gfm converting Markdown: 6 s for 25 MiB), run in a helper thread while this one
+    checks it. A stop leaves the helper to finish on its own; its result is dropped."""
+    budget = _CURRENT.get()
+    if budget is None:
+        return call()
+    out: list[T] = []
+    failed: list[BaseException] = []
+    finished = threading.Event()
+
+    def run() -> None:
+        try:
+            out.append(call())
+        except BaseException as exc:  # (raised in the caller's thread)
+            failed.append(exc)
+        finally:
+            finished.set()
+
+    threading.Thread(target=run, name="engramdb-read", daemon=True).start()
+    while not finished.wait(POLL_EVERY_S):
+        budget.check()
+    if failed:
+        raise failed[0]
+    return out[0]
