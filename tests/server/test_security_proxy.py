@@ -410,11 +410,13 @@ def test_json_bodies_have_a_limit_per_route_class(tmp_path):
             assert answer.split(b" ", 2)[1] == status and closed, (path, answer[:300])
             if status == b"413":
                 assert json.loads(answer.partition(b"\r\n\r\n")[2])["limit"] == 1024 * 1024
-        # a batch of 2 MiB is read (and refused for what it holds, not its size)
+        # a batch of 2 MiB is read (and refused for what it holds, max_batch items, not its
+        # size in bytes)
         items = [{"text": "x" * 2000, "scope": SCOPE}] * 1001
         with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {reader}"}) as c:
             r = c.post("/api/v1/shop/facts/batch", json={"items": items})
-            assert r.status_code == 422 and r.json()["limit"] == 1000, r.text
+            assert r.status_code == 413 and r.json()["limit"] == 1000, r.text[:300]
+            assert r.json()["field"] == "items"
 
 
 def test_the_parsing_budget_lets_one_large_body_through_and_makes_the_others_wait():

@@ -222,18 +222,23 @@ def test_a_batch_failing_half_way_says_what_was_stored(tmp_path):
             assert _count(c) == 0
             # a scope closed while the batch runs stops it there: the answer says how far
             headers = {"Idempotency-Key": "half-1"}
-            body = _batch(12)
+            body = _batch(24)
             batch = _Timed(
                 base, heavy, "POST", f"/api/v1/{CTX}/facts/batch", json=body, headers=headers
             )
-            time.sleep(1.5)
+            # the scope is closed once the batch has stored its first item (not after a fixed
+            # sleep: on a quiet machine the whole batch was done by then)
+            deadline = time.monotonic() + 120
+            while _count(c) < 1:
+                assert time.monotonic() < deadline and batch.thread.is_alive()
+                time.sleep(0.02)
             with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {admin}"}) as a:
                 assert a.delete(f"/api/v1/{CTX}/scopes/{SCOPE}").status_code == 200
             r = batch.wait()
             assert r.status_code == 422, r.text
             out = r.json()
             stored = out["committed"]
-            assert 1 <= stored < 12 and len(out["results"]) == stored
+            assert 1 <= stored < 24 and len(out["results"]) == stored
             assert out["failedIndex"] == stored
             assert _count(c) == stored
             again = c.post(f"/api/v1/{CTX}/facts/batch", json=body, headers=headers)

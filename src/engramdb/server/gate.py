@@ -44,7 +44,7 @@ AUTH_SCOPE_KEY = "engramdb.auth"
 _MULTIPART_SLACK = 1024 * 1024  # form boundaries and fields around an uploaded file
 #: The routes whose JSON may be large (many items at once): ``max_request_bytes``; every
 #: other JSON body has ``max_json_bytes`` (one text is at most 64 KiB).
-_BATCH = re.compile(r"^/api/v1/[^/]+/(?:facts/batch|import|memories)/?$")
+_BATCH = re.compile(r"^/api/v1/[^/]+/(?:facts/batch|import|mem0/memories)/?$")
 #: Bodies above this take their size from ``max_parsing_bytes`` while they are read and
 #: answered (smaller ones never wait).
 _SMALL_BODY = 64 * 1024

@@ -186,6 +186,15 @@ def add_memory_routes(app: FastAPI) -> None:
         their ``results``; a replay with its Idempotency-Key answers the same."""
         ctx = authenticate(request)
         config = request.app.state.config
+        if len(body.items) > config.max_batch:
+            raise Problem(
+                413,
+                "Payload too large",
+                f"this batch has {len(body.items)} items; a batch may have at most "
+                f"{config.max_batch} (max_batch): send it in smaller batches",
+                field="items",
+                limit=config.max_batch,
+            )
         for item in body.items:
             check_write(ctx, item.scope, _authoritative(item))
         size = len(await request.body())

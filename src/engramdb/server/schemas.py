@@ -54,7 +54,9 @@ class FactIn(_In):
 
 
 class BatchIn(_In):
-    items: list[FactIn] = Field(min_length=1, max_length=1_000)
+    #: (``max_batch``, a setting, is checked by the route with a 413; this is only a ceiling
+    #: for the schema)
+    items: list[FactIn] = Field(min_length=1, max_length=100_000)
 
 
 class QueryIn(_In):
