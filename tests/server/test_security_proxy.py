@@ -384,7 +384,7 @@ def test_the_data_directory_and_backups_are_private(plain):
 # ------------------------------------------------------------------------ large JSON bodies
 def test_json_bodies_have_a_limit_per_route_class(tmp_path):
     """A route whose data is one text takes at most max_json_bytes (1 MiB): a declared 2 MiB
-    is a 413 naming it at once, before any byte of the body; batches keep max_request_bytes;
+    is a 413 naming it at once, before any byte of the body; batches take max_batch_bytes;
     a request without a key is a 401 before its body either way."""
     app = create_app(cheap_config(tmp_path))
     admin = app.state.auth.bootstrap()
@@ -424,22 +424,63 @@ def test_the_parsing_budget_lets_one_large_body_through_and_makes_the_others_wai
 
     async def main() -> None:
         budget = _Budget(100)
-        assert await budget.take(150, 0.1)  # one alone always fits, however large
-        assert not await budget.take(1, 0.1)  # the rest wait, then give up (a 503)
-        budget.give(150)
-        assert await budget.take(60, 0.1)
+        assert await budget.take(150, 0.1, "a")  # one alone always fits, however large
+        assert not await budget.take(1, 0.1, "b")  # the rest wait, then give up (a 503)
+        budget.give(150, "a")
+        assert await budget.take(40, 0.1, "a")
+        # one principal holds at most half while it holds any: its next body waits, another
+        # principal's fits
+        assert not await budget.take(20, 0.1, "a")
+        assert await budget.take(20, 0.1, "b")
         order: list[str] = []
 
-        async def later(n: int, name: str) -> None:
-            assert await budget.take(n, 5)
+        async def later(n: int, name: str, owner: str) -> None:
+            assert await budget.take(n, 5, owner)
             order.append(name)
 
         async with anyio.create_task_group() as tasks:
-            tasks.start_soon(later, 60, "second")  # waits for the first
-            tasks.start_soon(later, 30, "small")  # fits beside it
+            tasks.start_soon(later, 50, "second", "c")  # waits for room (40 + 20 + 50 > 100)
+            tasks.start_soon(later, 30, "small", "d")  # fits beside them
             await anyio.sleep(0.1)
             assert order == ["small"] and budget.used == 90
-            budget.give(60)
-        assert order == ["small", "second"] and budget.used == 90
+            budget.give(40, "a")
+        assert order == ["small", "second"] and budget.used == 100
 
     anyio.run(main)
+
+
+def test_a_large_body_sent_slowly_holds_no_parsing_budget(tmp_path):
+    """A body takes its share of max_parsing_bytes once it has arrived whole: one principal
+    trickling a large batch (declared 900 KB, a few bytes a second) does not make another
+    principal's 200 KB batch wait (before, the declared size was taken at the first byte and
+    the other batch was a 503 after body_timeout_s)."""
+    app = create_app(
+        cheap_config(tmp_path, max_parsing_bytes=1024 * 1024, body_timeout_s=3, body_min_rate=1)
+    )
+    admin = app.state.auth.bootstrap()
+    with running(app) as url:
+        port = int(url.rsplit(":", 1)[1])
+        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {admin}"}) as c:
+            assert c.post("/api/v1/contexts", json={"name": "shop"}).status_code == 201
+            mallory = agent_key(c, "mallory", WRITE, ["shop"])
+            alice = agent_key(c, "alice", WRITE, ["shop"])
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        try:
+            sock.sendall(
+                f"POST /api/v1/shop/facts/batch HTTP/1.1\r\nHost: x\r\n"
+                f"Authorization: Bearer {mallory}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {900 * 1024}\r\n\r\n{{".encode()
+            )
+            time.sleep(0.5)  # (its first byte is read)
+            items = [{"text": f"Note {i}: " + "y" * 1900, "scope": SCOPE} for i in range(100)]
+            with httpx.Client(
+                base_url=url, headers={"Authorization": f"Bearer {alice}"}, timeout=60
+            ) as c:
+                start = time.monotonic()
+                r = c.post("/api/v1/shop/facts/batch", json={"items": items})
+                took = time.monotonic() - start
+            assert r.status_code == 201, r.text[:300]
+            assert len(r.json()["results"]) == 100
+            assert took < 30, took
+        finally:
+            sock.close()

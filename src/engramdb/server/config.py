@@ -27,12 +27,14 @@ class ServerConfig:
     max_batch: int = 1_000
     max_upload_bytes: int = 25 * 1024 * 1024
     #: A request body other than a document upload or an MCP call (checked before it is read):
-    #: ``max_request_bytes`` for the batch routes (``.../facts/batch``, ``.../import``, mem0's
-    #: ``POST .../memories``), ``max_json_bytes`` for every other route.
+    #: ``max_request_bytes`` for an import (``.../import``), ``max_batch_bytes`` (below) for
+    #: the batch routes (``.../facts/batch``, mem0's ``POST .../mem0/memories``),
+    #: ``max_json_bytes`` for every other route.
     max_request_bytes: int = 16 * 1024 * 1024
     max_json_bytes: int = 1024 * 1024
-    #: Bytes of large request bodies (over 64 KiB) read and parsed at once in one process; a
-    #: body waits up to ``body_timeout_s`` for its turn, then is a 503 (one alone always runs).
+    #: Bytes of large request bodies (over 64 KiB, once received whole) parsed at once in one
+    #: process; a body waits up to ``body_timeout_s`` for its turn, then is a 503 (one alone
+    #: always runs; one principal holds at most half while it holds any).
     max_parsing_bytes: int = 16 * 1024 * 1024
     max_k: int = 100
     #: Writes take turns (``routes_memory.py``): a batch's body (``max_batch_bytes``), how

@@ -320,9 +320,13 @@ def private_tree(root: Path) -> None:
     uid = os.getuid()
 
     def tighten(path: str, st: os.stat_result) -> None:
-        if st.st_uid == uid and st.st_mode & 0o077:
+        if st.st_uid == uid and st.st_mode & 0o077 and not stat.S_ISLNK(st.st_mode):
+            mode = stat.S_IMODE(st.st_mode) & 0o700
             with contextlib.suppress(OSError):
-                os.chmod(path, stat.S_IMODE(st.st_mode) & 0o700, follow_symlinks=False)
+                try:
+                    os.chmod(path, mode, follow_symlinks=False)
+                except NotImplementedError:  # (glibc before 2.32: lstat said it is no link)
+                    os.chmod(path, mode)
 
     with contextlib.suppress(OSError):
         tighten(str(root), os.lstat(root))

@@ -42,37 +42,52 @@ __all__ = ["AUTH_SCOPE_KEY", "Gate", "authenticate_headers"]
 #: Where the gate leaves the caller's AuthContext in the ASGI scope.
 AUTH_SCOPE_KEY = "engramdb.auth"
 _MULTIPART_SLACK = 1024 * 1024  # form boundaries and fields around an uploaded file
-#: The routes whose JSON may be large (many items at once): ``max_request_bytes``; every
-#: other JSON body has ``max_json_bytes`` (one text is at most 64 KiB).
-_BATCH = re.compile(r"^/api/v1/[^/]+/(?:facts/batch|import|mem0/memories)/?$")
-#: Bodies above this take their size from ``max_parsing_bytes`` while they are read and
-#: answered (smaller ones never wait).
+#: The routes whose JSON may be large (many items at once): ``max_batch_bytes`` for batches of
+#: writes (checked again by the route), ``max_request_bytes`` for an import; every other JSON
+#: body has ``max_json_bytes`` (one text is at most 64 KiB).
+_BATCH = re.compile(r"^/api/v1/[^/]+/(?:facts/batch|mem0/memories)/?$")
+_IMPORT = re.compile(r"^/api/v1/[^/]+/import/?$")
+#: Bodies above this take their size from ``max_parsing_bytes`` once received, until answered
+#: (smaller ones never wait).
 _SMALL_BODY = 64 * 1024
 
 
 class _Budget:
-    """Bytes of large request bodies read and parsed at once in this process: JSON becomes
-    many times its size in Python objects (3 bytes of ``[],`` about 64), and ten 16 MiB bodies
-    at once added 755 MB to the writer. A body takes its size before it is read and gives it
-    back when answered; one alone always fits."""
+    """Bytes of large request bodies parsed at once in this process: JSON becomes many times
+    its size in Python objects (3 bytes of ``[],`` about 64), and ten 16 MiB bodies at once
+    added 755 MB to the writer. A body takes its size once it has arrived whole (a client
+    sending slowly holds nothing) and gives it back when answered; one alone always fits, and
+    one principal holds at most half of it while it holds any (so one tenant's large bodies
+    make only its own wait)."""
 
     def __init__(self, total: int):
         self.total = total
         self.used = 0
+        self.by_owner: dict[str, int] = {}
         self._changed: anyio.Event | None = None
 
-    async def take(self, n: int, wait_s: float) -> bool:
+    def _fits(self, n: int, owner: str) -> bool:
+        own = self.by_owner.get(owner, 0)
+        if own and own + n > self.total // 2:
+            return False
+        return not self.used or self.used + n <= self.total
+
+    async def take(self, n: int, wait_s: float, owner: str = "") -> bool:
         with anyio.move_on_after(wait_s):
-            while self.used and self.used + n > self.total:
+            while not self._fits(n, owner):
                 if self._changed is None:
                     self._changed = anyio.Event()
                 await self._changed.wait()
             self.used += n
+            self.by_owner[owner] = self.by_owner.get(owner, 0) + n
             return True
         return False
 
-    def give(self, n: int) -> None:
+    def give(self, n: int, owner: str = "") -> None:
         self.used -= n
+        left = self.by_owner.pop(owner, 0) - n
+        if left > 0:
+            self.by_owner[owner] = left
         if self._changed is not None:
             self._changed.set()
             self._changed = None
@@ -150,6 +165,8 @@ class Gate:
         if method == "POST" and path.rstrip("/").endswith("/documents"):
             return self.config.max_upload_bytes + _MULTIPART_SLACK
         if method == "POST" and _BATCH.match(path):
+            return self.config.max_batch_bytes
+        if method == "POST" and _IMPORT.match(path):
             return self.config.max_request_bytes
         return self.config.max_json_bytes
 
@@ -176,7 +193,7 @@ class Gate:
                 "a request may not carry both Transfer-Encoding and Content-Length",
             )
             return
-        key_id: str | None = None
+        owner: str | None = None  # (the principal whose requests are counted)
         if not self.is_public(path):
             try:
                 auth = await anyio.to_thread.run_sync(authenticate_headers, self.store, headers)
@@ -190,7 +207,7 @@ class Gate:
                 await self._refuse(scope, receive, send, exc)
                 return
             scope.setdefault("state", {})[AUTH_SCOPE_KEY] = auth
-            key_id = auth.key_id
+            owner = auth.principal_id  # (all its keys together: a key can make more keys)
             context = _context_of(path)
             if context is not None and not (
                 auth.reaches(context) and self.contexts.exists(context)
@@ -212,42 +229,40 @@ class Gate:
                     send, 413, "Payload too large", "the request body is over the limit", limit
                 )
                 return
-        if key_id is not None:
+        if owner is not None:
             most = self.config.max_requests_per_key
-            if most and self.in_flight.get(key_id, 0) >= most:
+            if most and self.in_flight.get(owner, 0) >= most:
                 await _problem(
                     send,
                     429,
                     "Too many requests",
-                    f"this key has {most} requests in progress (max_requests_per_key)",
+                    f"this key's principal has {most} requests in progress "
+                    "(max_requests_per_key, counted over all its keys)",
                     most,
                     headers=[(b"retry-after", b"1")],
                 )
                 return
-            self.in_flight[key_id] = self.in_flight.get(key_id, 0) + 1
-        weight = 0
-        if self.parses_body(path, scope["method"]):  # (its size: declared, or the limit)
-            weight = int(declared) if declared is not None else limit
-            if declared is None and "transfer-encoding" not in headers:
-                weight = 0  # (no body)
+            self.in_flight[owner] = self.in_flight.get(owner, 0) + 1
         try:
-            await self._pass(scope, receive, send, limit, weight if weight > _SMALL_BODY else 0)
+            await self._pass(
+                scope, receive, send, limit, self.parses_body(path, scope["method"]), owner or ""
+            )
         finally:
-            if key_id is not None:
-                left = self.in_flight.pop(key_id) - 1
+            if owner is not None:
+                left = self.in_flight.pop(owner) - 1
                 if left:
-                    self.in_flight[key_id] = left
+                    self.in_flight[owner] = left
 
     async def _pass(
-        self, scope: Scope, receive: Receive, send: Send, limit: int, weight: int
+        self, scope: Scope, receive: Receive, send: Send, limit: int, parsed: bool, owner: str
     ) -> None:
         """The request, its body counted and timed: over ``limit`` is a 413; a body slower
         than ``body_timeout_s`` plus one second per ``body_min_rate`` bytes received is a 408
         (a client trickling bytes would otherwise hold its connection, and a worker's
         connection to the writer, for as long as it likes). A large body this process parses
-        (``weight``: its size) waits for room in the parsing budget (``max_parsing_bytes``)
-        before its first byte is read, and holds it until answered: neither its bytes nor
-        what they parse into pile up beside the others'."""
+        (``parsed``) waits, once it has arrived whole, for room in the parsing budget
+        (``max_parsing_bytes``) for its size, and holds it until answered: what large bodies
+        parse into does not pile up, and a slow client holds none of it."""
         seen = 0
         done = False
         failed: tuple | None = None  # (the problem the client hears instead of the route's)
@@ -260,11 +275,7 @@ class Gate:
             if done:  # (after the body: a wait for the client to leave, never timed)
                 return await receive()
             if deadline is None:  # (from the route's first read: time the server took first
-                if weight:  # is not the client's)
-                    if not await self.budget.take(weight, self.config.body_timeout_s):
-                        failed = _busy(self.config.max_parsing_bytes)
-                        raise _Stopped
-                    taken = weight
+                # is not the client's)
                 deadline = anyio.current_time() + self.config.body_timeout_s
             now = anyio.current_time()
             left = deadline + (seen / rate if rate else 0.0) - now
@@ -280,6 +291,11 @@ class Gate:
                 done = not message.get("more_body", False)
                 if seen > limit:
                     raise _TooLarge
+                if done and parsed and seen > _SMALL_BODY:  # (whole: about to be parsed)
+                    if not await self.budget.take(seen, self.config.body_timeout_s, owner):
+                        failed = _busy(self.config.max_parsing_bytes)
+                        raise _Stopped
+                    taken = seen
             else:
                 done = True
             return message
@@ -311,7 +327,7 @@ class Gate:
                 await _problem(send, *failed)
         finally:
             if taken:
-                self.budget.give(taken)
+                self.budget.give(taken, owner)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: Exception) -> None:
         detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
