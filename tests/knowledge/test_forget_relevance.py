@@ -85,3 +85,76 @@ def test_a_mem0_reset_forgets_its_memories_in_one_transaction(tmp_path):
         assert all(m.get_all(user_id=f"u{i}")["results"] == [] for i in range(10))
         assert m.memory.db.execute("SELECT COUNT(*) FROM turns").fetchone()[0] == 0
         assert m.memory.db.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 1
+
+
+SESSION = (
+    "What's the weather like in Leeds today?",
+    DIAGNOSIS,
+    "My dog is called Rolo.",
+    "I like hiking in the mountains.",
+)
+
+
+@pytest.fixture(params=[None, "hashing"], ids=["default", "hashing"])
+def session(tmp_path, request):
+    """One session of four turns: a turn's full-text score covers its neighbours' words too
+    (the engine's window), so "diabetes" scored the hiking turn 0.95 on words it lacks."""
+    kw = {} if request.param is None else {"embedder": request.param}
+    with Memory.open(tmp_path / "s", **kw) as m:
+        for text in SESSION:
+            m.remember(text, scope=ME, session_id="s1")
+        yield m, request.param
+
+
+def test_a_neighbours_word_does_not_make_a_turn_related(session):
+    mem, _ = session
+    out = mem.forget("diabetes", dry_run=True)
+    assert {w["text"] for w in out["wouldForget"]} == {DIAGNOSIS}
+    assert out["turns"] == 1
+    assert mem.forget("diabetes")["turns"] == 1
+    assert _left(mem) == set(SESSION) - {DIAGNOSIS}
+
+
+def test_forget_my_dog_in_a_session_removes_the_dog_turn_only(session):
+    mem, _ = session
+    out = mem.forget("forget my dog", dry_run=True)
+    assert {w["text"] for w in out["wouldForget"]} == {"My dog is called Rolo."}
+    assert mem.forget("forget my dog")["turns"] == 1
+    assert _left(mem) == set(SESSION) - {"My dog is called Rolo."}
+
+
+def test_a_close_meaning_in_a_session_still_forgets_by_cosine(session):
+    mem, embedder = session
+    if embedder == "hashing":  # (hashed words have no meaning: only a shared word relates)
+        assert mem.forget("my medical diagnosis", dry_run=True)["wouldForget"] == []
+        return
+    out = mem.forget("my medical diagnosis", dry_run=True)
+    assert {w["text"] for w in out["wouldForget"]} == {DIAGNOSIS}
+    assert mem.forget("my medical diagnosis")["turns"] == 1
+    assert _left(mem) == set(SESSION) - {DIAGNOSIS}
+
+
+def test_a_shared_word_counts_by_its_stem(session):
+    """Own-text words are compared as the full-text index compares them (porter stems)."""
+    mem, _ = session
+    out = mem.forget("dogs", dry_run=True)
+    assert {w["text"] for w in out["wouldForget"]} == {"My dog is called Rolo."}
+
+
+def test_a_dry_run_does_not_wait_for_a_write(mem):
+    """A dry run is a read: it plans on a snapshot of committed rows, never waiting for the
+    store's lock (a server's dry run held a read slot of the whole process while it did)."""
+    import threading
+
+    mem._lock.acquire()
+    try:
+        out: dict = {}
+        t = threading.Thread(target=lambda: out.update(mem.forget("Rolo", dry_run=True)))
+        t.start()
+        t.join(timeout=10)
+        assert not t.is_alive(), "the dry run waited for the store's lock"
+        assert {w["text"] for w in out["wouldForget"]} == {"My dog is called Rolo."}
+    finally:
+        mem._lock.release()
+    t.join()
+    assert _left(mem) == set(STORE)

@@ -112,3 +112,85 @@ def test_forget_by_query_has_a_relevance_floor_and_a_dry_run(live, keys):
         assert r.status_code == 403  # a dry run is checked like the real one
     with live.client(live.admin) as admin:
         assert _texts(admin, me) == [TEA]
+
+
+DIAGNOSIS = "I was diagnosed with type 2 diabetes last year."
+SESSION = (
+    "What's the weather like in Leeds today?",
+    DIAGNOSIS,
+    "My dog is called Rolo.",
+    "I like hiking in the mountains.",
+)
+
+
+def test_a_forget_by_query_judges_each_turn_by_its_own_words(live, keys):
+    """A turn's full-text score covers its neighbours' words (the engine's window): a forget
+    of "diabetes" would have removed the hiking turn after it, which shares no word."""
+    me = f"{ACME}/user/dana/health"
+    with live.client(keys["dana"]) as dana:
+        for text in SESSION:
+            r = dana.post(
+                f"/api/v1/{CTX}/facts", json={"text": text, "scope": me, "sessionId": "walks"}
+            )
+            assert r.status_code == 201, r.text
+        r = dana.post(
+            f"/api/v1/{CTX}/forget", json={"query": "diabetes", "lens": [me], "dryRun": True}
+        )
+        assert r.status_code == 200, r.text
+        assert {w["text"] for w in r.json()["wouldForget"]} == {DIAGNOSIS}
+        r = dana.post(f"/api/v1/{CTX}/forget", json={"query": "diabetes", "lens": [me]})
+        assert r.status_code == 200 and r.json()["turns"] == 1, r.text
+    with live.client(live.admin) as admin:
+        assert _texts(admin, me) == sorted(set(SESSION) - {DIAGNOSIS})
+
+
+def test_a_dry_run_takes_no_read_slot_while_a_write_holds_the_store(tmp_path):
+    """With one read slot for the process, a dry run used to take it and then wait for the
+    context's write lock: every tenant's reads waited behind the write. Now it plans on a
+    snapshot: it answers while the lock is held, and so do other contexts' queries."""
+    import threading
+
+    from _serve import cheap_config, running
+
+    from engramdb.server.app import create_app
+
+    app = create_app(cheap_config(tmp_path, read_concurrency=1))
+    admin_token = app.state.auth.bootstrap()
+    with running(app) as url:
+        admin = httpx.Client(
+            base_url=url, headers={"Authorization": f"Bearer {admin_token}"}, timeout=30
+        )
+        with admin:
+            for name in ("busy", "other"):
+                assert admin.post("/api/v1/contexts", json={"name": name}).status_code == 201
+                r = admin.post(f"/api/v1/{name}/facts", json={"text": DOG, "scope": ACME})
+                assert r.status_code == 201, r.text
+            with app.state.contexts.use("busy", exclusive=False, slot=False) as mem:
+                mem._lock.acquire()  # a long write (a purge, an upload's write phase)
+                try:
+                    quick = httpx.Client(
+                        base_url=url, headers={"Authorization": f"Bearer {admin_token}"}, timeout=8
+                    )
+                    answers: dict[str, object] = {}
+
+                    def dry() -> None:
+                        try:
+                            answers["dry"] = quick.post(
+                                "/api/v1/busy/forget", json={"query": "Rolo", "dryRun": True}
+                            )
+                        except httpx.TimeoutException as e:
+                            answers["dry"] = e
+
+                    t = threading.Thread(target=dry)
+                    t.start()
+                    other = quick.post("/api/v1/other/query", json={"query": "Rolo"})
+                    t.join(timeout=20)
+                    assert other.status_code == 200, other.text
+                    got = answers["dry"]
+                    assert isinstance(got, httpx.Response), f"the dry run waited: {got!r}"
+                    assert got.status_code == 200, got.text
+                    assert {w["text"] for w in got.json()["wouldForget"]} == {DOG}
+                finally:
+                    mem._lock.release()
+                    t.join(timeout=30)
+                    quick.close()

@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..engine.lexical import match_terms, query_terms
 from ..errors import ForbiddenError, NotFoundError, ValidationError
 from ..store.sqlite import truncate_log
 from . import reads
 from .access import Caller, may_forget
 from .redaction import REGION
 from .vocab import CATEGORIES, TRUST_PRIORS
+from .words import STOP
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -43,9 +46,12 @@ _DAY_MS = 86_400_000
 #: marks an authoritative row (None: never authoritative).
 _SCOPED = (("instructions", None), ("uncertainties", None), ("entities", "authoritative"))
 _COUNTED = ("facts", "turns", "chunks", "documents", "instructions", "uncertainties")
-#: A forget by query removes a row only if it shares a word with the query (its full-text
-#: score is above zero) or its meaning is at least this close (cosine): the best of unrelated
-#: rows ("my medical diagnosis" against "My dog is called Rolo.") was always removed before.
+#: A forget by query removes a row only if its own text shares a content word with the query
+#: (compared as the full-text index compares words: porter stems) or its meaning is at least
+#: this close (cosine): the best of unrelated rows ("my medical diagnosis" against "My dog is
+#: called Rolo.") was always removed before. A passage's full-text score is not the test: it
+#: covers the words of the turns around it (the engine's neighbour window), so "diabetes"
+#: scored "I like hiking in the mountains." 0.95 for the turn before it.
 #: Measured with the default embedder: related rows without a shared word score 0.55-0.58
 #: ("my medical diagnosis" / "I was diagnosed with type 2 diabetes"), unrelated ones at most
 #: 0.37.
@@ -111,10 +117,13 @@ def forget(
         raise ValidationError("forget", "give exactly one of query, id or scope")
     if lens is not None and query is None:
         raise ValidationError("lens", "narrows a forget by query (an id or a scope is exact)")
-    with mem._lock:
-        if dry_run:  # checked exactly as the real one, and nothing changes
+    if dry_run:  # checked exactly as the real one, and nothing changes
+        # a read: planned on one snapshot of the committed rows, never waiting for a write
+        # (a server's dry run held the process's read slot while it waited for the lock)
+        with mem._snapshot():
             plan = _plan(mem, query, id, scope, purge, caller, lens, extracted)
             return _described(mem, plan, purge, caller)
+    with mem._lock:
         with mem._transaction():
             plan = _plan(mem, query, id, scope, purge, caller, lens, extracted)
             if scope is not None:
@@ -225,10 +234,11 @@ def _engine_copies(mem: Memory, plan: _Plan) -> list[str]:
 def check_forget(
     mem: Memory, id: Any, scope: str | None, caller: Caller | None, purge: bool = False
 ) -> None:
-    """What ``forget`` by id or by scope would refuse, refused now; nothing changes."""
+    """What ``forget`` by id or by scope would refuse, refused now; nothing changes (a read
+    of one snapshot: it never waits for a write)."""
     if (id is None) == (scope is None):
         raise ValidationError("forget", "give exactly one of id or scope")
-    with mem._lock:
+    with mem._snapshot():
         if scope is not None:
             _plan_scope(mem, scope, caller, purge)
         else:
@@ -352,9 +362,9 @@ def _plan_query(
     """What the query finds best (score above half the best) among the rows the caller may
     read and forget (and curate, if authoritative), at or below the lens's paths only (a
     lens that reads an organisation's policies beside a user's words forgets only the
-    user's), and of those only the rows related to the query: a shared word, or a meaning at
-    least ``FORGET_MIN_SIMILARITY`` close (the best of unrelated rows is not "what the query
-    finds")."""
+    user's), and of those only the rows related to the query: a word of the row's own text
+    shared, or a meaning at least ``FORGET_MIN_SIMILARITY`` close (the best of unrelated rows
+    is not "what the query finds")."""
     # meaning and words only: who is named, a date, the time line add to many rows alike and
     # would carry unrelated ones over the half-the-best cut
     outer = REGION.get()
@@ -368,11 +378,9 @@ def _plan_query(
 
     with mem.region(allowed):
         hits = reads.query(mem, query, k=20, one_per_text=False, profile="matching", explain=True)
-    hits = [
-        h
-        for h in hits
-        if allowed(h.scope) and may_forget(caller, h.scope, h.authoritative) and _relevant(h)
-    ]
+    hits = [h for h in hits if allowed(h.scope) and may_forget(caller, h.scope, h.authoritative)]
+    shared = _sharing_a_word(query, [h.text for h in hits])
+    hits = [h for i, h in enumerate(hits) if _relevant(h, i in shared)]
     plan = _Plan()
     if hits:
         top = hits[0].score
@@ -386,10 +394,32 @@ def _plan_query(
     return plan
 
 
-def _relevant(hit: Any) -> bool:
-    """A hit shares a word with the query, or means nearly the same."""
+def _relevant(hit: Any, shares_a_word: bool) -> bool:
+    """A hit's own text shares a word with the query, or it means nearly the same. A fact's
+    lexical part is of its own words already; a passage's is of its neighbour window too."""
     why = hit.explain or {}
-    return why.get("lexical", 0.0) > 0 or why.get("similarity", 0.0) >= FORGET_MIN_SIMILARITY
+    if hit.kind == "fact" and why.get("lexical", 0.0) > 0:
+        return True
+    return shares_a_word or why.get("similarity", 0.0) >= FORGET_MIN_SIMILARITY
+
+
+def _sharing_a_word(query: str, texts: list[str]) -> set[int]:
+    """The positions of ``texts`` that hold a content word of ``query``, the words tokenized
+    and stemmed as the engine's full-text index does them ("dogs" finds "dog"): the hits'
+    texts in a throwaway full-text table (at most the 20 hits a forget plans from)."""
+    terms = [t for t in query_terms(query, keep_stopwords=True) if t not in STOP]
+    match = match_terms(terms)
+    if match is None or not texts:
+        return set()
+    con = sqlite3.connect(":memory:")
+    try:
+        con.execute("CREATE VIRTUAL TABLE t USING fts5(text, tokenize='porter unicode61')")
+        con.executemany(
+            "INSERT INTO t(rowid, text) VALUES(?, ?)", [(i + 1, x) for i, x in enumerate(texts)]
+        )
+        return {r[0] - 1 for r in con.execute("SELECT rowid FROM t WHERE t MATCH ?", (match,))}
+    finally:
+        con.close()
 
 
 def _apply(mem: Memory, plan: _Plan, purge: bool) -> dict[str, int]:

@@ -882,11 +882,11 @@ class Memory:
     ) -> dict[str, Any]:
         """Forget by fact id (``"fact:12"`` or 12), by turn/chunk id, by query (the facts and
         passages it finds best, score above half the best, and only those related to it: a
-        shared word or a meaning at least ``lifecycle.FORGET_MIN_SIMILARITY`` close; when
-        none is, zero counts), or a whole scope subtree. Soft by
-        default (rows stay, marked forgotten, out of every read); ``purge`` deletes every copy:
-        the rows, their provenance, traces and observations, the sources only they used, and
-        the engine's record, full-text entry and log frames.
+        word of its own text shared, or a meaning at least
+        ``lifecycle.FORGET_MIN_SIMILARITY`` close; when none is, zero counts), or a whole
+        scope subtree. Soft by default (rows stay, marked forgotten, out of every read);
+        ``purge`` deletes every copy: the rows, their provenance, traces and observations, the
+        sources only they used, and the engine's record, full-text entry and log frames.
 
         ``caller`` (None: embedded use, every right): forgetting a row needs ``memory:forget``
         over its scope, and ``memory:curate`` as well for an authoritative row (a curated fact

@@ -581,11 +581,11 @@ def add_memory_routes(app: FastAPI) -> None:
         every copy). Needs memory:forget over the scope of every row it removes, and
         memory:curate too for curated rows (documents, their chunks and facts, operator
         upserts). By id: a row the key cannot read is a 404, one it may not forget a 403. By
-        query: only rows the key may read and forget, and related to the query (a shared word
-        or a close meaning), are candidates. By scope: 403 without memory:forget over the
-        scope named (whether it holds rows or not), and every row of the subtree is checked;
-        if any is not covered, 403 and nothing is removed. ``dryRun``: what would go, with the
-        same checks, nothing removed."""
+        query: only rows the key may read and forget, and related to the query (a word of
+        the row's own text shared, or a close meaning), are candidates. By scope: 403 without
+        memory:forget over the scope named (whether it holds rows or not), and every row of the
+        subtree is checked; if any is not covered, 403 and nothing is removed. ``dryRun``: what
+        would go, with the same checks, nothing removed."""
         ctx = authenticate(request)
         scope = check_scope(body.scope) if body.scope is not None else None
         lens = strict_lens(body.lens, ctx)
@@ -595,7 +595,7 @@ def add_memory_routes(app: FastAPI) -> None:
             raise Problem(403, "Forbidden", "this key has no memory:forget over what it asks")
         if body.dry_run:  # checked as the real one; nothing removed, nothing stored
 
-            def look():
+            def look():  # a read of a snapshot: it never waits for the context's write lock
                 with read(request, context) as mem:
                     out = mem.forget(
                         body.query,
