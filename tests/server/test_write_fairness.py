@@ -84,6 +84,27 @@ def _count(c: httpx.Client) -> int:
     return len(c.get(f"/api/v1/{CTX}/memories", params={"limit": 1000}).json()["memories"])
 
 
+def _until(ready, *running: _Timed) -> None:
+    """Wait for ``ready()`` (the write is under way: an observable state, not a fixed sleep,
+    so the test holds on a quiet machine, where a batch was done in a second, as on a loaded
+    one)."""
+    deadline = time.monotonic() + 120
+    while not ready():
+        assert time.monotonic() < deadline, "the write never got under way"
+        assert all(r.thread.is_alive() for r in running), "the write ended before it was seen"
+        time.sleep(0.02)
+
+
+def _stored(base: str, token: str, at_least: int = 1):
+    """``ready`` once ``at_least`` memories of the context are stored."""
+
+    def ready() -> bool:
+        with _client(base, token) as c:
+            return _count(c) >= at_least
+
+    return ready
+
+
 def _one_line(base: str, token: str, context: str = CTX) -> tuple[httpx.Response, float]:
     with _client(base, token) as c:
         t = time.monotonic()
@@ -96,7 +117,7 @@ def test_a_one_line_write_is_not_held_up_by_a_big_batch(tmp_path):
     with running(app) as base:
         heavy, light = _setup(base, admin)
         batch = _Timed(base, heavy, "POST", f"/api/v1/{CTX}/facts/batch", json=_batch(10))
-        time.sleep(1.0)  # the batch is under way
+        _until(_stored(base, heavy), batch)  # the batch is under way: its first item stored
         r, took = _one_line(base, light)
         finished = time.monotonic()
         assert r.status_code == 201, r.text
@@ -116,7 +137,9 @@ def test_heavy_batches_to_one_context_do_not_starve_another(tmp_path):
             _Timed(base, heavy, "POST", f"/api/v1/{CTX}/facts/batch", json=_batch(4, t))
             for t in range(5)
         ]
-        time.sleep(1.0)  # every batch has arrived; before, they held all four threads
+        # every batch has arrived (before, they held all four threads) and one is writing
+        gate = app.state.contexts.gate(CTX)
+        _until(lambda: gate.pending == len(batches) and gate.step.locked(), *batches)
         r, took_write = _one_line(base, light, OTHER)
         assert r.status_code == 201, r.text
         with _client(base, light) as c:
@@ -155,7 +178,9 @@ def test_an_upload_with_wait_reads_its_document_outside_the_lock(tmp_path):
             data={"scope": "org/acme"},
             files={"file": ("policy.md", _slow_document(), "text/markdown")},
         )
-        time.sleep(0.5)  # reading the document (its parse and prose extraction)
+        # its turn has begun: it is reading the document (its parse and prose extraction)
+        gate = app.state.contexts.gate(CTX)
+        _until(gate.upload.locked, upload)
         r, took = _one_line(base, light)
         finished = time.monotonic()
         assert r.status_code == 201, r.text
@@ -297,7 +322,7 @@ def test_a_mem0_add_of_a_long_conversation_takes_turns_too(tmp_path):
             params={"scope_prefix": "org/acme"},
             json={"messages": messages, "user_id": "u9"},
         )
-        time.sleep(1.0)  # the add is under way
+        _until(_stored(base, heavy), add)  # the add is under way: its first message stored
         r, took = _one_line(base, light)
         finished = time.monotonic()
         assert r.status_code == 201, r.text[:300]

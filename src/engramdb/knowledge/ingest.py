@@ -391,6 +391,7 @@ def upload(
         return found
     doc, known, triples, pieces, extractions = found
     with mem._lock:
+        mem._check_writable_scope(scope)  # (closed or purged while it was read)
         unchanged = _unchanged(mem, name, scope, doc)  # (the same file, uploaded meanwhile)
         if unchanged is not None:
             return unchanged

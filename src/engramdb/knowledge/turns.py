@@ -195,6 +195,7 @@ def _remember_triples(
     claims = [claim_of_triple(t, i) for i, t in enumerate(triples)]
     result = WriteResult()
     with mem._lock:
+        mem._check_writable_scope(scope)  # (closed while the request waited its turn)
         with mem._transaction():
             source = record_source(mem, kind, None, None, now, caller)
             ctx = WriteContext(scope, source, kind, f"{kind}:{scope}", now, "document", caller)

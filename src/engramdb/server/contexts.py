@@ -56,6 +56,10 @@ def check_context(name: object) -> str:
     return name
 
 
+#: How long deleting a context waits for the requests using it to finish (their step).
+DELETE_WAIT_SECONDS = 120.0
+
+
 class WriteGate:
     """One context's turn-taking for writes, on the event loop side: a write request waits
     here without holding a request thread, then holds one thread for one step at a time
@@ -117,6 +121,11 @@ class ContextRegistry:
         self._locks: dict[str, threading.RLock] = {}
         self._gates: dict[str, WriteGate] = {}
         self._lock = threading.Lock()
+        #: requests using each context's Memory now (``use``), and the contexts being deleted:
+        #: a delete waits for the first to finish and turns new ones away (404)
+        self._users: dict[str, int] = {}
+        self._closing: set[str] = set()
+        self._idle = threading.Condition(self._lock)
 
     def _open_memory(self, name: str) -> Memory:
         if self.replica:
@@ -194,17 +203,27 @@ class ContextRegistry:
             self._locks[name] = threading.RLock()
         return {"name": name, "createdMs": int(time.time() * 1000)}
 
-    def delete(self, name: str) -> None:
+    def delete(self, name: str, *, wait_s: float = DELETE_WAIT_SECONDS) -> None:
+        """Delete the context: new requests to it are turned away (404) at once, and the
+        ones using its store finish what they are doing first (a write its step, at most
+        ``write_step_ms`` or one item), so none meets a closed database half way (that was a
+        500 and a batch that could not say what it stored). After ``wait_s`` it is closed
+        anyway."""
         name = check_context(name)
         with self._lock:
-            if not (self.root / name).is_dir():
+            if not (self.root / name).is_dir() or name in self._closing:
                 raise ContextNotFound(name)
-            mem = self._open.pop(name, None)
-            lock = self._locks.pop(name, None)
-            if mem is not None:
-                with lock or threading.RLock():
-                    mem.close()
-            shutil.rmtree(self.root / name)
+            self._closing.add(name)
+            try:
+                self._idle.wait_for(lambda: not self._users.get(name), timeout=wait_s)
+                mem = self._open.pop(name, None)
+                lock = self._locks.pop(name, None)
+                if mem is not None:
+                    with lock or threading.RLock():
+                        mem.close()
+                shutil.rmtree(self.root / name)
+            finally:
+                self._closing.discard(name)
 
     @contextmanager
     def use(self, name: str, *, exclusive: bool = True, slot: bool = True):
@@ -220,6 +239,8 @@ class ContextRegistry:
                 # only, not the registry)
                 self.before_open(name)
         with self._lock:
+            if name in self._closing:  # (being deleted)
+                raise ContextNotFound(name)
             mem = self._open.get(name)
             if mem is None:
                 if not (self.root / name).is_dir():
@@ -227,15 +248,24 @@ class ContextRegistry:
                 mem = self._open[name] = self._open_memory(name)
                 self._locks[name] = threading.RLock()
             lock = self._locks[name]
-        if mem.broken:  # a write met a full disk after it was logged: reopening applies it
+            self._users[name] = self._users.get(name, 0) + 1
+        try:
+            if mem.broken:  # a write met a full disk after it was logged: reopening applies it
+                with lock:
+                    mem = self._reopen(name, mem)
+            if not exclusive:
+                with self._read_slot(slot):
+                    yield mem
+                return
             with lock:
-                mem = self._reopen(name, mem)
-        if not exclusive:
-            with self._read_slot(slot):
                 yield mem
-            return
-        with lock:
-            yield mem
+        finally:
+            with self._lock:
+                left = self._users.pop(name, 1) - 1
+                if left:
+                    self._users[name] = left
+                else:
+                    self._idle.notify_all()
 
     @contextmanager
     def _read_slot(self, wanted: bool):

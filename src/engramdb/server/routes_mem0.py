@@ -9,13 +9,14 @@ from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Query, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from ..compat.mem0 import MAX_MESSAGES
+from ..compat.mem0 import MAX_MESSAGES, _ids, _messages
 from ..compat.mem0 import Memory as Mem0
 from .app import authenticate
-from .problems import Problem
+from .problems import Problem, problem_of
 
 __all__ = ["add_mem0_routes"]
 
@@ -70,8 +71,20 @@ def _call(fn, *args, **kwargs):
         raise Problem(422, "Invalid input", text) from None
 
 
+def _stopped_add(exc: BaseException, index: int, total: int, results: list[Any]) -> JSONResponse:
+    """An add stopped at message ``index`` after the ones before it were stored: the problem
+    says so (``committed``: the memories stored, ``results``: them, ``failedIndex``)."""
+    status, problem = problem_of(exc)
+    problem["detail"] = (
+        f"{problem['detail']} (message {index} of {total}: the messages before it were stored, "
+        f"{len(results)} memories)"
+    )
+    problem.update(committed=len(results), failedIndex=index, results=results)
+    return JSONResponse(problem, status_code=status, media_type="application/problem+json")
+
+
 def add_mem0_routes(app: FastAPI) -> None:
-    from .routes_memory import _reached, _step, _turns, writer_of
+    from .routes_memory import _reached, _step, _turns, rights_now, writer_of
 
     def run(request: Request, context: str, prefix: str | None, write: bool, fn):
         ctx = authenticate(request)
@@ -102,7 +115,7 @@ def add_mem0_routes(app: FastAPI) -> None:
                 limit=config.max_batch_bytes,
             )
         if isinstance(body.messages, str):
-            parts: list[Any] = [body.messages]
+            given: Any = body.messages
         else:
             if len(body.messages) > MAX_MESSAGES:
                 raise Problem(
@@ -112,24 +125,36 @@ def add_mem0_routes(app: FastAPI) -> None:
                     field="messages",
                     limit=MAX_MESSAGES,
                 )
-            parts = [[m.model_dump(exclude_none=True)] for m in body.messages]
+            given = [m.model_dump(exclude_none=True) for m in body.messages]
+        # every message (and the ids) checked before the first is stored: a bad third message
+        # used to be refused after the first two were kept, and the 422 did not say so
+        said = _call(_messages, given)
+        ids = {"user_id": body.user_id, "agent_id": body.agent_id, "run_id": body.run_id}
+        _call(_ids, None, ids)
+        parts: list[Any] = [[m] for m in said] or [[]]
 
-        def one(part: Any) -> dict[str, Any]:
+        def one(i: int) -> dict[str, Any]:
+            now = ctx if i == 0 else rights_now(request, context, ctx)
             with writer_of(request, context) as mem:
+                if i == 0 and said:
+                    mem.engine.validate([{"text": m["content"], "session_id": None} for m in said])
                 return _call(
-                    Mem0(mem, scope_prefix=scope_prefix, caller=ctx).add,
-                    part,
-                    user_id=body.user_id,
-                    agent_id=body.agent_id,
-                    run_id=body.run_id,
+                    Mem0(mem, scope_prefix=scope_prefix, caller=now).add,
+                    parts[i],
                     metadata=body.metadata,
                     infer=body.infer,
+                    **ids,
                 )
 
         results: list[Any] = []
         async with _turns(request, context) as turn:
-            for part in parts:
-                results += (await _step(turn, partial(one, part)))["results"]
+            for i in range(len(parts)):
+                try:
+                    results += (await _step(turn, partial(one, i)))["results"]
+                except Exception as exc:
+                    if i == 0:
+                        raise
+                    return _stopped_add(exc, i, len(parts), results)
         return {"results": results}
 
     @app.get(P + "/memories", tags=["mem0"])

@@ -15,6 +15,7 @@ from fastapi import FastAPI, File, Form, Query, Request, UploadFile
 from fastapi import Path as FPath
 from starlette.concurrency import run_in_threadpool
 
+from ..knowledge import ingest
 from ..knowledge.lifecycle import said_of
 from ..knowledge.scopes import check_scope
 from .app import authenticate, idempotent
@@ -85,6 +86,25 @@ def writer_of(request: Request, context: str):
     its engine record), and reading the item (extraction) takes no lock at all."""
     _reached(request, context)
     return request.app.state.contexts.use(context, exclusive=False, slot=False)
+
+
+def rights_now(request: Request, context: str, ctx: AuthContext) -> AuthContext:
+    """The caller's rights as they are now, for a write's next step (a background job checks
+    them the same way before it writes): a key revoked or expired, or no longer reaching the
+    context, while its long write ran is a 401 from then on; grants narrowed meanwhile apply
+    to the rest of the write (a 403 where they no longer allow it)."""
+    job_rights = request.app.state.contexts.job_rights
+    if job_rights is None:
+        return ctx
+    now = job_rights(context, ctx.provenance())
+    if now is None:
+        raise Problem(
+            401,
+            "Unauthorized",
+            "the key was revoked or expired (or no longer reaches this context) while this "
+            "write ran: the rest of it was not stored",
+        )
+    return now
 
 
 @asynccontextmanager
@@ -211,19 +231,22 @@ def add_memory_routes(app: FastAPI) -> None:
         step_s = config.write_step_ms / 1000
 
         def write(start: int) -> tuple[list[Any], BaseException | None]:
-            """Items from ``start`` on, each stored and committed, for one step's time."""
+            """Items from ``start`` on, each stored and committed, for one step's time. Any
+            failure, opening the store included (the context deleted meanwhile, a full
+            disk), is answered with what was stored before it."""
             out: list[Any] = []
             began = time.monotonic()
-            with writer_of(request, context) as mem:
-                if start == 0:
-                    _check_items(mem, items)  # (raises: nothing stored)
-                for item in items[start:]:
-                    try:
-                        out.append(to_data(_remember(mem, item, ctx)))
-                    except Exception as exc:  # noqa: BLE001 (answered with what was stored)
-                        return out, exc
-                    if time.monotonic() - began >= step_s:
-                        break
+            try:
+                now = ctx if start == 0 else rights_now(request, context, ctx)
+                with writer_of(request, context) as mem:
+                    if start == 0:
+                        _check_items(mem, items)  # (raises: nothing stored)
+                    for item in items[start:]:
+                        out.append(to_data(_remember(mem, item, now)))
+                        if time.monotonic() - began >= step_s:
+                            break
+            except Exception as exc:  # noqa: BLE001 (answered with what was stored)
+                return out, exc
             return out, None
 
         async def work():
@@ -300,9 +323,16 @@ def add_memory_routes(app: FastAPI) -> None:
 
         def stored():
             # read outside every lock (as the background job does): the store's lock holds
-            # the write only
+            # the write only, and the key's rights are checked again as it begins (a key
+            # revoked while the document was read writes nothing)
+            checked = []
+
+            def writing(phase: str, done: int, total: int) -> None:
+                if phase == "writing" and not checked:
+                    checked.append(rights_now(request, context, ctx))
+
             with writer_of(request, context) as mem:
-                return 201, to_data(mem.upload(data, **args))
+                return 201, to_data(ingest.upload(mem, data, progress=writing, **args))
 
         async def work():
             if wait:  # one such upload of a context at a time holds a request thread
