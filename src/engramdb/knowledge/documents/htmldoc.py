@@ -101,6 +101,15 @@ def html_tree(markup: str, name: str) -> etree._Element | None:
     return etree.fromstring(markup.encode("utf-8", "surrogatepass"), parser)
 
 
+#: What an lxml tree cannot hold (control characters but tab and line ends, surrogates) and
+#: libxml2's HTML parser passes on: a text holding one raised ValueError (a 500 on upload).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml_safe(text: str) -> str:
+    return _NOT_XML.sub(" ", text)
+
+
 class _Builder:
     """A parser target that builds the tree from libxml2's events: only
     :data:`READ_ATTRIBUTES` are kept, nesting is bounded, and the read budget is checked at
@@ -125,7 +134,7 @@ class _Builder:
         except BaseException:
             self._failed = True  # (lxml raises it once the parse stops)
             raise
-        kept = {k: attrib[k] for k in READ_ATTRIBUTES if k in attrib} if attrib else {}
+        kept = {k: _xml_safe(attrib[k]) for k in READ_ATTRIBUTES if k in attrib} if attrib else {}
         self._tree.start(tag, kept)
 
     def end(self, tag: str) -> None:
@@ -133,7 +142,7 @@ class _Builder:
         self._tree.end(tag)
 
     def data(self, data: str) -> None:
-        self._tree.data(data)
+        self._tree.data(_xml_safe(data))
 
     def close(self) -> etree._Element | None:
         if self._failed:
