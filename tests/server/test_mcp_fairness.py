@@ -158,3 +158,29 @@ def test_parallel_mcp_remembers_of_long_turns_do_not_hold_every_thread(tmp_path)
         between=False,
         n=12,
     )
+
+
+def test_mcp_writes_count_against_max_context_writes(tmp_path):
+    app = create_app(cheap_config(tmp_path / "data", max_context_writes=2))
+    admin = app.state.auth.bootstrap()
+    with running(app) as base:
+        heavy, _ = _setup(base, admin)
+        calls = [
+            _McpCall(
+                base,
+                heavy,
+                "upload",
+                {"name": f"policy{i}.md", "scope": "org/acme", "content": _document(i)},
+            )
+            for i in range(6)
+        ]
+        for c in calls:
+            c.thread.join(300)
+        refused = [c.result for c in calls if c.result.is_error]
+        stored = [c.result for c in calls if not c.result.is_error]
+        assert stored and refused, [c.result for c in calls]
+        for r in refused:  # told to retry, with the setting's value, like REST's 429
+            error = r.structured_content["error"]
+            assert error["status"] == 429, error
+            assert error["limit"] == 2
+            assert "max_context_writes" in error["message"]
