@@ -29,6 +29,7 @@ import binascii
 import contextlib
 import os
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -156,6 +157,15 @@ def _hit(hit: Any, rank: int) -> dict[str, Any]:
     return {k: v for k, v in out.items() if v is not None}
 
 
+@dataclass
+class _Write:
+    """The store's part of a write tool, to run once the call has its context's turn
+    (``WriteGate``: ``kind`` is its ``step`` or ``upload`` lock), as REST writes do."""
+
+    kind: str
+    fn: Callable[[], dict[str, Any]]
+
+
 # ----------------------------------------------------------------------------- the tools
 class _Tools:
     """The work of each tool, given who asks (``AuthContext``) and in which context."""
@@ -212,16 +222,30 @@ class _Tools:
             )
         return name
 
-    def run(
-        self, ctx: Context | None, context: str | None, work: Callable[..., dict[str, Any]]
+    async def run(
+        self,
+        ctx: Context | None,
+        context: str | None,
+        work: Callable[..., dict[str, Any] | _Write],
     ) -> dict[str, Any] | CallToolResult:
-        """``work(auth, context_name)``, with every failure turned into an error result."""
+        """``work(auth, context_name)`` in a request thread, with every failure turned into an
+        error result. A write's ``work`` checks its arguments and answers a ``_Write``: the
+        call then waits for its context's turn on the event loop, holding no thread (the
+        REST writes' ``WriteGate``; many MCP writes of one context once took every request
+        thread, and other tenants waited), and stores in one thread."""
         try:
-            auth = self.who(ctx)
+            if callable(self.auth):  # (stdio: the key checked again, a hash, off the loop)
+                auth = await anyio.to_thread.run_sync(self.auth)
+            else:
+                auth = self.who(ctx)
             name = self.context_name(ctx, context)
             if not auth.reaches(check_context(name)):
                 raise ContextNotFound(name)  # the same answer as for a context that is not
-            return work(auth, name)
+            out = await anyio.to_thread.run_sync(work, auth, name)
+            if isinstance(out, _Write):
+                async with self._turn(name, out.kind) as turn, turn:
+                    out = await anyio.to_thread.run_sync(out.fn)
+            return out
         except Problem as exc:
             return _failure(exc.status, exc.title, exc.detail, **exc.extra)
         except AuthError:
@@ -241,6 +265,36 @@ class _Tools:
             return _failure(503, "Store locked", str(exc))
         except EngramDBError as exc:
             return _failure(500, "Storage error", str(exc))
+
+    @contextlib.asynccontextmanager
+    async def _turn(self, name: str, kind: str) -> AsyncIterator[Any]:
+        """The call's place in the context's write queue (``routes_memory._turns``): counted
+        against ``max_context_writes`` (beyond it: 429), waited for without a thread."""
+        if not self.contexts.exists(name):
+            raise ContextNotFound(name)
+        gate = self.contexts.gate(name)
+        limit = self.config.max_context_writes
+        if gate.pending >= limit:
+            raise Problem(
+                429,
+                "Too many requests",
+                f"this context already has {limit} write requests running or waiting "
+                "(max_context_writes); retry shortly",
+                limit=limit,
+            )
+        gate.pending += 1
+        try:
+            yield getattr(gate, kind)
+        finally:
+            gate.pending -= 1
+
+    def _writer(self, name: str):
+        """The Memory for a write that has its turn: no registry lock (the store's own lock
+        holds each write's transaction; reading the text or document takes none)."""
+        return self.contexts.use(name, exclusive=False, slot=False)
+
+    def _reader(self, name: str):
+        return self.contexts.use(name, exclusive=False)
 
     def _text_limit(self, field: str, text: str | None) -> None:
         limit = self.config.max_text_bytes
@@ -267,7 +321,7 @@ class _Tools:
         role: str,
         source_kind: str | None,
         observed_at: str | int | None,
-    ) -> dict[str, Any]:
+    ) -> _Write:
         if (text is None) == (triples is None):
             raise Problem(
                 422, "Invalid input", "give either a turn's text or triples", field="text"
@@ -283,26 +337,30 @@ class _Tools:
             )
         authoritative = triples is not None and source_kind in (None, "upsert")
         scope = check_write(auth, scope, authoritative)
-        with self.contexts.use(name) as mem:
-            if triples is not None:
-                result = mem.remember(
-                    triples=[t.model_dump(exclude_none=True) for t in triples],
-                    scope=scope,
-                    source_kind=source_kind or "upsert",
-                    observed_at=observed_at,
-                    caller=auth,
-                )
-            else:
-                result = mem.remember(
-                    text,
-                    scope=scope,
-                    session_id=session_id,
-                    role=role,
-                    observed_at=observed_at,
-                    source_kind=source_kind,
-                    caller=auth,
-                )
-        return to_data(result)
+
+        def write() -> dict[str, Any]:
+            with self._writer(name) as mem:
+                if triples is not None:
+                    result = mem.remember(
+                        triples=[t.model_dump(exclude_none=True) for t in triples],
+                        scope=scope,
+                        source_kind=source_kind or "upsert",
+                        observed_at=observed_at,
+                        caller=auth,
+                    )
+                else:
+                    result = mem.remember(
+                        text,
+                        scope=scope,
+                        session_id=session_id,
+                        role=role,
+                        observed_at=observed_at,
+                        source_kind=source_kind,
+                        caller=auth,
+                    )
+            return to_data(result)
+
+        return _Write("step", write)
 
     def recall(
         self,
@@ -318,7 +376,7 @@ class _Tools:
     ) -> dict[str, Any]:
         self._text_limit("query", query)
         k = self._k(k)
-        with self.contexts.use(name) as mem, mem.region(auth.readable):
+        with self._reader(name) as mem, mem.region(auth.readable):
             hits = mem.query(
                 query,
                 lens=strict_lens(lens, auth),
@@ -345,20 +403,24 @@ class _Tools:
     ) -> dict[str, Any]:
         self._text_limit("query", query)
         k = self._k(k)
-        with self.contexts.use(name) as mem, mem.region(auth.readable):
+        with self._reader(name) as mem, mem.region(auth.readable):
             text = mem.context(query, lens=strict_lens(lens, auth), k=k, budget=budget)
         return {"context": text}
 
     def resolve_conflict(
         self, auth: AuthContext, name: str, *, id: int, outcome: str, note: str | None
-    ) -> dict[str, Any]:
+    ) -> _Write:
         # rights are Memory.resolve_conflict's: a side out of reach is a 404, no
         # memory:write a 403, and accepting needs memory:curate over the curated side
-        with self.contexts.use(name) as mem, mem.region(auth.readable):
-            out = mem.resolve_conflict(id, outcome=outcome, note=note, caller=auth)
-        if not auth.manages():  # who resolved is for administrators, as a trace's actor
-            out.pop("resolved_by", None)
-        return to_data(out)
+        def write() -> dict[str, Any]:
+            # short: it may keep the context's exclusive lock, once it has its turn
+            with self.contexts.use(name) as mem, mem.region(auth.readable):
+                out = mem.resolve_conflict(id, outcome=outcome, note=note, caller=auth)
+            if not auth.manages():  # who resolved is for administrators, as a trace's actor
+                out.pop("resolved_by", None)
+            return to_data(out)
+
+        return _Write("step", write)
 
     def reflect(self, auth: AuthContext, name: str) -> dict[str, Any]:
         raise Problem(
@@ -379,7 +441,7 @@ class _Tools:
         purge: bool,
         lens: list[str] | None = None,
         dry_run: bool = False,
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | _Write:
         if sum(x is not None for x in (id, query, scope)) != 1:
             raise Problem(
                 422, "Invalid input", "give exactly one of id, query or scope", field="id"
@@ -395,7 +457,7 @@ class _Tools:
         # every row it would remove is checked by Memory.forget (forget, and curate for
         # curated rows; by scope all or nothing)
         if dry_run:  # the same checks; nothing removed
-            with self.contexts.use(name) as mem:
+            with self._reader(name) as mem:
                 out = mem.forget(
                     query, id=id, scope=scope, purge=purge, caller=auth, lens=lens, dry_run=True
                 )
@@ -404,13 +466,18 @@ class _Tools:
             out.pop("dryRun")
             result = {"wouldForget": to_data(out), "rows": to_data(listed), "dryRun": True}
             return result | ({"message": message} if message else {})
-        with self.contexts.use(name) as mem:
-            counts = mem.forget(query, id=id, scope=scope, purge=purge, caller=auth, lens=lens)
-            if purge:  # stored REST responses may quote what was purged
-                self.contexts.purged(name)
-        message = said_of(query, counts).get("message")
-        result = {"forgotten": to_data(counts), "purged": purge}
-        return result | ({"message": message} if message else {})
+
+        def write() -> dict[str, Any]:
+            # short: it keeps the context's exclusive lock, once it has its turn
+            with self.contexts.use(name) as mem:
+                counts = mem.forget(query, id=id, scope=scope, purge=purge, caller=auth, lens=lens)
+                if purge:  # stored REST responses may quote what was purged
+                    self.contexts.purged(name)
+            message = said_of(query, counts).get("message")
+            result = {"forgotten": to_data(counts), "purged": purge}
+            return result | ({"message": message} if message else {})
+
+        return _Write("step", write)
 
     def upload(
         self,
@@ -422,7 +489,7 @@ class _Tools:
         content_base64: str | None,
         scope: str,
         media_type: str | None,
-    ) -> dict[str, Any]:
+    ) -> _Write:
         if (content is None) == (content_base64 is None):
             raise Problem(
                 422, "Invalid input", "give content (text) or content_base64", field="content"
@@ -443,11 +510,16 @@ class _Tools:
         if len(data) > limit:
             raise Problem(413, "Payload too large", "the file is over the limit", limit=limit)
         scope = check_write(auth, scope, True)
-        with self.contexts.use(name) as mem:
-            result = mem.upload(
-                data, scope=scope, name=filename, media_type=media_type, caller=auth
-            )
-        return to_data(result)
+
+        def write() -> dict[str, Any]:
+            # read outside every lock (as REST's wait=true): the store's lock holds the write
+            with self._writer(name) as mem:
+                result = mem.upload(
+                    data, scope=scope, name=filename, media_type=media_type, caller=auth
+                )
+            return to_data(result)
+
+        return _Write("upload", write)
 
     def inspect(
         self,
@@ -469,7 +541,7 @@ class _Tools:
             raise Problem(
                 422, "Invalid input", "an entity needs entity_type and entity", field="entity"
             )
-        with self.contexts.use(name) as mem, mem.region(auth.readable):
+        with self._reader(name) as mem, mem.region(auth.readable):
             if view == "state":
                 state = mem.state(lens=paths, as_of=as_of, limit=limit, offset=offset)
                 return {"view": "state", **to_data(state)}
@@ -507,7 +579,7 @@ class _CheckedTool(Tool):
 
 
 def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
-    def remember(
+    async def remember(
         scope: ScopeArg,
         text: Annotated[
             str | None,
@@ -536,7 +608,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
     ) -> Result:
         """Remember a conversation turn (text) or structured facts (triples). Returns what the
         write did: facts stored, corrections, conflicts with curated knowledge, uncertainties."""
-        return tools.run(  # type: ignore[return-value]
+        return await tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, name: tools.remember(
@@ -552,7 +624,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             ),
         )
 
-    def recall(
+    async def recall(
         query: Annotated[str, Field(min_length=1, max_length=65_536)],
         lens: Lens = None,
         k: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
@@ -564,7 +636,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
     ) -> Result:
         """Search the memory: facts and passages (document chunks, conversation turns) ranked
         together. Curated (authoritative) hits are marked."""
-        return tools.run(  # type: ignore[return-value]
+        return await tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, name: tools.recall(
@@ -572,7 +644,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             ),
         )
 
-    def context_(
+    async def context_(
         query: Annotated[
             str | None,
             Field(description="What the answer is about (optional).", max_length=65_536),
@@ -590,7 +662,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         first within a character budget: instructions, open conflicts and the policy that
         applies, curated facts, what the user said, relevant passages. It never mixes people:
         a lens that names no single user's scope gets only what is common to all."""
-        return tools.run(  # type: ignore[return-value]
+        return await tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, name: tools.context(
@@ -598,7 +670,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             ),
         )
 
-    def resolve_conflict(
+    async def resolve_conflict(
         id: Annotated[
             int,
             Field(
@@ -621,7 +693,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
     ) -> Result:
         """Resolve a conflict between what a user said and curated knowledge. Needs
         memory:write over the conflict's scope."""
-        return tools.run(  # type: ignore[return-value]
+        return await tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, name: tools.resolve_conflict(
@@ -629,16 +701,16 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             ),
         )
 
-    def reflect(
+    async def reflect(
         query: Annotated[str, Field(min_length=1, max_length=65_536)],
         persist: bool = False,
         context: ContextArg = None,
         ctx: Context | None = None,
     ) -> Result:
         """Answer a question by synthesis over the memory (needs an LLM on the server)."""
-        return tools.run(ctx, context, tools.reflect)  # type: ignore[return-value]
+        return await tools.run(ctx, context, tools.reflect)  # type: ignore[return-value]
 
-    def forget(
+    async def forget(
         id: Annotated[
             str | None,
             Field(description="A fact ('fact:12'), turn or chunk id.", max_length=256),
@@ -665,7 +737,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         the scope. A forget by query removes only rows related to the query (a shared word or
         a close meaning; none: zero counts and a message); a lens keeps it to rows at or below
         its paths. Try dry_run=true first to see what would go."""
-        return tools.run(  # type: ignore[return-value]
+        return await tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, name: tools.forget(
@@ -680,7 +752,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             ),
         )
 
-    def upload(
+    async def upload(
         name: Annotated[
             str,
             Field(description="The document's name, e.g. returns.md", min_length=1, max_length=256),
@@ -702,7 +774,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
     ) -> Result:
         """Upload a curated (authoritative) document: text, Markdown, HTML, PDF, JSON or CSV.
         A changed document of the same name is a new version. Needs memory:curate."""
-        return tools.run(  # type: ignore[return-value]
+        return await tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, ctx_name: tools.upload(
@@ -716,7 +788,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             ),
         )
 
-    def inspect(
+    async def inspect(
         view: Annotated[
             Literal["state", "profile", "entity"] | None,
             Field(description="state (default), profile, or entity (with entity_type, entity)."),
@@ -746,7 +818,7 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         """Look at the memory's state through a lens (facts by kind, conflicts between what was
         said and the policy that applies, uncertainties, instructions), the profile, or one
         entity (its current facts, or the history of one attribute)."""
-        return tools.run(  # type: ignore[return-value]
+        return await tools.run(  # type: ignore[return-value]
             ctx,
             context,
             lambda auth, name: tools.inspect(
@@ -764,21 +836,32 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         )
 
     # ---- OpenMemory's tool names (mem0's MCP server), over compat.mem0 with the same key
-    def mem0_call(context, ctx, scope_prefix, work, write):
-        def run(auth: AuthContext, name: str) -> dict[str, Any]:
+    async def mem0_call(context, ctx, scope_prefix, work, write: str | None):
+        """``write``: None for a read; "add" (stored without the registry's lock) or
+        "forget" (short, under it), each once the call has its context's turn."""
+
+        def run(auth: AuthContext, name: str) -> dict[str, Any] | _Write:
             from ..compat.mem0 import Memory as Mem0
 
-            with tools.contexts.use(name, exclusive=write) as mem:
-                try:
-                    return work(Mem0(mem, scope_prefix=scope_prefix, caller=auth))
-                except ValueError as e:
-                    status = 404 if "not found" in str(e) else 422
-                    title = "Not found" if status == 404 else "Invalid input"
-                    raise Problem(status, title, str(e)) from None
+            def call() -> dict[str, Any]:
+                use = {
+                    None: tools._reader,
+                    "add": tools._writer,
+                    "forget": tools.contexts.use,
+                }[write]
+                with use(name) as mem:
+                    try:
+                        return work(Mem0(mem, scope_prefix=scope_prefix, caller=auth))
+                    except ValueError as e:
+                        status = 404 if "not found" in str(e) else 422
+                        title = "Not found" if status == 404 else "Invalid input"
+                        raise Problem(status, title, str(e)) from None
 
-        return tools.run(ctx, context, run)
+            return call() if write is None else _Write("step", call)
 
-    def add_memories(
+        return await tools.run(ctx, context, run)
+
+    async def add_memories(
         text: Annotated[str, Field(min_length=1, max_length=65_536)],
         user_id: UserArg,
         scope_prefix: PrefixArg = None,
@@ -786,11 +869,11 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         ctx: Context | None = None,
     ) -> Result:
         """Remember something the user said (OpenMemory's add_memories)."""
-        return mem0_call(  # type: ignore[return-value]
-            context, ctx, scope_prefix, lambda m: m.add(text, user_id=user_id), True
+        return await mem0_call(  # type: ignore[return-value]
+            context, ctx, scope_prefix, lambda m: m.add(text, user_id=user_id), "add"
         )
 
-    def search_memory(
+    async def search_memory(
         query: Annotated[str, Field(min_length=1, max_length=65_536)],
         user_id: UserArg,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
@@ -799,15 +882,15 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         ctx: Context | None = None,
     ) -> Result:
         """Search the user's memories, best first (OpenMemory's search_memory)."""
-        return mem0_call(  # type: ignore[return-value]
+        return await mem0_call(  # type: ignore[return-value]
             context,
             ctx,
             scope_prefix,
             lambda m: m.search(query, user_id=user_id, top_k=limit),
-            False,
+            None,
         )
 
-    def list_memories(
+    async def list_memories(
         user_id: UserArg,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
         scope_prefix: PrefixArg = None,
@@ -815,11 +898,11 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         ctx: Context | None = None,
     ) -> Result:
         """List the user's memories, newest first (OpenMemory's list_memories)."""
-        return mem0_call(  # type: ignore[return-value]
-            context, ctx, scope_prefix, lambda m: m.get_all(user_id=user_id, top_k=limit), False
+        return await mem0_call(  # type: ignore[return-value]
+            context, ctx, scope_prefix, lambda m: m.get_all(user_id=user_id, top_k=limit), None
         )
 
-    def delete_memories(
+    async def delete_memories(
         memory_ids: Annotated[list[Annotated[str, Field(max_length=256)]], Field(max_length=1000)],
         user_id: UserArg,
         scope_prefix: PrefixArg = None,
@@ -835,17 +918,19 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
             m.forget_all(list(memory_ids))  # all or none
             return {"deleted": list(memory_ids)}
 
-        return mem0_call(context, ctx, scope_prefix, work, True)  # type: ignore[return-value]
+        return await mem0_call(  # type: ignore[return-value]
+            context, ctx, scope_prefix, work, "forget"
+        )
 
-    def delete_all_memories(
+    async def delete_all_memories(
         user_id: UserArg,
         scope_prefix: PrefixArg = None,
         context: ContextArg = None,
         ctx: Context | None = None,
     ) -> Result:
         """Forget all the user's memories (OpenMemory's delete_all_memories)."""
-        return mem0_call(  # type: ignore[return-value]
-            context, ctx, scope_prefix, lambda m: m.delete_all(user_id=user_id), True
+        return await mem0_call(  # type: ignore[return-value]
+            context, ctx, scope_prefix, lambda m: m.delete_all(user_id=user_id), "forget"
         )
 
     read = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -915,8 +1000,9 @@ def build_mcp(
 # ----------------------------------------------------------------------------- HTTP
 class _Transport:
     """The SDK's Streamable HTTP session manager, in stateless JSON mode (every POST is one
-    self-contained exchange, so any worker can serve any request; the tools are synchronous
-    and never call back). A fresh manager per lifespan run (a manager runs only once)."""
+    self-contained exchange, so any worker can serve any request; the tools never call back,
+    and do their work in request threads, a write's only once it has its context's turn).
+    A fresh manager per lifespan run (a manager runs only once)."""
 
     def __init__(self, server: MCPServer, max_body: int):
         self.server = server
