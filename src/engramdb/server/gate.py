@@ -160,15 +160,28 @@ class Gate:
         return path in self.public or path.startswith(self.prefixes)
 
     def limit(self, path: str, method: str) -> int:
-        if path.rstrip("/") == "/mcp":
-            return self.config.max_upload_bytes * 4 // 3 + _MULTIPART_SLACK  # base64 inside
-        if method == "POST" and path.rstrip("/").endswith("/documents"):
-            return self.config.max_upload_bytes + _MULTIPART_SLACK
+        return getattr(self.config, self.setting(path, method)) + self.slack(path, method)
+
+    @staticmethod
+    def setting(path: str, method: str) -> str:
+        """The setting that bounds this route's body (named in a 413)."""
+        if path.rstrip("/") == "/mcp" or (
+            method == "POST" and path.rstrip("/").endswith("/documents")
+        ):
+            return "max_upload_bytes"
         if method == "POST" and _BATCH.match(path):
-            return self.config.max_batch_bytes
+            return "max_batch_bytes"
         if method == "POST" and _IMPORT.match(path):
-            return self.config.max_request_bytes
-        return self.config.max_json_bytes
+            return "max_request_bytes"
+        return "max_json_bytes"
+
+    def slack(self, path: str, method: str) -> int:
+        """What an upload's body carries around the file: its form, or base64 in MCP."""
+        if path.rstrip("/") == "/mcp":
+            return self.config.max_upload_bytes // 3 + _MULTIPART_SLACK
+        if method == "POST" and path.rstrip("/").endswith("/documents"):
+            return _MULTIPART_SLACK
+        return 0
 
     def parses_body(self, path: str, method: str) -> bool:
         """Whether this process parses the body whole in memory (an upload streams to disk;
@@ -219,15 +232,14 @@ class Gate:
             await _problem(send, 422, "Invalid input", "the path holds a control character")
             return
         limit = self.limit(path, scope["method"])
+        too_large = f"the request body is over the limit ({self.setting(path, scope['method'])})"
         declared = headers.get("content-length")
         if declared is not None:
             if not declared.isdigit():
                 await _problem(send, 400, "Bad request", "Content-Length is not a number")
                 return
             if int(declared) > limit:
-                await _problem(
-                    send, 413, "Payload too large", "the request body is over the limit", limit
-                )
+                await _problem(send, 413, "Payload too large", too_large, limit)
                 return
         if owner is not None:
             most = self.config.max_requests_per_key
@@ -318,7 +330,12 @@ class Gate:
         except _TooLarge:
             if not started:
                 await _problem(
-                    send, 413, "Payload too large", "the request body is over the limit", limit
+                    send,
+                    413,
+                    "Payload too large",
+                    "the request body is over the limit "
+                    f"({self.setting(route_path(scope), scope['method'])})",
+                    limit,
                 )
         except Exception:
             if failed is None:
