@@ -27,6 +27,10 @@ from document_bombs import attribute_bomb, prose_block, shared_stream_pdf  # noq
 CTX = "bombs"
 ORG = "org/acme"
 POLICY = b"# Returns\n\nReturns are accepted within 30 days of delivery.\n"
+STOP_S = 5.0
+"""How soon a cancel must take effect: the reader's poll (0.05 s), the longest step it cannot
+interrupt, the job runner and the HTTP round trips, with room for a loaded 2-core machine.
+Before the fix the cancel waited for the paragraph being read (about 20 s here)."""
 CURATE = {
     "memory:read": ["org/acme/*"],
     "memory:write": ["org/acme/*"],
@@ -86,7 +90,8 @@ def test_a_cancel_takes_effect_within_moments_while_a_big_job_reads(live, curato
         asked = time.monotonic()
         assert c.post(url + "/cancel").status_code == 200
         cancelled = _follow(c, url)
-        assert cancelled["state"] == "cancelled" and time.monotonic() - asked < 2.5
+        assert cancelled["state"] == "cancelled", cancelled
+        assert time.monotonic() - asked < STOP_S
         names = [d["name"] for d in c.get(f"/api/v1/{CTX}/documents").json()["documents"]]
         assert "long.md" not in names
 
