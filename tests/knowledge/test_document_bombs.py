@@ -152,12 +152,14 @@ def test_too_many_pages_are_refused_and_an_honest_pdf_is_read():
 
 def test_a_document_over_its_reading_time_is_refused_with_that_limit(tmp_path):
     with Memory.open(tmp_path / "m", embedder="hashing", document_read_s=0.5) as mem:
+        # (a first upload loads the readers: 0.4 s quiet, 1.7 s on a loaded machine)
+        mem.upload(b"# Delivery\n\nDelivery takes 5 days.\n", scope=ORG, name="warm.md")
         start = time.perf_counter()
         with pytest.raises(ValidationError) as caught:
             mem.upload(prose_block(4_000), scope=ORG, name="long.md")  # about 10 s to read
-        assert time.perf_counter() - start < 5.0
+        assert time.perf_counter() - start < STOP_S  # (0.5 s and a poll)
         assert caught.value.limit == 0.5 and "document_read_s" in str(caught.value)
-        assert mem.db.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 0
+        assert [d[0] for d in mem.db.execute("SELECT name FROM documents")] == ["warm.md"]
         assert mem.upload(POLICY, scope=ORG, name="policy.md").facts == 1
 
 
