@@ -201,9 +201,10 @@ def test_a_cancel_stops_a_job_reading_one_long_paragraph(tmp_path):
     with Memory.open(tmp_path / "m", embedder="hashing") as mem:
         job = mem.submit_upload(prose_block(8_000), scope=ORG, name="long.md")  # 20 s to read
         deadline = time.monotonic() + 60
-        while mem.job(job.id).state != "running" and time.monotonic() < deadline:
+        while (seen := mem.job(job.id)).phase != "reading" or seen.total != 1:
+            assert time.monotonic() < deadline, seen  # (parsed: reading its one paragraph)
             time.sleep(0.01)
-        time.sleep(0.5)  # (well inside the paragraph)
+        time.sleep(0.3)  # (a fixed wait from "running" could land before the paragraph)
         asked = time.monotonic()
         mem.cancel_job(job.id)
         done = mem.wait_job(job.id, timeout=60)
