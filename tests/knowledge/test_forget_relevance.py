@@ -158,3 +158,31 @@ def test_a_dry_run_does_not_wait_for_a_write(mem):
         mem._lock.release()
     t.join()
     assert _left(mem) == set(STORE)
+
+
+@pytest.mark.parametrize("purge", [True, False])
+def test_forgetting_a_revoked_instruction_takes_its_revocation_trace_too(tmp_path, purge):
+    """A revocation's trace (written by the revoking turn) quotes the instruction it lifted:
+    forgetting the instruction's turn by id must take that quote out of the traces as well
+    (the isolation run once found a purged instruction's marker still in /traces; the trace
+    was written by another turn, so nothing found it)."""
+    scope = "org/acme/user/alice"
+    with Memory.open(tmp_path / "m") as m:
+        said = m.remember("From now on always mention zqmarker first.", scope=scope)
+        assert said.instructions
+        lifted = m.remember("You no longer need to mention zqmarker first.", scope=scope)
+        assert lifted.revoked
+        # (a soft forget of the turn alone leaves what was read from it live: here what was
+        # read from it goes too)
+        m.forget(id=said.turn_id, purge=purge, extracted=True)
+
+        def quoting() -> list[tuple[str, str]]:
+            return [
+                (op, detail)
+                for op, detail in m.db.execute(
+                    "SELECT op, detail FROM traces WHERE forgotten=0 AND op != 'forget'"
+                )
+                if "From now on" in detail or "always mention zqmarker" in detail
+            ]
+
+        assert quoting() == []

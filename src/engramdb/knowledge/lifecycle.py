@@ -83,6 +83,8 @@ class _Related:
     passage_sources: set[int] = field(default_factory=set)
     signatures: set[tuple[str, str]] = field(default_factory=set)
     uncertainties: set[int] = field(default_factory=set)
+    #: instructions removed: a revocation's trace (the revoking turn's) quotes their text
+    instructions: set[int] = field(default_factory=set)
 
 
 def _subtree(scope: str) -> tuple[str, tuple[str, str, str]]:
@@ -555,6 +557,8 @@ def _related(mem: Memory, plan: _Plan) -> _Related:
                 rel.sources.update(x for x in r if x is not None)
         if table == "entities":
             rel.entities.update(ids)
+        if table == "instructions":
+            rel.instructions.update(ids)
     refs = [("turn", p) for t, p in plan.passages if t == "turns"]
     refs += [("document", str(d)) for d in plan.documents]
     for kind in ("turn", "document"):
@@ -635,6 +639,17 @@ def _copies(mem: Memory, rel: _Related) -> tuple[list[int], list[int]]:
         traces.update(
             r[0]
             for r in db.execute(f"SELECT id FROM traces WHERE source_id IN ({_marks(part)})", part)
+        )
+    instructions = sorted(rel.instructions)
+    for i in range(0, len(instructions), 500):
+        part = instructions[i : i + 500]
+        traces.update(  # a revocation, written by the turn that lifted it, quotes its text
+            r[0]
+            for r in db.execute(
+                f"SELECT id FROM traces WHERE op='revoke' AND "
+                f"json_extract(detail, '$.id') IN ({_marks(part)})",
+                part,
+            )
         )
     obs = sorted(observations)
     for i in range(0, len(obs), 500):
