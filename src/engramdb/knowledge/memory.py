@@ -904,30 +904,21 @@ class Memory:
         caller may read: kind, id, scope, text)."""
         from .lifecycle import forget
 
+        args = (
+            self,
+            query,
+            id,
+            check_scope(scope) if scope else None,
+            purge,
+            caller,
+            check_lens(lens),
+            extracted,
+        )
         if dry_run:
-            return forget(
-                self,
-                query,
-                id,
-                check_scope(scope) if scope else None,
-                purge,
-                caller,
-                check_lens(lens),
-                extracted,
-                dry_run=True,
-            )
+            return forget(*args, dry_run=True)
         self._drop_scopes()  # recomputed on the next read
         try:
-            return forget(
-                self,
-                query,
-                id,
-                check_scope(scope) if scope else None,
-                purge,
-                caller,
-                check_lens(lens),
-                extracted,
-            )
+            return forget(*args)
         finally:
             self._drop_scopes()
             self._jobs.forgotten()

@@ -11,7 +11,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -160,6 +160,32 @@ class ContextRegistry:
             if gate is None:
                 gate = self._gates[name] = WriteGate()
             return gate
+
+    @contextlib.asynccontextmanager
+    async def write_turn(self, name: str, kind: str, limit: int) -> AsyncIterator[asyncio.Lock]:
+        """A write request's place in its context's queue (``WriteGate``), for REST and MCP
+        alike: counted against ``limit`` (``max_context_writes``; beyond it a 429 with
+        Retry-After), and waited for on the event loop without a request thread. Yields the
+        gate's ``step`` (or ``upload``) lock, which the request takes step by step."""
+        from .problems import Problem
+
+        if not self.exists(name):
+            raise ContextNotFound(name)
+        gate = self.gate(name)
+        if gate.pending >= limit:
+            raise Problem(
+                429,
+                "Too many requests",
+                f"this context already has {limit} write requests running or waiting "
+                "(max_context_writes); retry shortly",
+                limit=limit,
+                headers={"Retry-After": "1"},
+            )
+        gate.pending += 1
+        try:
+            yield getattr(gate, kind)
+        finally:
+            gate.pending -= 1
 
     def resume_jobs(self) -> list[str]:
         """Open the contexts that hold unfinished upload jobs (a crash or a shutdown stopped

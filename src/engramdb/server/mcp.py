@@ -243,7 +243,12 @@ class _Tools:
                 raise ContextNotFound(name)  # the same answer as for a context that is not
             out = await anyio.to_thread.run_sync(work, auth, name)
             if isinstance(out, _Write):
-                async with self._turn(name, out.kind) as turn, turn:
+                async with (
+                    self.contexts.write_turn(
+                        name, out.kind, self.config.max_context_writes
+                    ) as turn,
+                    turn,
+                ):
                     out = await anyio.to_thread.run_sync(out.fn)
             return out
         except Problem as exc:
@@ -265,28 +270,6 @@ class _Tools:
             return _failure(503, "Store locked", str(exc))
         except EngramDBError as exc:
             return _failure(500, "Storage error", str(exc))
-
-    @contextlib.asynccontextmanager
-    async def _turn(self, name: str, kind: str) -> AsyncIterator[Any]:
-        """The call's place in the context's write queue (``routes_memory._turns``): counted
-        against ``max_context_writes`` (beyond it: 429), waited for without a thread."""
-        if not self.contexts.exists(name):
-            raise ContextNotFound(name)
-        gate = self.contexts.gate(name)
-        limit = self.config.max_context_writes
-        if gate.pending >= limit:
-            raise Problem(
-                429,
-                "Too many requests",
-                f"this context already has {limit} write requests running or waiting "
-                "(max_context_writes); retry shortly",
-                limit=limit,
-            )
-        gate.pending += 1
-        try:
-            yield getattr(gate, kind)
-        finally:
-            gate.pending -= 1
 
     def _writer(self, name: str):
         """The Memory for a write that has its turn: no registry lock (the store's own lock

@@ -103,17 +103,7 @@ def add_mem0_routes(app: FastAPI) -> None:
         a batch's items do), so a long conversation never holds the context."""
         ctx = authenticate(request)
         _reached(request, context)
-        config = request.app.state.config
-        size = len(await request.body())
-        if size > config.max_batch_bytes:
-            raise Problem(
-                413,
-                "Payload too large",
-                f"this add is {size} bytes; it may be at most {config.max_batch_bytes} "
-                "(max_batch_bytes): add the messages in smaller parts",
-                field="messages",
-                limit=config.max_batch_bytes,
-            )
+        # (its body's size, max_batch_bytes, is the gate's: checked before it is read)
         if isinstance(body.messages, str):
             given: Any = body.messages
         else:

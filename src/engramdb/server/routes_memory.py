@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
@@ -107,31 +105,12 @@ def rights_now(request: Request, context: str, ctx: AuthContext) -> AuthContext:
     return now
 
 
-@asynccontextmanager
-async def _turns(request: Request, context: str, kind: str = "step") -> AsyncIterator[Any]:
-    """A write request's place in its context's queue (``WriteGate``): counted against
-    ``max_context_writes`` (beyond it: 429 with Retry-After), and waiting without holding
-    a request thread. The gate's ``step`` (or ``upload``) lock is taken step by step."""
+def _turns(request: Request, context: str, kind: str = "step"):
+    """A write request's place in its context's queue, once the key is seen to reach it
+    (``ContextRegistry.write_turn``)."""
     _reached(request, context)
     contexts = request.app.state.contexts
-    if not contexts.exists(context):
-        raise ContextNotFound(context)
-    gate = contexts.gate(context)
-    limit = request.app.state.config.max_context_writes
-    if gate.pending >= limit:
-        raise Problem(
-            429,
-            "Too many requests",
-            f"this context already has {limit} write requests running or waiting "
-            "(max_context_writes); retry shortly",
-            limit=limit,
-            headers={"Retry-After": "1"},
-        )
-    gate.pending += 1
-    try:
-        yield getattr(gate, kind)
-    finally:
-        gate.pending -= 1
+    return contexts.write_turn(context, kind, request.app.state.config.max_context_writes)
 
 
 async def _step(lock, fn):
@@ -217,16 +196,7 @@ def add_memory_routes(app: FastAPI) -> None:
             )
         for item in body.items:
             check_write(ctx, item.scope, _authoritative(item))
-        size = len(await request.body())
-        if size > config.max_batch_bytes:
-            raise Problem(
-                413,
-                "Payload too large",
-                f"this batch is {size} bytes; a batch may be at most {config.max_batch_bytes} "
-                "(max_batch_bytes): send it in smaller batches",
-                field="items",
-                limit=config.max_batch_bytes,
-            )
+        # (its body's size, max_batch_bytes, is the gate's: checked before it is read)
         items = body.items
         step_s = config.write_step_ms / 1000
 
