@@ -198,8 +198,9 @@ def test_sign_in_refuses_a_bad_key_and_keeps_the_key_out_of_urls(seeded, watched
     page.get_by_test_id("login").click()
     assert "not accepted" in page.get_by_test_id("error").inner_text()
     watched.sign_in(live.admin)
-    options = page.get_by_test_id("context-select").locator("option").all_inner_texts()
-    assert options == ["sales", "support"]
+    # (the options arrive with the key's contexts after the select is drawn: wait for them)
+    options = page.get_by_test_id("context-select").locator("option")
+    playwright_sync.expect(options).to_have_text(["sales", "support"])
     assert live.admin not in page.url
     stored = page.evaluate("sessionStorage.getItem('engramdb.key')")
     assert stored == live.admin
@@ -454,7 +455,8 @@ def test_a_customer_key_sees_its_own_and_the_shared_only(seeded, watched, live):
     page = watched.page
     watched.sign_in(seeded["maya"])
     assert page.get_by_test_id("nav-admin").count() == 0
-    assert page.get_by_test_id("context-select").locator("option").all_inner_texts() == ["support"]
+    options = page.get_by_test_id("context-select").locator("option")
+    playwright_sync.expect(options).to_have_text(["support"])  # (waits for them to arrive)
     page.get_by_test_id("nav-overview").click()
     page.get_by_test_id("overview-health-hidden").wait_for()
     page.get_by_test_id("nav-memories").click()
