@@ -29,6 +29,10 @@ __all__ = ["ReadPathMixin"]
 log = logging.getLogger("engramdb.engine")
 
 
+#: Entities one hop of entity spreading reaches at most (the most linked ones).
+MAX_SPREAD_ENTITIES = 256
+
+
 class ReadPathMixin:
     """Part of :class:`engramdb.Engine` (see ``engine.py``); not used on its own."""
 
@@ -607,7 +611,9 @@ class ReadPathMixin:
                 for loc in mems:
                     gain[loc] = gain.get(loc, 0.0) + max(0.0, idf) / hop
             if hop < hops:
-                layer = graph.related(layer, 1) - reached
+                # the strongest neighbours only: a catalogue's rows link each name to
+                # thousands of others, and reading all of their memories cost seconds
+                layer = set(graph.strongest_related(layer, MAX_SPREAD_ENTITIES)) - reached
                 reached |= layer
         best = sorted(gain.items(), key=lambda kv: -kv[1])[:limit]
         return dict(best)

@@ -55,6 +55,8 @@ CREATE TABLE IF NOT EXISTS entity_links (
     weight REAL NOT NULL,
     PRIMARY KEY (a, b)
 ) WITHOUT ROWID;
+-- links are walked both ways (``related``, ``strongest_related``)
+CREATE INDEX IF NOT EXISTS entity_links_b ON entity_links(b);
 """
 
 _DAY_MS = 86_400_000
@@ -360,6 +362,24 @@ class EntityGraph:
                 "SELECT e.eid, e.key, e.kind, e.name FROM mentions m JOIN entities e "
                 "ON e.eid = m.eid WHERE m.loc=? ORDER BY e.eid",
                 (loc,),
+            )
+        ]
+
+    def strongest_related(self, eids: Iterable[int], limit: int) -> list[int]:
+        """The ``limit`` entities most linked (by summed co-occurrence weight) to ``eids``,
+        outside them, strongest first."""
+        f = sorted(set(eids))
+        if not f:
+            return []
+        marks = ",".join("?" * len(f))
+        return [
+            int(r[0])
+            for r in self.con.execute(
+                f"SELECT other, SUM(w) AS s FROM ("
+                f"SELECT b AS other, weight AS w FROM entity_links WHERE a IN ({marks}) "
+                f"UNION ALL SELECT a, weight FROM entity_links WHERE b IN ({marks})) "
+                f"WHERE other NOT IN ({marks}) GROUP BY other ORDER BY s DESC, other LIMIT ?",
+                [*f, *f, *f, int(limit)],
             )
         ]
 

@@ -16,10 +16,14 @@ from .vocab import normalize_name
 from .words import STOP, WORD, find_phrase
 
 if TYPE_CHECKING:
+    from .fact_index import IndexedRow
     from .memory import Memory
 
-__all__ = ["MAX_TEMPLATES", "align_turn", "known_names"]
+__all__ = ["MAX_TEMPLATES", "align_turn", "known_names", "template_words"]
 
+
+#: Catalogue names a turn is read with at most, all of them (more: those it may name).
+MAX_NAMES = 2_048
 
 #: Curated facts a turn is read against at most (catalogue-guided extraction), best first.
 MAX_TEMPLATES = 64
@@ -54,13 +58,21 @@ def align_turn(
     extraction.claims[:] = [c for c in extraction.claims if not overlaps(c)] + aligned
 
 
-def known_names(mem: Memory, scope: str, readable: Any = None) -> dict[str, str]:
+def known_names(
+    mem: Memory, scope: str, readable: Any = None, text: str | None = None
+) -> dict[str, str]:
     """Curated entity names visible from ``scope`` (lower-cased name -> type): of its
-    chain's scopes ``readable`` admits, when given. The mapping is the cache's own: do not
-    change it."""
+    chain's scopes ``readable`` admits, when given. With ``text``, of a catalogue of more than
+    ``MAX_NAMES`` names, only those the text may name (the fact index's gazetteer, kept up to
+    date per write): a turn then costs the same against fifty names or fifty thousand. The
+    mapping may be a cache's own: do not change it."""
     scopes = readable_chain(scope, readable)
     if not scopes:
         return {}
+    if text is not None:
+        found = mem.fact_index().names_for(scopes, text, MAX_NAMES)
+        if found is not None:
+            return found
     marks = ",".join("?" * len(scopes))
     # kept per scope chain until curated knowledge changes (``schema.catalogue_version``): a
     # turn against a catalogue of thousands otherwise reads every name
@@ -86,9 +98,38 @@ def templates_for(
 ) -> tuple[list[Template], list[str]]:
     """Live curated facts of ``scope`` and its ancestors that share a word with ``text``
     (or whose entity it names), best first, and the catalogue names the text mentions;
-    only those of scopes ``readable`` admits, when given."""
-    entries, index = _curated_templates(mem, scope, readable)
+    only those of scopes ``readable`` admits, when given. The fact index gives the pool (all
+    of a small catalogue; of a large one, the facts of the turn's rarest words), so a turn
+    costs about the same against fifty facts or fifty thousand."""
+    scopes = readable_chain(scope, readable)
+    if not scopes:
+        return [], []
+    said = aligned_words(text) | frozenset(WORD.findall(text.casefold()))
+    ids, _ = mem.fact_index().template_pool(scopes, said, _SMALL)
+    rows: list[tuple] = []
+    marks = ",".join("?" * len(scopes))
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        rows += mem.db.execute(
+            f"""SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id
+            WHERE f.authoritative=1 AND f.closed_ms IS NULL AND f.forgotten=0
+            AND f.scope IN ({marks}) AND f.id IN ({",".join("?" * len(part))})""",
+            [*scopes, *part],
+        ).fetchall()
+    rows.sort(key=lambda r: -r[0])  # (newest first: the order of a tie)
+    entries, index = template_entries(rows, normalize_name(org_of(scope) or ""))
     return ranked_templates(entries, index, text)
+
+
+def template_words(row: IndexedRow) -> frozenset[str]:
+    """The words the fact index files a curated fact's template under (``template_entries``'
+    attribute and name words, the subject read as of the fact's own organisation)."""
+    org = normalize_name(org_of(row.scope) or "")
+    own = row.entity_key == org or (row.entity_type == "organisation" and is_org_root(row.scope))
+    subject = "" if own else row.entity
+    return frozenset(aligned_words(f"{subject} {row.key_phrase or row.key} {row.statement}")) | (
+        frozenset(WORD.findall(subject.casefold()))
+    )
 
 
 def ranked_templates(
@@ -112,35 +153,6 @@ def ranked_templates(
     # the facts the turn is most about; a catalogue of thousands stays cheap to read
     ranked.sort(key=lambda r: -r[0])
     return [t for _, t in ranked[:MAX_TEMPLATES]], sorted(names)[:MAX_TEMPLATES]
-
-
-def _curated_templates(
-    mem: Memory, scope: str, readable: Any = None
-) -> tuple[list[tuple[Template, frozenset, frozenset]], dict[str, list[int]]]:
-    """Every live curated fact of the scope chain (its scopes ``readable`` admits, when
-    given) as a template, with its attribute words and its entity's name words, and the
-    templates of each word; kept per readable chain until curated knowledge changes
-    (``schema.catalogue_version``, read on every call)."""
-    scopes = readable_chain(scope, readable)
-    if not scopes:
-        return [], {}
-    marks = ",".join("?" * len(scopes))
-    signature = catalogue_version(mem.db)
-    cached = mem._template_cache.get(tuple(scopes))
-    if cached is not None and cached[0] == signature:
-        return cached[1], cached[2]
-    org = normalize_name(org_of(scope) or "")
-    rows = mem.db.execute(
-        f"""SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id
-            WHERE f.authoritative=1 AND f.closed_ms IS NULL AND f.forgotten=0
-            AND f.scope IN ({marks}) ORDER BY f.id DESC""",
-        scopes,
-    ).fetchall()
-    out, index = template_entries(rows, org)
-    if len(mem._template_cache) > 256:
-        mem._template_cache.clear()
-    mem._template_cache[tuple(scopes)] = (signature, out, index)
-    return out, index
 
 
 #: The fact columns a template is made of (``template_entries``).

@@ -46,8 +46,10 @@ from . import (
     workflow,
 )
 from .access import Caller
+from .catalogue import template_words
 from .clock import now_ms, to_ms
 from .documents.budget import DOCUMENT_READ_SECONDS
+from .fact_index import FactIndex, IndexedRow
 from .jobs import JobRunner, Rights
 from .reconcile import CONFIDENCE_FLOOR
 from .results import DocumentResult, Fact, Job, QueryHit, StoredMemory, WriteResult
@@ -127,9 +129,8 @@ class Memory:
         self._vec_cache: dict[str, np.ndarray] = {}
         #: fact id -> its embeddings and words (``reads.fact_features``)
         self._fact_features: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
-        #: scope chain -> (signature of its curated facts, their templates, word index); see
-        #: catalogue._curated_templates
-        self._template_cache: dict[tuple[str, ...], tuple[Any, list, dict]] = {}
+        #: every fact not forgotten, searchable without reading them all (``fact_index``)
+        self._index = FactIndex(self._index_features, template_words)
         self._names_cache: dict[tuple[str, ...], tuple[Any, dict[str, str]]] = {}
         self._scopes: set[str] | None = None
         #: bumped by every change to the scopes that hold passages, so that a query that read
@@ -252,6 +253,10 @@ class Memory:
         (nor a cancelled one, rolled back)."""
         if not self.replica and (self._lock._is_owned() or self._closed):  # type: ignore[attr-defined]
             return self._writer
+        return self._reader()
+
+    def _reader(self) -> sqlite3.Connection:
+        """This thread's read connection (committed rows only), even while it holds the lock."""
         holder = getattr(self._readers, "holder", None)
         if holder is None:
             con = connect(self.path / "knowledge.db")
@@ -263,6 +268,19 @@ class Memory:
             # a server's worker threads come and go: a thread's connection goes with it
             weakref.finalize(holder, _drop_reader, self._reader_cons, self._readers_lock, con)
         return holder.con
+
+    def fact_index(self) -> FactIndex:
+        """The fact index, brought up to the changes committed so far (as this thread's read
+        snapshot sees them)."""
+        self._index.sync(self._reader())
+        return self._index
+
+    def _index_features(
+        self, rows: list[IndexedRow]
+    ) -> dict[int, tuple[np.ndarray, np.ndarray, frozenset[str]]]:
+        said = [(r.id, r.statement, r.entity, r.key, r.value) for r in rows]
+        feats = reads._features(self, said, False)
+        return {i: (a, b, frozenset(w)) for i, (a, b, w, _) in feats.items()}
 
     def _add_scope(self, scope: str) -> None:
         """A write put passages in ``scope`` (the cache of such scopes learns it)."""

@@ -8,7 +8,9 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -120,15 +122,77 @@ def live_rows(
             ok = seen[scope] = is_visible(scope, paths)
         if not ok:
             continue
-        if not include_closed:
-            known, closed, category = row[13], row[16], row[5]
-            if known > t or (closed is not None and closed <= t):
-                continue
-            ttl = CATEGORIES[category].ttl_ms if category in CATEGORIES else None
-            if ttl is not None and t - known > ttl:
-                continue
+        if not include_closed and not _live_at(row, t):
+            continue
         out.append(row)
     return out
+
+
+#: Facts a query scores with the one formula at least, of a lens holding more than the index's
+#: ``EXACT``: the best by the index's estimate (``fact_index.FactIndex.search``).
+CANDIDATES = 128
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Fact rows (``_FACT_COLUMNS``, oldest first) to rank, and how many facts were visible."""
+
+    rows: list[tuple]
+    visible: int
+
+
+def candidate_rows(
+    mem: Memory,
+    text: str | None,
+    paths: list[str] | None,
+    at: int | None,
+    limit: int,
+    *,
+    keep: Callable[[str], bool] | None = None,
+    authoritative: bool | None = None,
+) -> Candidates:
+    """The facts worth ranking for ``text`` (None: the most important) among those
+    ``Memory.facts`` would return (of scopes ``keep`` admits, of this authority, when given):
+    a top of the fact index, read again through the caller's snapshot so that what it returns
+    is what that snapshot holds."""
+    now = now_ms()
+    t = at if at is not None else now
+    index = mem.fact_index()
+
+    def scope_ok(scope: str) -> bool:
+        return is_visible(scope, paths) and (keep is None or keep(scope))
+
+    mask = index.visible(scope_ok, t, authoritative=authoritative)
+    if text:
+        w = mem.engine.config.weights
+        weights = (w.similarity, w.lexical)
+        found = index.search(vec(mem, text), content_words(text), mask, limit, weights)
+        ids, total = found.ids, found.visible
+    else:
+        ids, total = index.ranked_by_importance(mask, limit), int(mask.sum())
+    rows = []
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        rows += mem.db.execute(
+            f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+            f"JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 AND f.id IN "
+            f"({','.join('?' * len(part))})",
+            part,
+        ).fetchall()
+    rows = [r for r in rows if _live_at(r, t) and scope_ok(r[6])]
+    if authoritative is not None:
+        rows = [r for r in rows if bool(r[7]) == authoritative]
+    rows.sort(key=lambda r: (r[13], r[0]))
+    return Candidates(rows, total)
+
+
+def _live_at(row: tuple, t: int) -> bool:
+    """Whether a fact row is known by ``t`` and neither closed nor expired by then."""
+    known, closed, category = row[13], row[16], row[5]
+    if known > t or (closed is not None and closed <= t):
+        return False
+    ttl = CATEGORIES[category].ttl_ms if category in CATEGORIES else None
+    return ttl is None or t - known <= ttl
 
 
 def query(
@@ -152,7 +216,7 @@ def query(
     mem.engine.validate([{"text": text}])
     at = to_ms(as_of, "as_of")
     with mem._snapshot():  # (no lock: a query never waits for a write)
-        rows = live_rows(mem, paths, at)
+        rows = candidate_rows(mem, text, paths, at, max(CANDIDATES, 8 * k)).rows
         scored = row_scores(mem, text, rows, mode)
         passages = []
         if mode != "graph" or not scored:
@@ -318,49 +382,68 @@ def fact_hit(score: float, sim: float, lex: float, f: Fact, explain: bool) -> Qu
     )
 
 
-#: Facts whose features ``fact_features`` keeps per store (beyond: forgotten, and read again).
+#: Facts whose features ``_features`` keeps per store outside the index (beyond: forgotten, and
+#: read again): facts the index does not hold yet (a write's own, uncommitted).
 MAX_FEATURES = 200_000
 
 
-def fact_features(
-    mem: Memory, facts: Sequence[Fact]
-) -> dict[int, tuple[np.ndarray, np.ndarray, set[str], str]]:
-    """Per fact id: the unit embeddings of its statement and of "entity key value", its
-    content words, and the statement they were read from. A fact row never changes what it
-    says, so each is computed once, the missing ones in one batch of the embedder (a query
-    after an upload of thousands of facts used to embed them one by one, for seconds). An
-    upload computes its own once it has committed (``ingest``); an id that a rolled-back
-    write had used is read again (its statement differs)."""
-    return _features(mem, [(f.id, f.statement, f.entity, f.key, f.value) for f in facts])
+def fact_features(mem: Memory, facts: Sequence[Fact]) -> None:
+    """Bring the fact index up to date (an upload calls it once it has committed, outside the
+    lock, so that no query after it embeds its facts)."""
+    del facts  # (the index reads what changed from the log)
+    mem.fact_index()
 
 
 def _features(
-    mem: Memory, facts: Sequence[tuple[int, str, str, str, str]]
+    mem: Memory, facts: Sequence[tuple[int, str, str, str, str]], keep: bool = True
 ) -> dict[int, tuple[np.ndarray, np.ndarray, set[str], str]]:
-    """``fact_features`` of (id, statement, entity, key, value) tuples."""
+    """Per fact of (id, statement, entity, key, value) tuples: the unit embeddings of its
+    statement and of "entity key value", its content words, and the statement they were read
+    from. The fact index holds them for the facts it holds; the others are computed in one
+    batch of the embedder and, with ``keep``, cached (an id that a rolled-back write had used
+    is read again: its statement differs)."""
     cache = mem._fact_features
+    index = mem._index
     mine: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
     missing = []
     for f in facts:
-        c = cache.get(f[0])
+        held = index.features(f[0], f[1]) if keep else None
+        if held is not None:
+            mine[f[0]] = (held[0], held[1], _words_of(f), f[1])
+            continue
+        c = cache.pop(f[0], None) if not keep else cache.get(f[0])
         if c is None or c[3] != f[1]:
             missing.append(f)
         else:
             mine[f[0]] = c
     if missing:
-        if len(cache) + len(missing) > MAX_FEATURES:
+        if keep and len(cache) + len(missing) > MAX_FEATURES:
             cache.clear()
-        bodies = [f"{f[2]} {f[3].replace('_', ' ')} {f[4]}" for f in missing]
+        bodies = [_body(f) for f in missing]
         vecs = np.asarray(
             mem.engine.embedder.embed([f[1] for f in missing] + bodies), dtype=np.float32
         )
         norms = np.linalg.norm(vecs, axis=1, keepdims=True)
         vecs = vecs / np.where(norms > 0, norms, 1.0)
         n = len(missing)
-        for i, (f, body) in enumerate(zip(missing, bodies, strict=True)):
-            words = content_words(f"{f[1]} {body}")
-            cache[f[0]] = mine[f[0]] = (vecs[i], vecs[n + i], words, f[1])
+        for i, f in enumerate(missing):
+            mine[f[0]] = (vecs[i], vecs[n + i], _words_of(f), f[1])
+            if keep:
+                cache[f[0]] = mine[f[0]]
     return mine  # (not the shared cache: another thread may clear it meanwhile)
+
+
+def _body(f: tuple[int, str, str, str, str]) -> str:
+    return f"{f[2]} {f[3].replace('_', ' ')} {f[4]}"
+
+
+def _words_of(f: tuple[int, str, str, str, str]) -> set[str]:
+    return _cached_words(f"{f[1]} {_body(f)}")
+
+
+@lru_cache(maxsize=65_536)
+def _cached_words(text: str) -> frozenset[str]:
+    return frozenset(content_words(text))
 
 
 def passage_hits(

@@ -14,7 +14,14 @@ writes the missing engine memories again from these tables (``memory_written = 0
 
 from __future__ import annotations
 
-__all__ = ["KNOWLEDGE_SCHEMA", "SCHEMA_VERSION", "catalogue_version", "migrate"]
+__all__ = [
+    "CHANGE_FACT",
+    "CHANGE_ENTITY",
+    "KNOWLEDGE_SCHEMA",
+    "SCHEMA_VERSION",
+    "catalogue_version",
+    "migrate",
+]
 
 SCHEMA_VERSION = "1"
 
@@ -289,6 +296,41 @@ CATALOGUE_VERSION = (
 )
 
 
+#: What a row of ``changes`` names: a fact or an entity (``row_id`` is its id).
+CHANGE_FACT, CHANGE_ENTITY = 0, 1
+
+# The change log the fact index (``fact_index.py``) follows: every insert, delete and change of
+# what the index holds adds a row, in the writer's own transaction (a rolled-back write logs
+# nothing). A reader applies the rows after the last one it read, so a commit of new facts costs
+# every process only those facts, never a rebuild. Importance and corroboration counts are
+# not logged (a query reads them afresh for the facts it returns).
+_LOGGED_COLUMNS = {
+    "facts": (
+        CHANGE_FACT,
+        "entity_id, key, key_phrase, value, value_kind, statement, category, scope, "
+        "authoritative, known_ms, valid_until_ms, closed_ms, forgotten",
+    ),
+    "entities": (CHANGE_ENTITY, "type, key, name, scope, authoritative, forgotten"),
+}
+CHANGE_LOG = (
+    "CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+    "kind INTEGER NOT NULL, row_id INTEGER NOT NULL);\n"
+    + "".join(
+        f"CREATE TRIGGER IF NOT EXISTS logged_{table}_added AFTER INSERT ON {table} BEGIN "
+        f"INSERT INTO changes(kind, row_id) VALUES ({kind}, NEW.id); END;\n"
+        f"CREATE TRIGGER IF NOT EXISTS logged_{table}_changed AFTER UPDATE OF {columns} "
+        f"ON {table} BEGIN INSERT INTO changes(kind, row_id) VALUES ({kind}, NEW.id); END;\n"
+        f"CREATE TRIGGER IF NOT EXISTS logged_{table}_deleted AFTER DELETE ON {table} BEGIN "
+        f"INSERT INTO changes(kind, row_id) VALUES ({kind}, OLD.id); END;\n"
+        for table, (kind, columns) in _LOGGED_COLUMNS.items()
+    )
+)
+
+#: Rows of ``changes`` kept (older ones are dropped when the store opens; a reader that was
+#: further behind reads the whole index again).
+CHANGES_KEPT = 1_000_000
+
+
 def catalogue_version(db) -> int:
     """The number ``CATALOGUE_VERSION``'s triggers move on every change to curated rows."""
     return int(db.execute("SELECT n FROM catalogue_version WHERE id = 1").fetchone()[0])
@@ -302,3 +344,7 @@ def migrate(db) -> None:
         if column not in have:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
     db.executescript(CATALOGUE_VERSION)
+    db.executescript(CHANGE_LOG)
+    db.execute(
+        "DELETE FROM changes WHERE seq <= (SELECT MAX(seq) FROM changes) - ?", (CHANGES_KEPT,)
+    )

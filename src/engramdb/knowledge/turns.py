@@ -154,10 +154,10 @@ def read_turn(
     before its transaction; ``extract=False``: nothing (the text is stored as it is)."""
     if not extract:
         return Extraction(), {}
-    known = known_names(mem, scope, readable)
+    read, cut = read_window(text)
+    known = known_names(mem, scope, readable, read)
     reference = datetime.fromtimestamp(now / 1000, UTC)
     speaker = "user" if role == "user" else "assistant"
-    read, cut = read_window(text)
     partial = partial_names(read, known)  # "the Diavola" is the catalogue's Pizza Diavola
     known = {**known, **{surface: known[name] for surface, name in partial.items()}}
     said = _last_said(mem, scope, session_id) if speaker == "user" else None

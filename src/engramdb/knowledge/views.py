@@ -198,7 +198,14 @@ def context(
     many items were. It never mixes people (``one_person``)."""
     budget = check_budget(budget)
     keep = one_person(lens)
-    facts = [f for f in mem.facts(lens=lens) if keep(f.scope)]
+    facts: list[Fact] = []
+    more = 0  # (facts the index did not even offer: they are left out too, and counted)
+    for authoritative in (True, False):
+        found = reads.candidate_rows(
+            mem, query, lens, None, budget // _SHORTEST + 16, keep=keep, authoritative=authoritative
+        )
+        more += found.visible - len(found.rows)
+        facts += [reads.fact_of(r) for r in found.rows]
     if query:
         ranked = {h.fact.id: h.score for h in mem._fact_hits(query, facts, "hybrid", False)}
         facts = sorted(facts, key=lambda f: -ranked.get(f.id, 0.0))
@@ -244,20 +251,26 @@ def context(
         ),
         ("## Relevant passages", passages),
     ]
-    return _fill(sections, budget)
+    return _fill(sections, budget, more)
 
 
-def _fill(sections: list[tuple[str, list[str]]], budget: int) -> str:
+#: The fewest characters a fact's line takes in a context block ("- " + a short statement +
+#: its source): a block of ``budget`` characters holds at most ``budget // _SHORTEST`` of them.
+_SHORTEST = 16
+
+
+def _fill(sections: list[tuple[str, list[str]]], budget: int, more: int = 0) -> str:
     """The sections' lines, in order, within ``budget`` characters: an item that does not fit
-    is left out (a later, shorter one may still fit), and a last line counts them."""
+    is left out (a later, shorter one may still fit), and a last line counts them, with the
+    ``more`` items that were never offered."""
     whole = "\n".join(line for h, items in sections if items for line in (h, *items))
-    if len(whole) <= budget:
+    if len(whole) <= budget and not more:
         return whole
-    total = sum(len(items) for _, items in sections)
+    total = sum(len(items) for _, items in sections) + more
     reserve = len(_left_out(total, budget)) + 1
     lines: list[str] = []
     used = 0
-    left = 0
+    left = more
     for heading, items in sections:
         headed = False
         for item in items:

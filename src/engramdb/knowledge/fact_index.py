@@ -1,0 +1,479 @@
+"""The fact index: every fact not forgotten, held in memory by each process as columns (scope,
+the three clocks, authority, importance), two unit embeddings (the statement, and "entity key
+value") and the postings of its words, so that a query, a context block and a turn's catalogue
+reading take the top of a ranking instead of reading every fact the lens can see.
+
+It follows the writer through the ``changes`` log (``schema.CHANGE_LOG``, filled by triggers in
+the writer's transaction): a reader applies only the rows logged since the last it read, so a
+commit of a thousand new facts costs every process those thousand, not a rebuild. It reads
+committed rows only (a write's own uncommitted rows, or a rolled-back write's, never enter it).
+
+What it returns are candidates: positions whose rows the caller reads again through its own
+snapshot (so a read never sees a fact its snapshot does not hold) and scores with the one
+formula (``reads._scores``). Below ``EXACT`` visible facts every one is a candidate; above it,
+the best ``limit`` by words shared and by similarity (an IVF probe over the statements'
+vectors past ``IVF_MIN`` facts, ``engine.ivf.spherical_kmeans``) are.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..engine.ivf import spherical_kmeans
+from .schema import CHANGE_ENTITY
+from .vocab import CATEGORIES
+
+__all__ = ["EXACT", "IVF_MIN", "NAME_TOKEN", "FactIndex", "IndexedRow", "Search"]
+
+#: A word of a name as the gazetteer files it ("SK-031337" is "sk" and "031337").
+NAME_TOKEN = re.compile(r"[^\W_]+")
+
+#: Visible facts at most this many are all candidates (exactly today's ranking, cheaply).
+EXACT = 2_048
+#: Visible facts above this many are searched by meaning through partitions of the statements'
+#: vectors (below it a flat product is cheaper than its upkeep).
+IVF_MIN = 12_000
+#: Partitions probed per query, as a share of the partitions (at least ``_MIN_PROBE``).
+PROBE_SHARE = 0.08
+_MIN_PROBE = 8
+
+_NEVER = np.iinfo(np.int64).max
+
+#: The columns ``sync`` reads of a fact (``IndexedRow``'s order).
+ROW_COLUMNS = """f.id, f.scope, f.known_ms, f.closed_ms, f.category, f.authoritative,
+    f.importance, f.statement, e.name, e.type, e.key, f.key, f.key_phrase, f.value,
+    f.value_kind, f.entity_id, f.forgotten"""
+
+
+@dataclass(frozen=True)
+class IndexedRow:
+    """A fact as the index reads it (``ROW_COLUMNS``)."""
+
+    id: int
+    scope: str
+    known_ms: int
+    closed_ms: int | None
+    category: str
+    authoritative: bool
+    importance: float
+    statement: str
+    entity: str
+    entity_type: str
+    entity_key: str
+    key: str
+    key_phrase: str
+    value: str
+    value_kind: str
+    entity_id: int
+    forgotten: int
+
+
+@dataclass(frozen=True)
+class Search:
+    """Candidates of one search: fact ids, and how many facts were visible in all."""
+
+    ids: list[int]
+    visible: int
+
+
+#: (rows) -> per fact id, (statement vector, body vector, content words), unit vectors.
+Featurer = Callable[[list[IndexedRow]], dict[int, tuple[np.ndarray, np.ndarray, frozenset[str]]]]
+
+
+class FactIndex:
+    """One process's index of the store's facts (thread-safe; see the module docstring)."""
+
+    def __init__(self, featurer: Featurer, template_words: Callable[[IndexedRow], frozenset]):
+        self._featurer = featurer
+        self._template_words = template_words
+        self._lock = threading.RLock()
+        self.seq = 0
+        self._n = 0
+        self._cap = 0
+        self._dim = 0
+        self._pos: dict[int, int] = {}
+        self._scopes: list[str] = []
+        self._scope_code: dict[str, int] = {}
+        self._statement: list[str] = []
+        self._postings: dict[str, list[int]] = {}
+        self._tpostings: dict[str, list[int]] = {}
+        self._arrays: dict[tuple[int, str], np.ndarray] = {}  # (which, word) -> positions
+        self._centroids: np.ndarray | None = None
+        self._trained_at = 0
+        # the gazetteer: curated entity names (id -> lower-cased name, type, scope, its words)
+        self._names: dict[int, tuple[str, str, str, frozenset[str]]] = {}
+        self._name_postings: dict[str, set[int]] = {}
+        self._scope_names: dict[str, set[int]] = {}
+        self._alloc(1024)
+
+    # -- upkeep ---------------------------------------------------------------------------
+    def _alloc(self, cap: int) -> None:
+        def grow(a: np.ndarray | None, dtype, shape=()) -> np.ndarray:
+            b = np.zeros((cap, *shape), dtype=dtype)
+            if a is not None and self._n:
+                b[: self._n] = a[: self._n]
+            return b
+
+        first = self._cap == 0
+        self.ids = grow(None if first else self.ids, np.int64)
+        self.scope = grow(None if first else self.scope, np.int32)
+        self.known = grow(None if first else self.known, np.int64)
+        self.closed = grow(None if first else self.closed, np.int64)
+        self.expires = grow(None if first else self.expires, np.int64)
+        self.auth = grow(None if first else self.auth, np.bool_)
+        self.alive = grow(None if first else self.alive, np.bool_)
+        self.importance = grow(None if first else self.importance, np.float32)
+        self.entity = grow(None if first else self.entity, np.int64)
+        self.part = grow(None if first else self.part, np.int32)
+        if self._dim:
+            self.vs = grow(None if first else self.vs, np.float32, (self._dim,))
+            self.vb = grow(None if first else self.vb, np.float32, (self._dim,))
+        self._cap = cap
+
+    def sync(self, con, entity_facts: Callable[[list[int]], list[int]] | None = None) -> None:
+        """Apply the committed changes logged since the last sync (``con``: a connection that
+        sees committed rows only, in the caller's read snapshot)."""
+        top = con.execute("SELECT MAX(seq) FROM changes").fetchone()[0] or 0
+        if top <= self.seq:
+            return
+        with self._lock:
+            if top <= self.seq:
+                return  # (another thread applied them meanwhile)
+            low = con.execute("SELECT MIN(seq) FROM changes").fetchone()[0] or 0
+            if self.seq == 0 or low > self.seq + 1:
+                self._reset()
+                ids = None  # (every fact: the log no longer reaches back this far)
+            else:
+                facts, entities = set(), set()
+                for kind, rid in con.execute(
+                    "SELECT kind, row_id FROM changes WHERE seq > ? AND seq <= ?",
+                    (self.seq, top),
+                ):
+                    (entities if kind == CHANGE_ENTITY else facts).add(rid)
+                if entities:  # a renamed entity changes the words of its facts
+                    for part in _chunks(sorted(entities)):
+                        facts.update(
+                            r[0]
+                            for r in con.execute(
+                                f"SELECT id FROM facts WHERE entity_id IN "
+                                f"({','.join('?' * len(part))})",
+                                part,
+                            )
+                        )
+                ids = sorted(facts)
+                self._apply_names(con, sorted(entities))
+            if ids is None:
+                self._apply_names(con, None)
+            self._apply(con, ids)
+            self.seq = top
+
+    def _reset(self) -> None:
+        self._n = 0
+        self._pos.clear()
+        self._statement.clear()
+        self._postings.clear()
+        self._tpostings.clear()
+        self._arrays.clear()
+        self._centroids = None
+        self._trained_at = 0
+        self._names.clear()
+        self._name_postings.clear()
+        self._scope_names.clear()
+
+    def _apply_names(self, con, ids: list[int] | None) -> None:
+        """The gazetteer follows the entities the log names (None: every entity)."""
+        sql = "SELECT id, name, type, scope, authoritative, forgotten FROM entities"
+        if ids is None:
+            rows = con.execute(sql + " WHERE authoritative = 1 AND forgotten = 0").fetchall()
+        else:
+            rows = []
+            for part in _chunks(ids):
+                rows += con.execute(
+                    sql + f" WHERE id IN ({','.join('?' * len(part))})", part
+                ).fetchall()
+            for eid in ids:
+                self._drop_name(eid)
+        for eid, name, etype, scope, authoritative, forgotten in rows:
+            if not authoritative or forgotten or etype == "organisation":
+                continue
+            low = name.casefold()
+            words = frozenset(NAME_TOKEN.findall(low))
+            self._names[eid] = (low, etype, scope, words)
+            self._scope_names.setdefault(scope, set()).add(eid)
+            for w in words:
+                self._name_postings.setdefault(w, set()).add(eid)
+
+    def _drop_name(self, eid: int) -> None:
+        held = self._names.pop(eid, None)
+        if held is not None:
+            self._scope_names.get(held[2], set()).discard(eid)
+            for w in held[3]:
+                self._name_postings.get(w, set()).discard(eid)
+
+    def names_for(self, scopes: Sequence[str], text: str, small: int) -> dict[str, str] | None:
+        """Of more than ``small`` curated entity names of ``scopes``, those ``text`` may name
+        (lower-cased name -> type, in the order they were made): each name that shares a rare
+        word with it, or whose every word it says; None when there are at most ``small``."""
+        with self._lock:
+            mine = set(scopes)
+            total = sum(len(self._scope_names.get(s, ())) for s in mine)
+            if total <= small:
+                return None
+            said = set(NAME_TOKEN.findall(text.casefold()))
+            names = self._names
+            chain: set[int] = set()
+            for w in said:
+                post = self._name_postings.get(w)
+                if not post:
+                    continue
+                if len(post) <= small // 4:
+                    chain |= {e for e in post if names[e][2] in mine}
+                else:  # a common word: only the names said in full
+                    chain |= {e for e in post if names[e][2] in mine and names[e][3] <= said}
+            out: dict[str, str] = {}
+            for eid in sorted(chain):
+                low, etype = self._names[eid][:2]
+                out.setdefault(low, etype)
+            return out
+
+    def _apply(self, con, ids: list[int] | None) -> None:
+        sql = (
+            f"SELECT {ROW_COLUMNS} FROM facts f JOIN entities e ON e.id = f.entity_id "
+            "WHERE f.id IN ({})"
+        )
+        rows: list[IndexedRow] = []
+        if ids is None:
+            rows = [
+                IndexedRow(*r)
+                for r in con.execute(
+                    f"SELECT {ROW_COLUMNS} FROM facts f JOIN entities e ON e.id = f.entity_id "
+                    "WHERE f.forgotten = 0 ORDER BY f.id"
+                )
+            ]
+        else:
+            seen = set()
+            for part in _chunks(ids):
+                for r in con.execute(sql.format(",".join("?" * len(part))), part):
+                    rows.append(IndexedRow(*r))
+                    seen.add(r[0])
+            for fid in set(ids) - seen:  # deleted (a purge)
+                self._drop(fid)
+        fresh = []
+        for row in rows:
+            p = self._pos.get(row.id)
+            if row.forgotten:
+                self._drop(row.id)
+            elif p is not None and self._statement[p] == row.statement:
+                self._set_columns(p, row)  # closed, re-scoped, reinforced: the same words
+            else:
+                if p is not None:
+                    self._drop(row.id)
+                fresh.append(row)
+        for part in _chunks(fresh, 4096):
+            feats = self._featurer(part)
+            for row in part:
+                self._add(row, feats[row.id])
+        if self._dim and self._n >= IVF_MIN and self._n >= 2 * self._trained_at:
+            self._train()
+        elif self._centroids is not None and fresh:
+            self._assign(self._n - len(fresh), self._n)
+
+    def _drop(self, fid: int) -> None:
+        p = self._pos.pop(fid, None)
+        if p is not None:
+            self.alive[p] = False
+
+    def _set_columns(self, p: int, row: IndexedRow) -> None:
+        code = self._scope_code.get(row.scope)
+        if code is None:
+            code = self._scope_code[row.scope] = len(self._scopes)
+            self._scopes.append(row.scope)
+        ttl = CATEGORIES[row.category].ttl_ms if row.category in CATEGORIES else None
+        self.ids[p] = row.id
+        self.scope[p] = code
+        self.known[p] = row.known_ms
+        self.closed[p] = _NEVER if row.closed_ms is None else row.closed_ms
+        self.expires[p] = _NEVER if ttl is None else row.known_ms + ttl
+        self.auth[p] = bool(row.authoritative)
+        self.alive[p] = True
+        self.importance[p] = row.importance
+        self.entity[p] = row.entity_id
+
+    def _add(self, row: IndexedRow, feat: tuple[np.ndarray, np.ndarray, frozenset[str]]) -> None:
+        if not self._dim:
+            self._dim = len(feat[0])
+            self.vs = np.zeros((self._cap, self._dim), dtype=np.float32)
+            self.vb = np.zeros((self._cap, self._dim), dtype=np.float32)
+        if self._n == self._cap:
+            self._alloc(self._cap * 2)
+        p = self._n
+        self._n += 1
+        self._set_columns(p, row)
+        self.vs[p] = feat[0]
+        self.vb[p] = feat[1]
+        self.part[p] = -1
+        self._pos[row.id] = p
+        self._statement.append(row.statement)
+        for w in feat[2]:
+            self._postings.setdefault(w, []).append(p)
+            self._arrays.pop((0, w), None)
+        if row.authoritative:
+            for w in self._template_words(row):
+                self._tpostings.setdefault(w, []).append(p)
+                self._arrays.pop((1, w), None)
+
+    def _train(self) -> None:
+        """Partitions of the statements' vectors (about ``2 * sqrt(n)``), trained on a sample;
+        again each time the index has doubled."""
+        n = self._n
+        rng = np.random.default_rng(0)
+        sample = rng.choice(n, size=min(n, 8_192), replace=False)
+        k = int(max(16, min(1024, 2 * np.sqrt(n))))
+        self._centroids, _ = spherical_kmeans(self.vs[np.sort(sample)], k, iterations=6)
+        self._trained_at = n
+        self._assign(0, n)
+
+    def _assign(self, lo: int, hi: int) -> None:
+        assert self._centroids is not None
+        for a in range(lo, hi, 65_536):
+            b = min(hi, a + 65_536)
+            self.part[a:b] = np.argmax(self.vs[a:b] @ self._centroids.T, axis=1)
+
+    # -- reads ----------------------------------------------------------------------------
+    def _postings_of(self, which: int, word: str) -> np.ndarray:
+        arr = self._arrays.get((which, word))
+        if arr is None:
+            lists = self._postings if which == 0 else self._tpostings
+            arr = np.asarray(lists.get(word, ()), dtype=np.int64)
+            self._arrays[(which, word)] = arr
+        return arr
+
+    def visible(
+        self,
+        scope_ok: Callable[[str], bool],
+        at: int,
+        *,
+        authoritative: bool | None = None,
+        live: bool = False,
+    ) -> np.ndarray:
+        """A mask over positions: facts of scopes ``scope_ok`` admits, known by ``at`` and
+        neither closed nor expired by then (``live``: not closed at all)."""
+        with self._lock:
+            n = self._n
+            codes = np.fromiter((scope_ok(s) for s in self._scopes), dtype=np.bool_, count=-1)
+            if not len(codes):
+                return np.zeros(n, dtype=np.bool_)
+            mask = self.alive[:n] & codes[self.scope[:n]]
+            mask &= self.known[:n] <= at
+            mask &= (self.closed[:n] == _NEVER) if live else (self.closed[:n] > at)
+            mask &= self.expires[:n] >= at
+            if authoritative is not None:
+                mask &= self.auth[:n] == authoritative
+            return mask
+
+    def search(
+        self,
+        query: np.ndarray,
+        words: Iterable[str],
+        mask: np.ndarray,
+        limit: int,
+        weights: tuple[float, float],
+    ) -> Search:
+        """The candidates for a query (its unit vector and content words) among the facts of
+        ``mask``: all of them up to ``EXACT``; else the ``limit`` best by an estimate of the
+        one formula (``weights``: similarity's and shared words') over the facts that share a
+        word with the query and those the vector probe reaches."""
+        with self._lock:
+            n = len(mask)  # (positions past it were added since: the mask's caller missed them)
+            vis = np.flatnonzero(mask)
+            if len(vis) <= EXACT:
+                return Search([int(i) for i in self.ids[vis]], len(vis))
+            words = list(words)
+            counts = np.zeros(n, dtype=np.float32)
+            for w in words:
+                arr = self._postings_of(0, w)
+                arr = arr[arr < n]
+                if len(arr):
+                    counts[arr] += 1.0
+            lex = counts[vis] / max(1, len(words))
+            ws, wl = weights
+            if self._centroids is not None and len(vis) >= IVF_MIN:
+                # by meaning: the partitions nearest the query; by words: those sharing most
+                sims_c = self._centroids @ query
+                nprobe = min(len(sims_c), max(_MIN_PROBE, int(len(sims_c) * PROBE_SHARE)))
+                probe = np.argpartition(-sims_c, nprobe - 1)[:nprobe]
+                reached = np.zeros(len(sims_c), dtype=np.bool_)
+                reached[probe] = True
+                part = self.part[vis]
+                near = (part < 0) | reached[np.maximum(part, 0)]
+                shared = np.flatnonzero(lex)
+                if len(shared) > 4 * limit:
+                    shared = shared[np.argpartition(-lex[shared], 4 * limit - 1)[: 4 * limit]]
+                near[shared] = True
+                pick = np.flatnonzero(near)
+                pos = vis[pick]
+                sims = np.maximum(self.vs[pos] @ query, self.vb[pos] @ query)
+                lex = lex[pick]
+            else:
+                pos = vis
+                if 3 * len(vis) < n:  # (a few of many: gather them)
+                    sims = np.maximum(self.vs[vis] @ query, self.vb[vis] @ query)
+                else:
+                    sims = np.maximum(self.vs[:n] @ query, self.vb[:n] @ query)[vis]
+            est = (0.8 * ws * sims + wl * lex) * (0.85 + 0.15 * self.importance[pos])
+            take = min(limit, len(pos))
+            best = np.argpartition(-est, take - 1)[:take] if take < len(pos) else np.arange(take)
+            return Search([int(i) for i in self.ids[pos[best]]], len(vis))
+
+    def template_pool(
+        self, scopes: Sequence[str], words: Iterable[str], small: int
+    ) -> tuple[list[int], int]:
+        """Ids of the live curated facts of ``scopes`` a turn of ``words`` is read against:
+        all of them up to ``small``; else the ``small`` that share the most of its words (a
+        word most of them share tells none apart); and how many there were."""
+        chain = set(scopes)
+        with self._lock:
+            mask = self.visible(chain.__contains__, _NEVER - 1, authoritative=True, live=True)
+            total = int(mask.sum())
+            if total <= small:
+                return [int(i) for i in self.ids[: self._n][mask]], total
+            counts = np.zeros(self._n, dtype=np.int32)
+            for w in set(words):
+                arr = self._postings_of(1, w)
+                if len(arr):
+                    arr = arr[mask[arr]]
+                    if 0 < len(arr) <= total // 4:  # (a word most share tells none apart)
+                        counts[arr] += 1
+            hit = np.flatnonzero(counts)
+            if len(hit) > small:  # the most words shared, then the newest
+                order = np.lexsort((-self.ids[hit], -counts[hit]))[:small]
+                hit = hit[order]
+            return [int(self.ids[p]) for p in hit], total
+
+    def features(self, fid: int, statement: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """The two vectors held for a fact, if its statement is the one given."""
+        with self._lock:
+            p = self._pos.get(fid)
+            if p is None or self._statement[p] != statement:
+                return None
+            return self.vs[p].copy(), self.vb[p].copy()
+
+    def ranked_by_importance(self, mask: np.ndarray, limit: int) -> list[int]:
+        """Ids of the ``limit`` facts of ``mask`` of most importance, then newest."""
+        with self._lock:
+            vis = np.flatnonzero(mask)
+            order = np.lexsort((-self.known[vis], -self.importance[vis]))[:limit]
+            return [int(i) for i in self.ids[vis[order]]]
+
+    def __len__(self) -> int:
+        return len(self._pos)
+
+
+def _chunks(items: Sequence, size: int = 500) -> Iterable[Sequence]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
