@@ -601,10 +601,12 @@ class ReadPathMixin:
         # would cost a read of all of them: skip it
         too_common = max(1_000, total // 20)
         for hop in range(1, hops + 1):
+            counts = graph.mention_counts(layer)  # (one statement, not two per entity)
+            each = graph.live_memories_each(e for e in layer if counts.get(e, 0) <= too_common)
             for eid in layer:
-                if graph.mention_count(eid) > too_common:
+                if counts.get(eid, 0) > too_common:
                     continue
-                mems = graph.memories_of([eid])
+                mems = each.get(eid)
                 if not mems:
                     continue
                 idf = math.log(total / len(mems)) / math.log(total)

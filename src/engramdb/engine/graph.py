@@ -328,6 +328,36 @@ class EntityGraph:
             self.con.execute("SELECT COUNT(*) FROM mentions WHERE eid=?", (eid,)).fetchone()[0]
         )
 
+    def mention_counts(self, eids: Iterable[int]) -> dict[int, int]:
+        """``mention_count`` of each entity, in one statement per 500."""
+        out: dict[int, int] = {}
+        f = sorted(set(eids))
+        for i in range(0, len(f), 500):
+            part = f[i : i + 500]
+            marks = ",".join("?" * len(part))
+            out.update(
+                (int(e), int(c))
+                for e, c in self.con.execute(
+                    f"SELECT eid, COUNT(*) FROM mentions WHERE eid IN ({marks}) GROUP BY eid",
+                    part,
+                )
+            )
+        return out
+
+    def live_memories_each(self, eids: Iterable[int]) -> dict[int, list[int]]:
+        """``memories_of([eid])`` of each entity, in one statement per 500."""
+        out: dict[int, list[int]] = {}
+        f = sorted(set(eids))
+        for i in range(0, len(f), 500):
+            part = f[i : i + 500]
+            for e, loc in self.con.execute(
+                f"SELECT m.eid, m.loc FROM mentions m JOIN memories x ON x.loc = m.loc "
+                f"WHERE m.eid IN ({','.join('?' * len(part))}) AND x.deleted = 0",
+                part,
+            ):
+                out.setdefault(int(e), []).append(int(loc))
+        return out
+
     def memories_of(self, eids: Iterable[int], *, live_only: bool = True) -> list[int]:
         eids = list(eids)
         if not eids:

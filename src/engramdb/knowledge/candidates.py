@@ -140,7 +140,68 @@ def _rows(
     """The candidate rows of a claim, ranked: its own attribute first, then its own entity,
     then the newest. What the rules of ``_same_thing`` would skip anyway is not fetched:
     experiential rows of other scopes and, for a claim about a named thing, rows about other
-    named things (only its own entity and the organisation's can match)."""
+    named things (only its own entity and the organisation's can match). The top ``limit``
+    of that ranking lies in the union of the newest ``limit`` rows of each class (attribute
+    and entity, attribute, entity, each scope), each a walk down an index: a catalogue of
+    fifty thousand rows costs a claim no more than one of fifty."""
+    if claim.answers is not None:
+        return _rows_scanned(mem, claim, ekey, keys, org, ctx, scopes, limit)
+    marks = ",".join("?" * len(scopes))
+    common = (
+        f"f.closed_ms IS NULL AND f.forgotten = 0 AND f.scope IN ({marks}) "
+        "AND (f.scope = ? OR f.authoritative = 1)"
+    )
+    params: list[Any] = [*scopes, ctx.scope]
+    if ekey != org:
+        known = sorted(keys | {org})
+        common += (
+            f" AND f.entity_id IN (SELECT id FROM entities WHERE key IN "
+            f"({','.join('?' * len(known))}) UNION SELECT id FROM entities "
+            "WHERE type = 'organisation')"
+        )
+        params += known
+    own = "f.entity_id IN (SELECT id FROM entities WHERE key = ?)"
+    classes: list[tuple[str, str, list[Any]]] = [
+        ("facts_entity", f"f.key = ? AND {own}", [claim.key, ekey]),
+        ("facts_key_source", "f.key = ?", [claim.key]),
+        ("facts_entity_source", own, [ekey]),
+        *(("facts_live", "f.scope = ?", [s]) for s in scopes),
+    ]
+    ids: set[int] = set()
+    for index, where, values in classes:
+        ids.update(
+            r[0]
+            for r in mem.db.execute(
+                f"SELECT f.id FROM facts f INDEXED BY {index} WHERE {where} AND {common} "
+                f"ORDER BY f.source_id DESC, f.id DESC LIMIT {limit}",
+                [*values, *params],
+            )
+        )
+    rows: list[tuple] = []
+    ordered = sorted(ids)
+    for i in range(0, len(ordered), 500):
+        part = ordered[i : i + 500]
+        rows += mem.db.execute(
+            f"""SELECT {_COLUMNS}
+            FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
+            WHERE f.id IN ({",".join("?" * len(part))})""",
+            part,
+        ).fetchall()
+    rows.sort(key=lambda r: (r[1] != claim.key, r[13] != ekey, -r[0]))
+    return rows[:limit]
+
+
+def _rows_scanned(
+    mem: Memory,
+    claim: Claim,
+    ekey: str,
+    keys: set[str],
+    org: str,
+    ctx: WriteContext,
+    scopes: list[str],
+    limit: int,
+) -> list[tuple]:
+    """``_rows`` in one statement (for a claim read against one fact: its id narrows it)."""
     marks = ",".join("?" * len(scopes))
     where = ["(f.scope = ? OR f.authoritative = 1)"]
     params: list[Any] = [ctx.scope]

@@ -81,21 +81,35 @@ class Search:
     visible: int
 
 
-#: (rows) -> per fact id, (statement vector, body vector, content words), unit vectors.
-Featurer = Callable[[list[IndexedRow]], dict[int, tuple[np.ndarray, np.ndarray, frozenset[str]]]]
+#: (rows) -> the unit embeddings of their statements and of their "entity key value" bodies.
+Embedder = Callable[[list[IndexedRow]], tuple[np.ndarray, np.ndarray]]
+
+#: New facts of one sync at most this many are embedded before it returns; more (an upload of
+#: thousands, the first sync of a process) are embedded by a thread of the index's own, and until
+#: then are found by their words only.
+INLINE_EMBED = 512
+#: Facts the filling thread embeds at a time (it holds the lock only to store them).
+FILL_BATCH = 2_048
 
 
 class FactIndex:
     """One process's index of the store's facts (thread-safe; see the module docstring)."""
 
-    def __init__(self, featurer: Featurer, template_words: Callable[[IndexedRow], frozenset]):
-        self._featurer = featurer
+    def __init__(
+        self,
+        dim: int,
+        embed: Embedder,
+        words: Callable[[IndexedRow], frozenset[str]],
+        template_words: Callable[[IndexedRow], frozenset[str]],
+    ):
+        self._embed = embed
+        self._words = words
         self._template_words = template_words
         self._lock = threading.RLock()
         self.seq = 0
         self._n = 0
         self._cap = 0
-        self._dim = 0
+        self._dim = int(dim)
         self._pos: dict[int, int] = {}
         self._scopes: list[str] = []
         self._scope_code: dict[str, int] = {}
@@ -105,6 +119,10 @@ class FactIndex:
         self._arrays: dict[tuple[int, str], np.ndarray] = {}  # (which, word) -> positions
         self._centroids: np.ndarray | None = None
         self._trained_at = 0
+        # facts whose vectors are still to come: position -> the row (``INLINE_EMBED``)
+        self._pending: dict[int, IndexedRow] = {}
+        self._filler: threading.Thread | None = None
+        self._closing = False
         # the gazetteer: curated entity names (id -> lower-cased name, type, scope, its words)
         self._names: dict[int, tuple[str, str, str, frozenset[str]]] = {}
         self._name_postings: dict[str, set[int]] = {}
@@ -130,9 +148,9 @@ class FactIndex:
         self.importance = grow(None if first else self.importance, np.float32)
         self.entity = grow(None if first else self.entity, np.int64)
         self.part = grow(None if first else self.part, np.int32)
-        if self._dim:
-            self.vs = grow(None if first else self.vs, np.float32, (self._dim,))
-            self.vb = grow(None if first else self.vb, np.float32, (self._dim,))
+        self.ready = grow(None if first else self.ready, np.bool_)
+        self.vs = grow(None if first else self.vs, np.float32, (self._dim,))
+        self.vb = grow(None if first else self.vb, np.float32, (self._dim,))
         self._cap = cap
 
     def sync(self, con, entity_facts: Callable[[list[int]], list[int]] | None = None) -> None:
@@ -181,6 +199,7 @@ class FactIndex:
         self._arrays.clear()
         self._centroids = None
         self._trained_at = 0
+        self._pending.clear()
         self._names.clear()
         self._name_postings.clear()
         self._scope_names.clear()
@@ -274,14 +293,74 @@ class FactIndex:
                 if p is not None:
                     self._drop(row.id)
                 fresh.append(row)
-        for part in _chunks(fresh, 4096):
-            feats = self._featurer(part)
-            for row in part:
-                self._add(row, feats[row.id])
-        if self._dim and self._n >= IVF_MIN and self._n >= 2 * self._trained_at:
-            self._train()
-        elif self._centroids is not None and fresh:
-            self._assign(self._n - len(fresh), self._n)
+        start = self._n
+        for row in fresh:
+            self._add(row)
+        if len(fresh) <= INLINE_EMBED:
+            self._store_vectors(list(range(start, self._n)), fresh, *self._vectors(fresh))
+        else:
+            self._pending.update(zip(range(start, self._n), fresh, strict=True))
+        if self._pending or (self._n >= IVF_MIN and self._n >= 2 * self._trained_at):
+            self._start_filler()
+
+    def _vectors(self, rows: list[IndexedRow]) -> tuple[np.ndarray, np.ndarray]:
+        if not rows:
+            return np.zeros((0, self._dim), np.float32), np.zeros((0, self._dim), np.float32)
+        return self._embed(rows)
+
+    def _store_vectors(
+        self, positions: list[int], rows: list[IndexedRow], vs: np.ndarray, vb: np.ndarray
+    ) -> None:
+        """Vectors of rows at their positions (under the lock), those still held there only."""
+        for i, (p, row) in enumerate(zip(positions, rows, strict=True)):
+            if self._pos.get(row.id) != p:
+                continue  # (dropped or rewritten meanwhile)
+            self.vs[p] = vs[i]
+            self.vb[p] = vb[i]
+            self.ready[p] = True
+            self._pending.pop(p, None)
+            if self._centroids is not None:
+                self.part[p] = int(np.argmax(self._centroids @ vs[i]))
+
+    def _start_filler(self) -> None:
+        if self._filler is None or not self._filler.is_alive():
+            self._filler = threading.Thread(
+                target=self._fill, name="engramdb-fact-index", daemon=True
+            )
+            self._filler.start()
+
+    def _fill(self) -> None:
+        """Embed the pending facts a batch at a time (outside the lock), then train the
+        partitions if the index has grown enough."""
+        try:
+            while not self._closing:
+                with self._lock:
+                    batch = list(self._pending.items())[:FILL_BATCH]
+                if not batch:
+                    break
+                positions, rows = [p for p, _ in batch], [r for _, r in batch]
+                vs, vb = self._vectors(rows)
+                with self._lock:
+                    self._store_vectors(positions, rows, vs, vb)
+                    for p in positions:
+                        self._pending.pop(p, None)
+            if not self._closing:
+                self._maybe_train()
+        except Exception:  # (a closed embedder: the next sync starts a filler again)
+            return
+
+    def wait_filled(self, timeout: float | None = None) -> bool:
+        """Wait until every fact has its vectors (benchmarks and tests)."""
+        t = self._filler
+        if t is not None:
+            t.join(timeout)
+        return not self._pending
+
+    def close(self) -> None:
+        self._closing = True
+        t = self._filler
+        if t is not None:
+            t.join(10)
 
     def _drop(self, fid: int) -> None:
         p = self._pos.pop(fid, None)
@@ -304,22 +383,17 @@ class FactIndex:
         self.importance[p] = row.importance
         self.entity[p] = row.entity_id
 
-    def _add(self, row: IndexedRow, feat: tuple[np.ndarray, np.ndarray, frozenset[str]]) -> None:
-        if not self._dim:
-            self._dim = len(feat[0])
-            self.vs = np.zeros((self._cap, self._dim), dtype=np.float32)
-            self.vb = np.zeros((self._cap, self._dim), dtype=np.float32)
+    def _add(self, row: IndexedRow) -> None:
         if self._n == self._cap:
             self._alloc(self._cap * 2)
         p = self._n
         self._n += 1
         self._set_columns(p, row)
-        self.vs[p] = feat[0]
-        self.vb[p] = feat[1]
+        self.ready[p] = False
         self.part[p] = -1
         self._pos[row.id] = p
         self._statement.append(row.statement)
-        for w in feat[2]:
+        for w in self._words(row):
             self._postings.setdefault(w, []).append(p)
             self._arrays.pop((0, w), None)
         if row.authoritative:
@@ -327,22 +401,39 @@ class FactIndex:
                 self._tpostings.setdefault(w, []).append(p)
                 self._arrays.pop((1, w), None)
 
-    def _train(self) -> None:
-        """Partitions of the statements' vectors (about ``2 * sqrt(n)``), trained on a sample;
-        again each time the index has doubled."""
-        n = self._n
-        rng = np.random.default_rng(0)
-        sample = rng.choice(n, size=min(n, 8_192), replace=False)
-        k = int(max(16, min(1024, 2 * np.sqrt(n))))
-        self._centroids, _ = spherical_kmeans(self.vs[np.sort(sample)], k, iterations=6)
-        self._trained_at = n
-        self._assign(0, n)
-
-    def _assign(self, lo: int, hi: int) -> None:
-        assert self._centroids is not None
-        for a in range(lo, hi, 65_536):
-            b = min(hi, a + 65_536)
-            self.part[a:b] = np.argmax(self.vs[a:b] @ self._centroids.T, axis=1)
+    def _maybe_train(self) -> None:
+        """Partitions of the statements' vectors (about ``sqrt(n)``, k-means on a sample),
+        once the index holds ``IVF_MIN`` facts and again each time it has doubled; computed
+        outside the lock (a query meanwhile scans as before), swapped in under it."""
+        with self._lock:
+            n = self._n
+            if n < IVF_MIN or n < 2 * self._trained_at or self._pending:
+                return
+            usable = np.flatnonzero(self.ready[:n] & self.alive[:n])
+            if len(usable) < IVF_MIN // 2:
+                return
+            rng = np.random.default_rng(0)
+            sample = np.sort(rng.choice(usable, size=min(len(usable), 8_192), replace=False))
+            x = self.vs[sample].copy()
+        k = int(min(512, max(16, np.sqrt(n))))
+        centroids, _ = spherical_kmeans(x, k, iterations=6)
+        part = np.full(n, -1, dtype=np.int32)
+        for lo in range(0, n, 16_384):
+            hi = min(n, lo + 16_384)
+            with self._lock:
+                chunk, ready = self.vs[lo:hi].copy(), self.ready[lo:hi].copy()
+            part[lo:hi] = np.where(ready, np.argmax(chunk @ centroids.T, axis=1), -1)
+            if self._closing:
+                return
+        with self._lock:
+            m = self._n
+            late = np.flatnonzero(self.ready[:m] & np.concatenate([part < 0, np.ones(m - n, bool)]))
+            self.part[:n] = part
+            self.part[n:m] = -1
+            if len(late):
+                self.part[late] = np.argmax(self.vs[late] @ centroids.T, axis=1)
+            self._centroids = centroids
+            self._trained_at = n
 
     # -- reads ----------------------------------------------------------------------------
     def _postings_of(self, which: int, word: str) -> np.ndarray:
@@ -410,7 +501,7 @@ class FactIndex:
                 reached = np.zeros(len(sims_c), dtype=np.bool_)
                 reached[probe] = True
                 part = self.part[vis]
-                near = (part < 0) | reached[np.maximum(part, 0)]
+                near = reached[np.maximum(part, 0)] & (part >= 0)
                 shared = np.flatnonzero(lex)
                 if len(shared) > 4 * limit:
                     shared = shared[np.argpartition(-lex[shared], 4 * limit - 1)[: 4 * limit]]
@@ -459,7 +550,7 @@ class FactIndex:
         """The two vectors held for a fact, if its statement is the one given."""
         with self._lock:
             p = self._pos.get(fid)
-            if p is None or self._statement[p] != statement:
+            if p is None or not self.ready[p] or self._statement[p] != statement:
                 return None
             return self.vs[p].copy(), self.vb[p].copy()
 

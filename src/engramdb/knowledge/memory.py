@@ -49,7 +49,7 @@ from .access import Caller
 from .catalogue import template_words
 from .clock import now_ms, to_ms
 from .documents.budget import DOCUMENT_READ_SECONDS
-from .fact_index import FactIndex, IndexedRow
+from .fact_index import FactIndex
 from .jobs import JobRunner, Rights
 from .reconcile import CONFIDENCE_FLOOR
 from .results import DocumentResult, Fact, Job, QueryHit, StoredMemory, WriteResult
@@ -130,7 +130,12 @@ class Memory:
         #: fact id -> its embeddings and words (``reads.fact_features``)
         self._fact_features: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
         #: every fact not forgotten, searchable without reading them all (``fact_index``)
-        self._index = FactIndex(self._index_features, template_words)
+        self._index = FactIndex(
+            self.engine.embedder.dim,
+            lambda rows: reads.index_vectors(self, rows),
+            reads.index_words,
+            template_words,
+        )
         self._names_cache: dict[tuple[str, ...], tuple[Any, dict[str, str]]] = {}
         self._scopes: set[str] | None = None
         #: bumped by every change to the scopes that hold passages, so that a query that read
@@ -220,6 +225,7 @@ class Memory:
         open."""
         if self._jobs is not None:
             self._jobs.close()
+        self._index.close()  # (its filling thread embeds with the engine's model)
         with self._lock:
             if self._closed:
                 return
@@ -274,13 +280,6 @@ class Memory:
         snapshot sees them)."""
         self._index.sync(self._reader())
         return self._index
-
-    def _index_features(
-        self, rows: list[IndexedRow]
-    ) -> dict[int, tuple[np.ndarray, np.ndarray, frozenset[str]]]:
-        said = [(r.id, r.statement, r.entity, r.key, r.value) for r in rows]
-        feats = reads._features(self, said, False)
-        return {i: (a, b, frozenset(w)) for i, (a, b, w, _) in feats.items()}
 
     def _add_scope(self, scope: str) -> None:
         """A write put passages in ``scope`` (the cache of such scopes learns it)."""

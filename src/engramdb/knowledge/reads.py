@@ -28,6 +28,7 @@ from .vocab import CATEGORIES, RECALL_BOOST
 from .words import content_words
 
 if TYPE_CHECKING:
+    from .fact_index import IndexedRow
     from .memory import Memory
 
 __all__ = [
@@ -383,7 +384,7 @@ def fact_hit(score: float, sim: float, lex: float, f: Fact, explain: bool) -> Qu
 
 
 #: Facts whose features ``_features`` keeps per store outside the index (beyond: forgotten, and
-#: read again): facts the index does not hold yet (a write's own, uncommitted).
+#: read again): facts the index does not hold, or holds without vectors yet.
 MAX_FEATURES = 200_000
 
 
@@ -391,46 +392,63 @@ def fact_features(mem: Memory, facts: Sequence[Fact]) -> None:
     """Bring the fact index up to date (an upload calls it once it has committed, outside the
     lock, so that no query after it embeds its facts)."""
     del facts  # (the index reads what changed from the log)
-    mem.fact_index()
+    mem.fact_index().wait_filled()  # (the uploader pays for the vectors, not the next reader)
 
 
 def _features(
-    mem: Memory, facts: Sequence[tuple[int, str, str, str, str]], keep: bool = True
+    mem: Memory, facts: Sequence[tuple[int, str, str, str, str]]
 ) -> dict[int, tuple[np.ndarray, np.ndarray, set[str], str]]:
     """Per fact of (id, statement, entity, key, value) tuples: the unit embeddings of its
     statement and of "entity key value", its content words, and the statement they were read
     from. The fact index holds them for the facts it holds; the others are computed in one
-    batch of the embedder and, with ``keep``, cached (an id that a rolled-back write had used
-    is read again: its statement differs)."""
+    batch of the embedder and cached (an id that a rolled-back write had used is read again:
+    its statement differs)."""
     cache = mem._fact_features
     index = mem._index
     mine: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
     missing = []
     for f in facts:
-        held = index.features(f[0], f[1]) if keep else None
+        held = index.features(f[0], f[1])
         if held is not None:
             mine[f[0]] = (held[0], held[1], _words_of(f), f[1])
             continue
-        c = cache.pop(f[0], None) if not keep else cache.get(f[0])
+        c = cache.get(f[0])
         if c is None or c[3] != f[1]:
             missing.append(f)
         else:
             mine[f[0]] = c
     if missing:
-        if keep and len(cache) + len(missing) > MAX_FEATURES:
+        if len(cache) + len(missing) > MAX_FEATURES:
             cache.clear()
-        bodies = [_body(f) for f in missing]
-        vecs = np.asarray(
-            mem.engine.embedder.embed([f[1] for f in missing] + bodies), dtype=np.float32
-        )
-        norms = np.linalg.norm(vecs, axis=1, keepdims=True)
-        vecs = vecs / np.where(norms > 0, norms, 1.0)
-        n = len(missing)
+        vs, vb = _unit_pairs(mem, missing)
         for i, f in enumerate(missing):
-            mine[f[0]] = (vecs[i], vecs[n + i], _words_of(f), f[1])
-            if keep:
-                cache[f[0]] = mine[f[0]]
+            cache[f[0]] = mine[f[0]] = (vs[i], vb[i], _words_of(f), f[1])
     return mine  # (not the shared cache: another thread may clear it meanwhile)
+
+
+def _unit_pairs(
+    mem: Memory, facts: Sequence[tuple[int, str, str, str, str]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The unit embeddings of the facts' statements and of their bodies, in one batch."""
+    vecs = np.asarray(
+        mem.engine.embedder.embed([f[1] for f in facts] + [_body(f) for f in facts]),
+        dtype=np.float32,
+    )
+    norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+    vecs = vecs / np.where(norms > 0, norms, 1.0)
+    return vecs[: len(facts)], vecs[len(facts) :]
+
+
+def index_vectors(mem: Memory, rows: Sequence[IndexedRow]) -> tuple[np.ndarray, np.ndarray]:
+    """``fact_index.Embedder``: the two unit embeddings of each row, as ``_features`` has them."""
+    return _unit_pairs(mem, [(r.id, r.statement, r.entity, r.key, r.value) for r in rows])
+
+
+def index_words(row: IndexedRow) -> frozenset[str]:
+    """The words the fact index files a fact under: those the lexical share counts."""
+    return frozenset(
+        content_words(f"{row.statement} {_body((0, '', row.entity, row.key, row.value))}")
+    )
 
 
 def _body(f: tuple[int, str, str, str, str]) -> str:
