@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engramdb import Memory
 from engramdb.knowledge import candidates as cand
+from engramdb.knowledge import reads
 from engramdb.knowledge.claims import Claim
 from engramdb.knowledge.vocab import normalize_name
 from engramdb.knowledge.writing import WriteContext
@@ -43,7 +44,9 @@ def shop(tmp_path_factory):
     mem.close()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     st.integers(0, 149),
     st.sampled_from(["price", "delivery_fee", "lives_in", "colour"]),
@@ -67,3 +70,156 @@ def test_indexed_rows_equal_the_scan(shop, i, key, about, scope, limit):
     assert [r[0] for r in fast] == [r[0] for r in slow]
     if about is None and key == "price":
         assert fast and fast[0][1] == "price" and fast[0][13] == ekey  # (its own row first)
+
+
+# --------------------------------------------------------------------------- the index itself
+def _csv(rows: int, seed: int = 3, bump: int | None = None) -> tuple[bytes, list[tuple]]:
+    rng = random.Random(seed)
+    lines, out = ["sku,name,category,price,stock"], []
+    for i in range(rows):
+        name = (
+            f"{rng.choice(['Flex', 'Nova', 'Astra', 'Bolt'])} {i} {rng.choice(['Drill', 'Lamp'])}"
+        )
+        price = rng.randint(5, 900) + (1 if i == bump else 0)
+        lines.append(f"SK-{i:05d},{name},tools,£{price}.00,{rng.randint(0, 50)}")
+        out.append((name, f"£{price}.00"))
+    return ("\n".join(lines) + "\n").encode(), out
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    """A catalogue of 1,500 rows (4,500 facts: over ``EXACT``) and a few beliefs."""
+    path = tmp_path_factory.mktemp("big")
+    mem = Memory.open(path, embedder="hashing")
+    data, rows = _csv(1_500)
+    mem.upload(data, name="catalogue.csv", scope="org/shop")
+    for i in range(6):
+        mem.remember(f"I live in Leeds and my dog is called Rex{i}", scope=f"org/shop/user/u{i}")
+    yield mem, rows, path
+    mem.close()
+
+
+def _exhaustive(mem: Memory, text: str, lens: list[str], at=None) -> list[int]:
+    """The fact ids of the old way: every visible fact scored."""
+    rows = reads.live_rows(mem, lens, at)
+    scored = sorted(
+        (
+            (sc, i, r[0])
+            for i, (sc, _, _, r) in enumerate(reads.row_scores(mem, text, rows, "hybrid"))
+        ),
+        key=lambda s: (-s[0], s[1]),
+    )
+    return [fid for _, _, fid in scored[:10]]
+
+
+def test_query_over_the_index_ranks_as_scoring_every_fact(big):
+    """Over 4,500 visible facts the index offers a top of candidates; the facts it returns are
+    the ten best of scoring every one of them, and the row a question names comes first."""
+    mem, rows, _ = big
+    for name, _ in rows[::150]:
+        text = f"what does the {name} cost?"
+        lens = ["org/shop/user/u1"]
+        found = reads.candidate_rows(mem, text, lens, None, reads.CANDIDATES)
+        assert found.visible >= 4_500 and len(found.rows) <= reads.CANDIDATES
+        hits = [int(h.id[5:]) for h in mem.query(text, lens=lens, k=10) if h.kind == "fact"]
+        assert hits == [f for f in _exhaustive(mem, text, lens) if f in hits][: len(hits)]
+        facts = [h.text for h in mem.query(text, lens=lens, k=40) if h.kind == "fact"]
+        assert facts and facts[0].startswith(f"{name} "), facts[:3]  # (passages aside)
+
+
+def test_index_follows_writes_incrementally_and_forgets(big):
+    """A write adds only its facts to the index; a fact forgotten leaves it, and no query,
+    lens or as_of brings it back."""
+    mem, rows, _ = big
+    index = mem.fact_index()
+    seq, held = index.seq, len(index)
+    out = mem.remember("My locker code is 48151", scope="org/shop/user/u2")
+    index = mem.fact_index()
+    assert index.seq > seq and len(index) == held + len(out.facts)
+    fid = out.facts[0].id
+    assert any(h.id == f"fact:{fid}" for h in mem.query("locker code", lens=["org/shop/user/u2"]))
+    mem.forget(id=fid)
+    index = mem.fact_index()
+    assert len(index) == held + len(out.facts) - 1
+    for lens in (["org/shop/user/u2"], None):
+        assert all(h.id != f"fact:{fid}" for h in mem.query("locker code 48151", lens=lens))
+
+
+def test_rolled_back_write_logs_nothing(big):
+    mem, _, _ = big
+    before = mem.db.execute("SELECT MAX(seq) FROM changes").fetchone()[0]
+    with pytest.raises(RuntimeError), mem._lock, mem._transaction():
+        mem.db.execute("UPDATE facts SET closed_ms = 1 WHERE id = (SELECT MIN(id) FROM facts)")
+        raise RuntimeError("abandon")
+    assert mem.db.execute("SELECT MAX(seq) FROM changes").fetchone()[0] == before
+
+
+def test_a_reader_process_follows_the_writer(big):
+    """A replica (a server's reading worker) applies the writer's changes from the log: a
+    curated price changed by the writer is the one its next query ranks, with no rebuild."""
+    mem, rows, path = big
+    replica = Memory.open_replica(path, embedder="hashing")
+    try:
+        lens = ["org/shop/user/u3"]
+        name, _ = rows[42]
+        replica.query(f"price of the {name}", lens=lens)
+        first = replica.fact_index()
+        seq, held = first.seq, len(first)
+        mem.remember(
+            triples=[{"subject": name, "type": "other", "key": "price", "value": "£1234.00"}],
+            scope="org/shop",
+        )
+        hits = replica.query(f"price of the {name}", lens=lens, k=40)
+        index = replica.fact_index()
+        assert index.seq > seq and len(index) <= held + 2  # (its new fact; nothing re-read)
+        assert any("1234" in h.text for h in hits if h.kind == "fact")
+    finally:
+        replica.close()
+
+
+def test_as_of_runs_inside_the_index(tmp_path):
+    """A second version of a 3,000-row list closes one price: as of before it the old price is
+    what the index offers, after it the new one; before the first upload, nothing."""
+    mem = Memory.open(tmp_path, embedder="hashing")
+    try:
+        data, rows = _csv(3_000)
+        mem.upload(data, name="c.csv", scope="org/shop", observed_at=1_000_000_000_000)
+        data2, rows2 = _csv(3_000, bump=7)
+        mem.upload(data2, name="c.csv", scope="org/shop", observed_at=1_100_000_000_000)
+        name, old = rows[7]
+        new = rows2[7][1]
+        text = f"price of the {name}"
+
+        def prices(at):
+            hits = mem.query(text, lens=["org/shop"], as_of=at, k=40)
+            return [
+                h.text for h in hits if h.kind == "fact" and name in h.text and "price" in h.text
+            ]
+
+        assert any(old in t for t in prices(1_050_000_000_000))
+        assert not any(new in t for t in prices(1_050_000_000_000))
+        assert any(new in t for t in prices(None)) and not any(old in t for t in prices(None))
+        assert prices(999_000_000_000) == []
+    finally:
+        mem.close()
+
+
+def test_context_counts_the_facts_it_never_offered(big):
+    mem, rows, _ = big
+    name, price = rows[900]
+    block = mem.context(f"how much is the {name}?", lens=["org/shop/user/u1"], budget=600)
+    assert price in block
+    last = block.splitlines()[-1]
+    left = int(last.split()[0][1:])
+    assert left > 4_000  # (4,500 curated facts, a dozen shown)
+
+
+def test_gazetteer_names_of_a_large_catalogue(big):
+    """Past 2,048 names a turn is read with the names it may mention, not all of them; a
+    forgotten entity's name leaves the gazetteer."""
+    mem, rows, _ = big
+    index = mem.fact_index()
+    name = rows[77][0]
+    found = index.names_for(["org/shop"], f"is the {name} in stock?", 1_000)
+    assert name.casefold() in found and len(found) < 200
+    assert index.names_for(["org/shop"], "anything", 100_000) is None  # (few: all, elsewhere)

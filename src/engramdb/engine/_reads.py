@@ -31,6 +31,8 @@ log = logging.getLogger("engramdb.engine")
 
 #: Entities one hop of entity spreading reaches at most (the most linked ones).
 MAX_SPREAD_ENTITIES = 256
+#: Mentions one hop of entity spreading reads at most (of its rarest entities first).
+MAX_SPREAD_MENTIONS = 2_048
 
 
 class ReadPathMixin:
@@ -602,9 +604,18 @@ class ReadPathMixin:
         too_common = max(1_000, total // 20)
         for hop in range(1, hops + 1):
             counts = graph.mention_counts(layer)  # (one statement, not two per entity)
-            each = graph.live_memories_each(e for e in layer if counts.get(e, 0) <= too_common)
+            # the rarest first, up to a budget of mentions read per hop: a catalogue's names
+            # share words ("Lamp", "Flex") with thousands of its rows
+            chosen, read = set(), 0
+            for e in sorted(layer, key=lambda e: (counts.get(e, 0), e)):
+                c = counts.get(e, 0)
+                if c > too_common or read + c > MAX_SPREAD_MENTIONS:
+                    continue
+                chosen.add(e)
+                read += c
+            each = graph.live_memories_each(chosen)
             for eid in layer:
-                if counts.get(eid, 0) > too_common:
+                if eid not in chosen:
                     continue
                 mems = each.get(eid)
                 if not mems:

@@ -225,9 +225,14 @@ _SMALL = 4 * MAX_TEMPLATES
 
 def _names_it(low: str, name: str) -> bool:
     """A name is named by a word of it that names nothing else: all its words, or its rarest
-    (longest) distinctive one ("the Tenby Road branch"; not "product" for "Product 7")."""
-    words = [w for w in WORD.findall(name.casefold()) if w not in STOP and len(w) > 2]
+    (longest) distinctive one ("the Tenby Road branch"; not "product" for "Product 7"); never
+    by a text that leaves out a number of it."""
+    every = WORD.findall(name.casefold())
     said = set(WORD.findall(low))
+    if any(w.isdigit() and w not in said for w in every):
+        return False  # a model's number tells it apart: "the Diavola Pizza Oven" is not the
+        # "Diavola 81 Pizza Oven", nor "Flex 40" the "Flex 30"
+    words = [w for w in every if w not in STOP and len(w) > 2]
     if words and all(w in said for w in words):
         return True
     return any(w in said and not w.isdigit() and w not in _COMMON_NAME_WORDS for w in words)

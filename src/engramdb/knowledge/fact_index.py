@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..engine._blas import single_threaded_blas
 from ..engine.ivf import spherical_kmeans
 from .schema import CHANGE_ENTITY
 from .vocab import CATEGORIES
@@ -114,9 +115,8 @@ class FactIndex:
         self._scopes: list[str] = []
         self._scope_code: dict[str, int] = {}
         self._statement: list[str] = []
-        self._postings: dict[str, list[int]] = {}
-        self._tpostings: dict[str, list[int]] = {}
-        self._arrays: dict[tuple[int, str], np.ndarray] = {}  # (which, word) -> positions
+        self._postings: dict[str, _Postings] = {}  # word -> positions (query words)
+        self._tpostings: dict[str, _Postings] = {}  # (a curated fact's template words)
         self._centroids: np.ndarray | None = None
         self._trained_at = 0
         # facts whose vectors are still to come: position -> the row (``INLINE_EMBED``)
@@ -196,7 +196,6 @@ class FactIndex:
         self._statement.clear()
         self._postings.clear()
         self._tpostings.clear()
-        self._arrays.clear()
         self._centroids = None
         self._trained_at = 0
         self._pending.clear()
@@ -394,12 +393,16 @@ class FactIndex:
         self._pos[row.id] = p
         self._statement.append(row.statement)
         for w in self._words(row):
-            self._postings.setdefault(w, []).append(p)
-            self._arrays.pop((0, w), None)
+            post = self._postings.get(w)
+            if post is None:
+                post = self._postings[w] = _Postings()
+            post.append(p)
         if row.authoritative:
             for w in self._template_words(row):
-                self._tpostings.setdefault(w, []).append(p)
-                self._arrays.pop((1, w), None)
+                post = self._tpostings.get(w)
+                if post is None:
+                    post = self._tpostings[w] = _Postings()
+                post.append(p)
 
     def _maybe_train(self) -> None:
         """Partitions of the statements' vectors (about ``sqrt(n)``, k-means on a sample),
@@ -416,13 +419,15 @@ class FactIndex:
             sample = np.sort(rng.choice(usable, size=min(len(usable), 8_192), replace=False))
             x = self.vs[sample].copy()
         k = int(min(512, max(16, np.sqrt(n))))
-        centroids, _ = spherical_kmeans(x, k, iterations=6)
+        with single_threaded_blas():  # (a background task: it leaves a core to the queries)
+            centroids, _ = spherical_kmeans(x, k, iterations=6)
         part = np.full(n, -1, dtype=np.int32)
         for lo in range(0, n, 16_384):
             hi = min(n, lo + 16_384)
             with self._lock:
                 chunk, ready = self.vs[lo:hi].copy(), self.ready[lo:hi].copy()
-            part[lo:hi] = np.where(ready, np.argmax(chunk @ centroids.T, axis=1), -1)
+            with single_threaded_blas():
+                part[lo:hi] = np.where(ready, np.argmax(chunk @ centroids.T, axis=1), -1)
             if self._closing:
                 return
         with self._lock:
@@ -437,12 +442,8 @@ class FactIndex:
 
     # -- reads ----------------------------------------------------------------------------
     def _postings_of(self, which: int, word: str) -> np.ndarray:
-        arr = self._arrays.get((which, word))
-        if arr is None:
-            lists = self._postings if which == 0 else self._tpostings
-            arr = np.asarray(lists.get(word, ()), dtype=np.int64)
-            self._arrays[(which, word)] = arr
-        return arr
+        post = (self._postings if which == 0 else self._tpostings).get(word)
+        return post.view() if post is not None else _NONE
 
     def visible(
         self,
@@ -479,7 +480,7 @@ class FactIndex:
         ``mask``: all of them up to ``EXACT``; else the ``limit`` best by an estimate of the
         one formula (``weights``: similarity's and shared words') over the facts that share a
         word with the query and those the vector probe reaches."""
-        with self._lock:
+        with self._lock, single_threaded_blas():  # (two BLAS threads on two busy cores: 10x)
             n = len(mask)  # (positions past it were added since: the mask's caller missed them)
             vis = np.flatnonzero(mask)
             if len(vis) <= EXACT:
@@ -563,6 +564,32 @@ class FactIndex:
 
     def __len__(self) -> int:
         return len(self._pos)
+
+
+_NONE = np.zeros(0, dtype=np.int64)
+
+
+class _Postings:
+    """A word's positions, ascending: a numpy array grown by doubling (a query reads it as it
+    is, with no list to convert)."""
+
+    __slots__ = ("_a", "_n")
+
+    def __init__(self) -> None:
+        self._a = np.empty(4, dtype=np.int64)
+        self._n = 0
+
+    def append(self, p: int) -> None:
+        if self._n == len(self._a):
+            self._a = np.concatenate([self._a, np.empty(len(self._a), dtype=np.int64)])
+        self._a[self._n] = p
+        self._n += 1
+
+    def view(self) -> np.ndarray:
+        return self._a[: self._n]
+
+    def __len__(self) -> int:
+        return self._n
 
 
 def _chunks(items: Sequence, size: int = 500) -> Iterable[Sequence]:
