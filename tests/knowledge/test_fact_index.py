@@ -35,6 +35,9 @@ def _catalogue(mem: Memory, n: int, seed: int = 0, scope: str = "org/shop") -> l
 def shop(tmp_path_factory):
     mem = Memory.open(tmp_path_factory.mktemp("shop"), embedder="hashing")
     names = _catalogue(mem, 150)
+    _catalogue(mem, 40, seed=5, scope="org/other")  # (another organisation's rows and names)
+    policy = b"# Policy\n\nDelivery costs \xc2\xa34 and the price of a gift box is \xc2\xa32.\n"
+    mem.upload(policy, name="policy.md", scope="org/shop")  # (the organisation's own facts)
     for i in range(30):  # beliefs of several users, some about the catalogue's things
         mem.remember(
             f"{random.Random(i).choice(names)} costs £{i + 1} and I live in Leeds",
@@ -223,3 +226,11 @@ def test_gazetteer_names_of_a_large_catalogue(big):
     found = index.names_for(["org/shop"], f"is the {name} in stock?", 1_000)
     assert name.casefold() in found and len(found) < 200
     assert index.names_for(["org/shop"], "anything", 100_000) is None  # (few: all, elsewhere)
+
+
+def test_profile_lists_the_users_facts_not_the_catalogue(big):
+    mem, _, _ = big
+    view = mem.profile(lens=["org/shop/user/u4"])
+    listed = [f for part in ("static", "dynamic", "preferences", "knowledge") for f in view[part]]
+    assert listed and all(f["scope"] == "org/shop/user/u4" for f in listed)
+    assert any("Leeds" in str(f) for f in listed)

@@ -624,9 +624,11 @@ class ReadPathMixin:
                 for loc in mems:
                     gain[loc] = gain.get(loc, 0.0) + max(0.0, idf) / hop
             if hop < hops:
-                # the strongest neighbours only: a catalogue's rows link each name to
-                # thousands of others, and reading all of their memories cost seconds
-                layer = set(graph.strongest_related(layer, MAX_SPREAD_ENTITIES)) - reached
+                # the strongest neighbours only, of the entities it read: a catalogue's rows
+                # link each name to thousands of others ("Lamp" to every lamp's name), and
+                # reading all of their memories cost seconds
+                seeds = {e for e in layer if counts.get(e, 0) <= too_common}
+                layer = set(graph.strongest_related(seeds, MAX_SPREAD_ENTITIES)) - reached
                 reached |= layer
         best = sorted(gain.items(), key=lambda kv: -kv[1])[:limit]
         return dict(best)

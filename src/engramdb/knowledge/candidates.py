@@ -141,9 +141,10 @@ def _rows(
     then the newest. What the rules of ``_same_thing`` would skip anyway is not fetched:
     experiential rows of other scopes and, for a claim about a named thing, rows about other
     named things (only its own entity and the organisation's can match). The top ``limit``
-    of that ranking lies in the union of the newest ``limit`` rows of each class (attribute
-    and entity, attribute, entity, each scope), each a walk down an index: a catalogue of
-    fifty thousand rows costs a claim no more than one of fifty."""
+    of that ranking lies in the union of the newest ``limit`` rows of each class (for a
+    named thing: of each entity that can match, with the attribute and without; else the
+    attribute and the entity, the attribute, the entity, each scope), each a walk down an
+    index: a catalogue of fifty thousand rows costs a claim no more than one of fifty."""
     if claim.answers is not None:
         return _rows_scanned(mem, claim, ekey, keys, org, ctx, scopes, limit)
     marks = ",".join("?" * len(scopes))
@@ -152,21 +153,33 @@ def _rows(
         "AND (f.scope = ? OR f.authoritative = 1)"
     )
     params: list[Any] = [*scopes, ctx.scope]
-    if ekey != org:
-        known = sorted(keys | {org})
-        common += (
-            f" AND f.entity_id IN (SELECT id FROM entities WHERE key IN "
-            f"({','.join('?' * len(known))}) UNION SELECT id FROM entities "
-            "WHERE type = 'organisation')"
-        )
-        params += known
     own = "f.entity_id IN (SELECT id FROM entities WHERE key = ?)"
-    classes: list[tuple[str, str, list[Any]]] = [
-        ("facts_entity", f"f.key = ? AND {own}", [claim.key, ekey]),
-        ("facts_key_source", "f.key = ?", [claim.key]),
-        ("facts_entity_source", own, [ekey]),
-        *(("facts_live", "f.scope = ?", [s]) for s in scopes),
-    ]
+    classes: list[tuple[str, str, list[Any]]]
+    if ekey != org:  # only its own entities' rows and the organisations' can match: walk each
+        known = sorted(keys | {org})
+        entities = [
+            r[0]
+            for r in mem.db.execute(
+                f"SELECT id FROM entities WHERE key IN ({','.join('?' * len(known))}) "
+                "UNION SELECT id FROM entities WHERE type = 'organisation'",
+                known,
+            )
+        ]
+        classes = [
+            walk
+            for e in entities
+            for walk in (
+                ("facts_entity", "f.entity_id = ? AND f.key = ?", [e, claim.key]),
+                ("facts_entity_source", "f.entity_id = ?", [e]),
+            )
+        ]
+    else:
+        classes = [
+            ("facts_entity", f"f.key = ? AND {own}", [claim.key, ekey]),
+            ("facts_key_source", "f.key = ?", [claim.key]),
+            ("facts_entity_source", own, [ekey]),
+            *(("facts_live", "f.scope = ?", [s]) for s in scopes),
+        ]
     ids: set[int] = set()
     for index, where, values in classes:
         ids.update(

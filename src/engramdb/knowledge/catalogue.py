@@ -105,16 +105,16 @@ def templates_for(
     if not scopes:
         return [], []
     said = aligned_words(text) | frozenset(WORD.findall(text.casefold()))
-    ids, _ = mem.fact_index().template_pool(scopes, said, _SMALL)
+    ids, _ = mem.fact_index().template_pool(scopes, said, _SMALL, 2 * MAX_TEMPLATES)
     rows: list[tuple] = []
     marks = ",".join("?" * len(scopes))
     for i in range(0, len(ids), 500):
         part = ids[i : i + 500]
         rows += mem.db.execute(
             f"""SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id
-            WHERE f.authoritative=1 AND f.closed_ms IS NULL AND f.forgotten=0
-            AND f.scope IN ({marks}) AND f.id IN ({",".join("?" * len(part))})""",
-            [*scopes, *part],
+            WHERE f.id IN ({",".join("?" * len(part))}) AND f.authoritative=1
+            AND +f.closed_ms IS NULL AND f.forgotten=0 AND +f.scope IN ({marks})""",
+            [*part, *scopes],  # (by id: "+" keeps the planner off the scope index)
         ).fetchall()
     rows.sort(key=lambda r: -r[0])  # (newest first: the order of a tie)
     entries, index = template_entries(rows, normalize_name(org_of(scope) or ""))
@@ -141,15 +141,23 @@ def ranked_templates(
     words = aligned_words(text)
     low = text.casefold()
     said = set(WORD.findall(low))
-    ranked: list[tuple[int, Template]] = []
+    scored: list[tuple[int, Template, frozenset]] = []
     names: set[str] = set()
     for t, t_words, name_words in (entries[i] for i in _pool(entries, index, words | said)):
         named = bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
         if named:
             names.add(t.subject)
-        shared = len(words & t_words)
-        if shared or named:
-            ranked.append((shared + (2 if named else 0), t))
+        scored.append((len(words & t_words), t, name_words))
+    # a name said in full is the one meant: the names that only share words with it ("the
+    # Diavola Pizza Oven" and the catalogue's Diavola Pro Pizza Oven) are not named
+    full = {n for n in names if find_phrase(low, n.casefold())}
+    full_words = set().union(*(WORD.findall(n.casefold()) for n in full)) - STOP
+    names = {n for n in names if n in full or not (set(WORD.findall(n.casefold())) & full_words)}
+    ranked = [
+        (shared + (2 if t.subject in names else 0), t)
+        for shared, t, _ in scored
+        if shared or t.subject in names
+    ]
     # the facts the turn is most about; a catalogue of thousands stays cheap to read
     ranked.sort(key=lambda r: -r[0])
     return [t for _, t in ranked[:MAX_TEMPLATES]], sorted(names)[:MAX_TEMPLATES]

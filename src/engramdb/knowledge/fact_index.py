@@ -115,6 +115,9 @@ class FactIndex:
         self._scopes: list[str] = []
         self._scope_code: dict[str, int] = {}
         self._statement: list[str] = []
+        self._said: list[tuple[str, str, str]] = []  # (entity, key, value): with the statement,
+        # what the words and vectors were made of
+        self._dead = 0
         self._postings: dict[str, _Postings] = {}  # word -> positions (query words)
         self._tpostings: dict[str, _Postings] = {}  # (a curated fact's template words)
         self._centroids: np.ndarray | None = None
@@ -163,7 +166,10 @@ class FactIndex:
             if top <= self.seq:
                 return  # (another thread applied them meanwhile)
             low = con.execute("SELECT MIN(seq) FROM changes").fetchone()[0] or 0
-            if self.seq == 0 or low > self.seq + 1:
+            # read everything again: the first time, when the log no longer reaches back to
+            # the last row applied, or when most positions hold dropped facts (forgotten,
+            # rewritten): their postings would cost every query
+            if self.seq == 0 or low > self.seq + 1 or self._dead > max(50_000, self._n // 2):
                 self._reset()
                 ids = None  # (every fact: the log no longer reaches back this far)
             else:
@@ -194,6 +200,8 @@ class FactIndex:
         self._n = 0
         self._pos.clear()
         self._statement.clear()
+        self._said.clear()
+        self._dead = 0
         self._postings.clear()
         self._tpostings.clear()
         self._centroids = None
@@ -286,7 +294,11 @@ class FactIndex:
             p = self._pos.get(row.id)
             if row.forgotten:
                 self._drop(row.id)
-            elif p is not None and self._statement[p] == row.statement:
+            elif (
+                p is not None
+                and self._statement[p] == row.statement
+                and self._said[p] == (row.entity, row.key, row.value)
+            ):
                 self._set_columns(p, row)  # closed, re-scoped, reinforced: the same words
             else:
                 if p is not None:
@@ -365,6 +377,7 @@ class FactIndex:
         p = self._pos.pop(fid, None)
         if p is not None:
             self.alive[p] = False
+            self._dead += 1
 
     def _set_columns(self, p: int, row: IndexedRow) -> None:
         code = self._scope_code.get(row.scope)
@@ -392,6 +405,7 @@ class FactIndex:
         self.part[p] = -1
         self._pos[row.id] = p
         self._statement.append(row.statement)
+        self._said.append((row.entity, row.key, row.value))
         for w in self._words(row):
             post = self._postings.get(w)
             if post is None:
@@ -523,10 +537,10 @@ class FactIndex:
             return Search([int(i) for i in self.ids[pos[best]]], len(vis))
 
     def template_pool(
-        self, scopes: Sequence[str], words: Iterable[str], small: int
+        self, scopes: Sequence[str], words: Iterable[str], small: int, top: int
     ) -> tuple[list[int], int]:
         """Ids of the live curated facts of ``scopes`` a turn of ``words`` is read against:
-        all of them up to ``small``; else the ``small`` that share the most of its words (a
+        all of them up to ``small``; else the ``top`` that share the most of its words (a
         word most of them share tells none apart); and how many there were."""
         chain = set(scopes)
         with self._lock:
@@ -542,8 +556,8 @@ class FactIndex:
                     if 0 < len(arr) <= total // 4:  # (a word most share tells none apart)
                         counts[arr] += 1
             hit = np.flatnonzero(counts)
-            if len(hit) > small:  # the most words shared, then the newest
-                order = np.lexsort((-self.ids[hit], -counts[hit]))[:small]
+            if len(hit) > top:  # the most words shared, then the newest
+                order = np.lexsort((-self.ids[hit], -counts[hit]))[:top]
                 hit = hit[order]
             return [int(self.ids[p]) for p in hit], total
 
@@ -554,6 +568,11 @@ class FactIndex:
             if p is None or not self.ready[p] or self._statement[p] != statement:
                 return None
             return self.vs[p].copy(), self.vb[p].copy()
+
+    def ids_of(self, mask: np.ndarray) -> list[int]:
+        """The fact ids of a mask's positions."""
+        with self._lock:
+            return [int(i) for i in self.ids[: len(mask)][mask]]
 
     def ranked_by_importance(self, mask: np.ndarray, limit: int) -> list[int]:
         """Ids of the ``limit`` facts of ``mask`` of most importance, then newest."""

@@ -187,6 +187,27 @@ def candidate_rows(
     return Candidates(rows, total)
 
 
+def experiential_rows(mem: Memory, paths: list[str] | None) -> list[tuple]:
+    """The live experiential facts ``Memory.facts`` would return (oldest first), found by the
+    fact index: a user's profile under a catalogue of thousands reads none of the catalogue."""
+    t = now_ms()
+    with mem._snapshot():
+        mask = mem.fact_index().visible(lambda s: is_visible(s, paths), t, authoritative=False)
+        ids = mem._index.ids_of(mask)
+        rows = []
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            rows += mem.db.execute(
+                f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+                f"JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 AND f.authoritative=0 "
+                f"AND f.id IN ({','.join('?' * len(part))})",
+                part,
+            ).fetchall()
+    rows = [r for r in rows if _live_at(r, t) and is_visible(r[6], paths)]
+    rows.sort(key=lambda r: (r[13], r[0]))
+    return rows
+
+
 def _live_at(row: tuple, t: int) -> bool:
     """Whether a fact row is known by ``t`` and neither closed nor expired by then."""
     known, closed, category = row[13], row[16], row[5]

@@ -134,7 +134,7 @@ def check_page(limit: object, offset: object) -> tuple[int | None, int]:
 
 
 def profile(mem: Memory, lens: list[str] | None) -> dict[str, Any]:
-    facts = [f for f in mem.facts(lens=lens) if not f.authoritative]
+    facts = [reads.fact_of(r) for r in reads.experiential_rows(mem, lens)]
     return {
         "static": [_fact_view(f) for f in facts if f.category == "identity"],
         "dynamic": [_fact_view(f) for f in facts if f.category == "context"],
