@@ -40,7 +40,7 @@ EXACT = 2_048
 #: vectors (below it a flat product is cheaper than its upkeep).
 IVF_MIN = 12_000
 #: Partitions probed per query, as a share of the partitions (at least ``_MIN_PROBE``).
-PROBE_SHARE = 0.08
+PROBE_SHARE = 0.04
 _MIN_PROBE = 8
 
 _NEVER = np.iinfo(np.int64).max
