@@ -288,22 +288,33 @@ def test_query_returns_one_hit_per_text(mem):
     assert len(lisbon.source["same_text"]) == 2  # the two turns
 
 
-def test_the_catalogue_version_moves_with_curated_knowledge_only(mem):
-    """The catalogue caches (names, templates) are kept until curated knowledge changes: the
-    version moves on a curated write or forget, never on a customer's turn; and a turn after
-    the operator forgets a curated price no longer meets it."""
-    from engramdb.knowledge.schema import catalogue_version
+def test_the_change_log_follows_what_the_index_holds(mem):
+    """The fact index follows writes through the ``changes`` log: a turn logs the facts it
+    stores, a curated upsert its fact and entity, a forget the fact it forgets; a reinforcement
+    (importance) logs nothing; and a turn after the operator forgets a curated price no longer
+    meets it."""
 
-    v0 = catalogue_version(mem.db)
+    def top() -> int:
+        return mem.db.execute("SELECT COALESCE(MAX(seq), 0) FROM changes").fetchone()[0]
+
+    v0 = top()
     mem.remember("My dog is called Rex.", scope=BOB)
-    assert catalogue_version(mem.db) == v0
+    v1 = top()
+    assert v1 > v0
+    mem.query("what is my dog called", lens=BOB)  # (reinforces what it returns)
+    assert top() == v1
     r = mem.remember(
         triples=[{"subject": "Zeta Lamp", "type": "product", "key": "price", "value": "£25"}],
         scope=ORG,
     )
-    v1 = catalogue_version(mem.db)
-    assert v1 > v0
+    v2 = top()
+    logged = {
+        tuple(x) for x in mem.db.execute("SELECT kind, row_id FROM changes WHERE seq > ?", (v1,))
+    }
+    assert (0, r.facts[0].id) in logged and any(kind == 1 for kind, _ in logged)
     assert mem.remember("the Zeta Lamp costs £40", scope=BOB).conflicts  # meets the curated row
     mem.forget(id=r.facts[0].id)
-    assert catalogue_version(mem.db) > v1
+    assert (0, r.facts[0].id) in {
+        tuple(x) for x in mem.db.execute("SELECT kind, row_id FROM changes WHERE seq > ?", (v2,))
+    }
     assert not mem.remember("the Zeta Lamp costs £45", scope=BOB).conflicts

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from .claims import Claim, Extraction
 from .extract.aligned import Template, align
 from .lexicon import words as aligned_words
-from .schema import catalogue_version
 from .scopes import is_org_root, org_of, readable_chain
 from .values import compare, parse_value
 from .vocab import normalize_name
@@ -62,35 +61,14 @@ def known_names(
     mem: Memory, scope: str, readable: Any = None, text: str | None = None
 ) -> dict[str, str]:
     """Curated entity names visible from ``scope`` (lower-cased name -> type): of its
-    chain's scopes ``readable`` admits, when given. With ``text``, of a catalogue of more than
-    ``MAX_NAMES`` names, only those the text may name (the fact index's gazetteer, kept up to
-    date per write): a turn then costs the same against fifty names or fifty thousand. The
-    mapping may be a cache's own: do not change it."""
+    chain's scopes ``readable`` admits, when given; with ``text``, of a catalogue of more than
+    ``MAX_NAMES`` names, only those the text may name. The fact index's gazetteer holds them,
+    kept up to date per write from the change log: a turn costs the same against fifty names
+    or fifty thousand, and a commit rebuilds nothing."""
     scopes = readable_chain(scope, readable)
     if not scopes:
         return {}
-    if text is not None:
-        found = mem.fact_index().names_for(scopes, text, MAX_NAMES)
-        if found is not None:
-            return found
-    marks = ",".join("?" * len(scopes))
-    # kept per scope chain until curated knowledge changes (``schema.catalogue_version``): a
-    # turn against a catalogue of thousands otherwise reads every name
-    signature = catalogue_version(mem.db)
-    cached = mem._names_cache.get(tuple(scopes))
-    if cached is None or cached[0] != signature:
-        names = {
-            name.casefold(): etype
-            for name, etype in mem.db.execute(
-                f"SELECT name, type FROM entities WHERE authoritative=1 AND forgotten=0 "
-                f"AND type NOT IN ('organisation') AND scope IN ({marks})",
-                scopes,
-            )
-        }
-        if len(mem._names_cache) > 256:
-            mem._names_cache.clear()
-        cached = mem._names_cache[tuple(scopes)] = (signature, names)
-    return cached[1]  # shared: callers that add names copy it first
+    return mem.fact_index().names_for(scopes, text, MAX_NAMES)
 
 
 def templates_for(

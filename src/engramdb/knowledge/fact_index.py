@@ -241,17 +241,17 @@ class FactIndex:
             for w in held[3]:
                 self._name_postings.get(w, set()).discard(eid)
 
-    def names_for(self, scopes: Sequence[str], text: str, small: int) -> dict[str, str] | None:
-        """Of more than ``small`` curated entity names of ``scopes``, those ``text`` may name
-        (lower-cased name -> type, in the order they were made): each name that shares a rare
-        word with it, or whose every word it says; None when there are at most ``small``."""
+    def names_for(self, scopes: Sequence[str], text: str | None, small: int) -> dict[str, str]:
+        """Curated entity names of ``scopes`` (lower-cased name -> type, in the order they were
+        made): all of them up to ``small`` (or without a ``text``); of more, those ``text`` may
+        name: each name that shares a rare word with it, or whose every word it says."""
         with self._lock:
             mine = set(scopes)
             total = sum(len(self._scope_names.get(s, ())) for s in mine)
-            if total <= small:
-                return None
-            said = set(NAME_TOKEN.findall(text.casefold()))
             names = self._names
+            if text is None or total <= small:
+                return self._ordered(set().union(*(self._scope_names.get(s, ()) for s in mine)))
+            said = set(NAME_TOKEN.findall(text.casefold()))
             chain: set[int] = set()
             for w in said:
                 post = self._name_postings.get(w)
@@ -261,11 +261,14 @@ class FactIndex:
                     chain |= {e for e in post if names[e][2] in mine}
                 else:  # a common word: only the names said in full
                     chain |= {e for e in post if names[e][2] in mine and names[e][3] <= said}
-            out: dict[str, str] = {}
-            for eid in sorted(chain):
-                low, etype = self._names[eid][:2]
-                out.setdefault(low, etype)
-            return out
+            return self._ordered(chain)
+
+    def _ordered(self, eids: set[int]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for eid in sorted(eids):
+            low, etype = self._names[eid][:2]
+            out.setdefault(low, etype)
+        return out
 
     def _apply(self, con, ids: list[int] | None) -> None:
         sql = (

@@ -136,7 +136,6 @@ class Memory:
             reads.index_words,
             template_words,
         )
-        self._names_cache: dict[tuple[str, ...], tuple[Any, dict[str, str]]] = {}
         self._scopes: set[str] | None = None
         #: bumped by every change to the scopes that hold passages, so that a query that read
         #: them from an older snapshot does not keep its set (``reads._passage_scopes``)

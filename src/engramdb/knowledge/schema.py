@@ -19,7 +19,6 @@ __all__ = [
     "CHANGE_ENTITY",
     "KNOWLEDGE_SCHEMA",
     "SCHEMA_VERSION",
-    "catalogue_version",
     "migrate",
 ]
 
@@ -270,29 +269,12 @@ _ADDED_COLUMNS = (
 )
 
 
-# One number that changes whenever curated knowledge does (a curated fact or entity added,
-# changed, closed, forgotten or deleted), by any connection: the catalogue caches (templates,
-# names) read it instead of a signature over every curated row on each turn. The columns are
-# those the caches read (a corroboration count changing is no change to the catalogue).
-_CURATED_COLUMNS = {
-    "facts": "entity_id, key, key_phrase, value, value_kind, statement, category, scope, "
-    "authoritative, closed_ms, forgotten",
-    "entities": "type, key, name, scope, authoritative, forgotten",
-}
-_BUMP = "BEGIN UPDATE catalogue_version SET n = n + 1; END;"
-CATALOGUE_VERSION = (
-    "CREATE TABLE IF NOT EXISTS catalogue_version "
-    "(id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);\n"
-    "INSERT OR IGNORE INTO catalogue_version(id, n) VALUES (1, 0);\n"
-    + "".join(
-        f"CREATE TRIGGER IF NOT EXISTS curated_{table}_added AFTER INSERT ON {table} "
-        f"WHEN NEW.authoritative = 1 {_BUMP}\n"
-        f"CREATE TRIGGER IF NOT EXISTS curated_{table}_changed AFTER UPDATE OF {columns} "
-        f"ON {table} WHEN NEW.authoritative = 1 OR OLD.authoritative = 1 {_BUMP}\n"
-        f"CREATE TRIGGER IF NOT EXISTS curated_{table}_deleted AFTER DELETE ON {table} "
-        f"WHEN OLD.authoritative = 1 {_BUMP}\n"
-        for table, columns in _CURATED_COLUMNS.items()
-    )
+# What stores made before the change log kept instead: one counter moved by triggers on every
+# curated change, read by caches that were dropped whole on each move (``migrate`` removes it).
+_RETIRED = "DROP TABLE IF EXISTS catalogue_version;\n" + "".join(
+    f"DROP TRIGGER IF EXISTS curated_{table}_{what};\n"
+    for table in ("facts", "entities")
+    for what in ("added", "changed", "deleted")
 )
 
 
@@ -331,11 +313,6 @@ CHANGE_LOG = (
 CHANGES_KEPT = 1_000_000
 
 
-def catalogue_version(db) -> int:
-    """The number ``CATALOGUE_VERSION``'s triggers move on every change to curated rows."""
-    return int(db.execute("SELECT n FROM catalogue_version WHERE id = 1").fetchone()[0])
-
-
 def migrate(db) -> None:
     """Bring a store made by an earlier version up to this schema (idempotent)."""
     db.execute("DROP INDEX IF EXISTS facts_scope")  # facts_live leads with the same columns
@@ -343,7 +320,7 @@ def migrate(db) -> None:
         have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
         if column not in have:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
-    db.executescript(CATALOGUE_VERSION)
+    db.executescript(_RETIRED)
     db.executescript(CHANGE_LOG)
     db.execute(
         "DELETE FROM changes WHERE seq <= (SELECT MAX(seq) FROM changes) - ?", (CHANGES_KEPT,)
