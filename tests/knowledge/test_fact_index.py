@@ -91,7 +91,7 @@ def _csv(rows: int, seed: int = 3, bump: int | None = None) -> tuple[bytes, list
 
 @pytest.fixture(scope="module")
 def big(tmp_path_factory):
-    """A catalogue of 1,500 rows (4,500 facts: over ``EXACT``) and a few beliefs."""
+    """A catalogue of 1,500 rows (4,500 facts: far over ``reads.CANDIDATES``) and a few beliefs."""
     path = tmp_path_factory.mktemp("big")
     mem = Memory.open(path, embedder="hashing")
     data, rows = _csv(1_500)

@@ -10,9 +10,11 @@ committed rows only (a write's own uncommitted rows, or a rolled-back write's, n
 
 What it returns are candidates: positions whose rows the caller reads again through its own
 snapshot (so a read never sees a fact its snapshot does not hold) and scores with the one
-formula (``reads._scores``). Below ``EXACT`` visible facts every one is a candidate; above it,
-the best ``limit`` by words shared and by similarity (an IVF probe over the statements'
-vectors past ``IVF_MIN`` facts, ``engine.ivf.spherical_kmeans``) are.
+formula (``reads._scores``). Up to ``limit`` visible facts every one is a candidate; beyond, the
+best ``limit`` by that formula computed over the index's columns (it holds the same vectors,
+words and importance), over every visible fact up to ``IVF_MIN`` and beyond over the facts sharing
+the query's words and those an IVF probe of the statements' vectors reaches
+(``engine.ivf.spherical_kmeans``).
 """
 
 from __future__ import annotations
@@ -29,13 +31,11 @@ from ..engine.ivf import spherical_kmeans
 from .schema import CHANGE_ENTITY
 from .vocab import CATEGORIES
 
-__all__ = ["EXACT", "IVF_MIN", "NAME_TOKEN", "FactIndex", "IndexedRow", "Search"]
+__all__ = ["IVF_MIN", "NAME_TOKEN", "FactIndex", "IndexedRow", "Search"]
 
 #: A word of a name as the gazetteer files it ("SK-031337" is "sk" and "031337").
 NAME_TOKEN = re.compile(r"[^\W_]+")
 
-#: Visible facts at most this many are all candidates (exactly today's ranking, cheaply).
-EXACT = 2_048
 #: Visible facts above this many are searched by meaning through partitions of the statements'
 #: vectors (below it a flat product is cheaper than its upkeep).
 IVF_MIN = 12_000
@@ -198,6 +198,8 @@ class FactIndex:
 
     def _reset(self) -> None:
         self._n = 0
+        self._cap = 0
+        self._alloc(1024)  # (new arrays: a reader may still hold rows of the old ones)
         self._pos.clear()
         self._statement.clear()
         self._said.clear()
@@ -494,13 +496,13 @@ class FactIndex:
         weights: tuple[float, float],
     ) -> Search:
         """The candidates for a query (its unit vector and content words) among the facts of
-        ``mask``: all of them up to ``EXACT``; else the ``limit`` best by an estimate of the
+        ``mask``: all of them up to ``limit``; else the ``limit`` best by an estimate of the
         one formula (``weights``: similarity's and shared words') over the facts that share a
         word with the query and those the vector probe reaches."""
         with self._lock, single_threaded_blas():  # (two BLAS threads on two busy cores: 10x)
             n = len(mask)  # (positions past it were added since: the mask's caller missed them)
             vis = np.flatnonzero(mask)
-            if len(vis) <= EXACT:
+            if len(vis) <= limit:
                 return Search([int(i) for i in self.ids[vis]], len(vis))
             words = list(words)
             counts = np.zeros(n, dtype=np.float32)
@@ -576,6 +578,21 @@ class FactIndex:
         """The fact ids of a mask's positions."""
         with self._lock:
             return [int(i) for i in self.ids[: len(mask)][mask]]
+
+    def vectors(
+        self, ids: Sequence[int], statements: Sequence[str]
+    ) -> tuple[list[np.ndarray | None], list[np.ndarray | None]]:
+        """The two vectors held for each fact (None where the index has none for that
+        statement), in one hold of the lock; the rows are views (a row is never rewritten)."""
+        vs: list[np.ndarray | None] = [None] * len(ids)
+        vb: list[np.ndarray | None] = [None] * len(ids)
+        with self._lock:
+            a, b = self.vs, self.vb
+            for i, (fid, statement) in enumerate(zip(ids, statements, strict=True)):
+                p = self._pos.get(fid)
+                if p is not None and self.ready[p] and self._statement[p] == statement:
+                    vs[i], vb[i] = a[p], b[p]
+        return vs, vb
 
     def ranked_by_importance(self, mask: np.ndarray, limit: int) -> list[int]:
         """Ids of the ``limit`` facts of ``mask`` of most importance, then newest."""

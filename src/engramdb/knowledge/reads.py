@@ -129,8 +129,8 @@ def live_rows(
     return out
 
 
-#: Facts a query scores with the one formula at least, of a lens holding more than the index's
-#: ``EXACT``: the best by the index's estimate (``fact_index.FactIndex.search``).
+#: Facts a query scores with the one formula at least (of a lens holding more: the best by the
+#: same formula over the index's columns, ``fact_index.FactIndex.search``).
 CANDIDATES = 128
 
 
@@ -151,6 +151,7 @@ def candidate_rows(
     *,
     keep: Callable[[str], bool] | None = None,
     authoritative: bool | None = None,
+    mode: str = "hybrid",
 ) -> Candidates:
     """The facts worth ranking for ``text`` (None: the most important) among those
     ``Memory.facts`` would return (of scopes ``keep`` admits, of this authority, when given):
@@ -160,13 +161,19 @@ def candidate_rows(
     t = at if at is not None else now
     index = mem.fact_index()
 
+    seen: dict[str, bool] = {}
+
     def scope_ok(scope: str) -> bool:
-        return is_visible(scope, paths) and (keep is None or keep(scope))
+        ok = seen.get(scope)
+        if ok is None:
+            ok = seen[scope] = is_visible(scope, paths) and (keep is None or keep(scope))
+        return ok
 
     mask = index.visible(scope_ok, t, authoritative=authoritative)
     if text:
         w = mem.engine.config.weights
-        weights = (w.similarity, w.lexical)
+        # (similarity's and words' weights in ``_scores``'s formula for this mode)
+        weights = {"vector": (1.25, 0.0), "bm25": (0.0, 1.0)}.get(mode, (w.similarity, w.lexical))
         found = index.search(vec(mem, text), content_words(text), mask, limit, weights)
         ids, total = found.ids, found.visible
     else:
@@ -238,7 +245,7 @@ def query(
     mem.engine.validate([{"text": text}])
     at = to_ms(as_of, "as_of")
     with mem._snapshot():  # (no lock: a query never waits for a write)
-        rows = candidate_rows(mem, text, paths, at, max(CANDIDATES, 8 * k)).rows
+        rows = candidate_rows(mem, text, paths, at, max(CANDIDATES, 8 * k), mode=mode).rows
         scored = row_scores(mem, text, rows, mode)
         passages = []
         if mode != "graph" or not scored:
@@ -366,16 +373,19 @@ def _scores(
         return []
     q = vec(mem, text)
     qwords = content_words(text)
-    features = _features(mem, [(s[0], s[5], s[1], s[2], s[3]) for s in said])
-    sims = np.maximum(
-        np.stack([features[s[0]][0] for s in said]) @ q,
-        np.stack([features[s[0]][1] for s in said]) @ q,
-    )
+    facts = [(s[0], s[5], s[1], s[2], s[3]) for s in said]
+    vs, vb = mem._index.vectors([f[0] for f in facts], [f[1] for f in facts])
+    missing = [i for i in range(len(facts)) if vs[i] is None]
+    if missing:  # (facts the index does not hold yet: a write's own, or vectors still to come)
+        features = _features(mem, [facts[i] for i in missing])
+        for i in missing:
+            vs[i], vb[i] = features[facts[i][0]][:2]
+    sims = np.maximum(np.stack(vs) @ q, np.stack(vb) @ q)
     # on the scale of the engine's passage scores: its own weights for meaning and words
     w = mem.engine.config.weights
     out = []
     for i, (s, sim) in enumerate(zip(said, sims.tolist(), strict=True)):
-        fw = features[s[0]][2]
+        fw = _words_of(facts[i])
         lex = len(qwords & fw) / len(qwords) if qwords else 0.0
         if mode == "bm25":  # on the scale of the passages' "precise" profile
             score = PROFILES["precise"].lexical * lex

@@ -284,20 +284,22 @@ CHANGE_FACT, CHANGE_ENTITY = 0, 1
 # The change log the fact index (``fact_index.py``) follows: every insert, delete and change of
 # what the index holds adds a row, in the writer's own transaction (a rolled-back write logs
 # nothing). A reader applies the rows after the last one it read, so a commit of new facts costs
-# every process only those facts, never a rebuild. Importance and corroboration counts are
-# not logged (a query reads them afresh for the facts it returns).
+# every process only those facts, never a rebuild. Importance is logged (reinforcement moves
+# ranks); counts of corroboration and recall are not.
 _LOGGED_COLUMNS = {
     "facts": (
         CHANGE_FACT,
         "entity_id, key, key_phrase, value, value_kind, statement, category, scope, "
-        "authoritative, known_ms, valid_until_ms, closed_ms, forgotten",
+        "authoritative, importance, known_ms, valid_until_ms, closed_ms, forgotten",
     ),
     "entities": (CHANGE_ENTITY, "type, key, name, scope, authoritative, forgotten"),
 }
 CHANGE_LOG = (
     "CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
     "kind INTEGER NOT NULL, row_id INTEGER NOT NULL);\n"
-    + "".join(
+    + "".join(  # (made anew at each open: the columns logged may have changed)
+        f"DROP TRIGGER IF EXISTS logged_{table}_added; DROP TRIGGER IF EXISTS logged_{table}_"
+        f"changed; DROP TRIGGER IF EXISTS logged_{table}_deleted;\n"
         f"CREATE TRIGGER IF NOT EXISTS logged_{table}_added AFTER INSERT ON {table} BEGIN "
         f"INSERT INTO changes(kind, row_id) VALUES ({kind}, NEW.id); END;\n"
         f"CREATE TRIGGER IF NOT EXISTS logged_{table}_changed AFTER UPDATE OF {columns} "
