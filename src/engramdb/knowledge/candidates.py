@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
+from engramdb.store.sqlite import rows_in
 
 from .claims import ORG, OTHER_BUSINESS, SELF, Claim
 from .extract.aligned import names_variant
@@ -190,16 +191,12 @@ def _rows(
                 [*values, *params],
             )
         )
-    rows: list[tuple] = []
-    ordered = sorted(ids)
-    for i in range(0, len(ordered), 500):
-        part = ordered[i : i + 500]
-        rows += mem.db.execute(
-            f"""SELECT {_COLUMNS}
-            FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
-            WHERE f.id IN ({",".join("?" * len(part))})""",
-            part,
-        ).fetchall()
+    rows = rows_in(
+        mem.db,
+        f"SELECT {_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+        "JOIN sources s ON s.id=f.source_id WHERE f.id IN ({marks})",
+        sorted(ids),
+    )
     rows.sort(key=lambda r: (r[1] != claim.key, r[13] != ekey, -r[0]))
     return rows[:limit]
 

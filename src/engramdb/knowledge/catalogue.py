@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..store.sqlite import rows_in
 from .claims import Claim, Extraction
 from .extract.aligned import Template, align
 from .lexicon import words as aligned_words
@@ -84,16 +85,18 @@ def templates_for(
         return [], []
     said = aligned_words(text) | frozenset(WORD.findall(text.casefold()))
     ids, _ = mem.fact_index().template_pool(scopes, said, _SMALL, 2 * MAX_TEMPLATES)
-    rows: list[tuple] = []
-    marks = ",".join("?" * len(scopes))
-    for i in range(0, len(ids), 500):
-        part = ids[i : i + 500]
-        rows += mem.db.execute(
-            f"""SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id
-            WHERE f.id IN ({",".join("?" * len(part))}) AND f.authoritative=1
-            AND +f.closed_ms IS NULL AND f.forgotten=0 AND +f.scope IN ({marks})""",
-            [*part, *scopes],  # (by id: "+" keeps the planner off the scope index)
-        ).fetchall()
+    chain = set(scopes)
+    rows = [
+        r
+        for r in rows_in(
+            mem.db,
+            f"SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+            "WHERE f.id IN ({marks}) AND f.authoritative=1 AND f.closed_ms IS NULL "
+            "AND f.forgotten=0",
+            ids,
+        )
+        if r[10] in chain  # (f.scope)
+    ]
     rows.sort(key=lambda r: -r[0])  # (newest first: the order of a tie)
     entries, index = template_entries(rows, normalize_name(org_of(scope) or ""))
     return ranked_templates(entries, index, text)

@@ -19,6 +19,7 @@ from ..engine import RecallOptions
 from ..engine.scoring import PROFILES
 from ..engine.validation import check_k
 from ..errors import NotFoundError, ValidationError
+from ..store.sqlite import rows_in
 from .candidates import vec
 from .clock import now_ms, to_ms
 from .redaction import REGION, is_visible, visible_facts
@@ -178,16 +179,7 @@ def candidate_rows(
         ids, total = found.ids, found.visible
     else:
         ids, total = index.ranked_by_importance(mask, limit), int(mask.sum())
-    rows = []
-    for i in range(0, len(ids), 500):
-        part = ids[i : i + 500]
-        rows += mem.db.execute(
-            f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
-            f"JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 AND f.id IN "
-            f"({','.join('?' * len(part))})",
-            part,
-        ).fetchall()
-    rows = [r for r in rows if _live_at(r, t) and scope_ok(r[6])]
+    rows = [r for r in _rows_of(mem, ids) if _live_at(r, t) and scope_ok(r[6])]
     if authoritative is not None:
         rows = [r for r in rows if bool(r[7]) == authoritative]
     rows.sort(key=lambda r: (r[13], r[0]))
@@ -200,19 +192,20 @@ def experiential_rows(mem: Memory, paths: list[str] | None) -> list[tuple]:
     t = now_ms()
     with mem._snapshot():
         mask = mem.fact_index().visible(lambda s: is_visible(s, paths), t, authoritative=False)
-        ids = mem._index.ids_of(mask)
-        rows = []
-        for i in range(0, len(ids), 500):
-            part = ids[i : i + 500]
-            rows += mem.db.execute(
-                f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
-                f"JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 AND f.authoritative=0 "
-                f"AND f.id IN ({','.join('?' * len(part))})",
-                part,
-            ).fetchall()
-    rows = [r for r in rows if _live_at(r, t) and is_visible(r[6], paths)]
+        rows = _rows_of(mem, mem._index.ids_of(mask))
+    rows = [r for r in rows if not r[7] and _live_at(r, t) and is_visible(r[6], paths)]
     rows.sort(key=lambda r: (r[13], r[0]))
     return rows
+
+
+def _rows_of(mem: Memory, ids: Sequence[int]) -> list[tuple]:
+    """The rows (``_FACT_COLUMNS``) of these fact ids that are not forgotten."""
+    return rows_in(
+        mem.db,
+        f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+        "JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 AND f.id IN ({marks})",
+        ids,
+    )
 
 
 def _live_at(row: tuple, t: int) -> bool:
