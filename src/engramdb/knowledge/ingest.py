@@ -30,6 +30,7 @@ from .recording import (
     add_alias,
     apply_extraction,
     flush_traces,
+    read_facts,
     reconcile_claim,
     record_source,
 )
@@ -474,6 +475,7 @@ def upload(
             aliased: set[tuple[str, str]] = set()
             steps = len(triples) + sum(len(e.claims) for e in extractions)
             stated: set[tuple] = set()
+            fresh: list[int] = []  # (a row's facts, read back in batches: none changes meanwhile)
             for i, triple in enumerate(triples):
                 if i % PROGRESS_EVERY == 0:
                     tell("writing", i, steps)
@@ -498,11 +500,12 @@ def upload(
                     },
                     triple.row,
                 )
-                reconcile_claim(mem, claim, ctx, result)
+                reconcile_claim(mem, claim, ctx, result, fresh)
                 for alias in triple.aliases:
                     if (triple.subject, alias) not in aliased:
                         aliased.add((triple.subject, alias))
                         add_alias(mem, claim.subject, claim.subject_type, alias, ctx)
+            read_facts(mem, fresh, result)
             done = len(triples)
             for extraction in extractions:  # (claims one by one: a block may hold thousands)
                 for claim in extraction.claims:
