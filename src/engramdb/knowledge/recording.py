@@ -218,6 +218,13 @@ def reconcile_claim(
         _observe(mem, claim, ekey, ctx)
 
 
+def hidden(ctx: WriteContext) -> int:
+    """The ``forgotten`` value of the rows a write inserts: 0, or ``ingest.UNPUBLISHED`` for
+    an upload written in batches (its rows stay out of every read, which all ask for
+    ``forgotten = 0``, until it publishes them in one transaction)."""
+    return int(getattr(ctx, "unpublished", 0))
+
+
 def _insert_fact(
     mem: Memory, eid: int, claim: Claim, kind: str, inc: Incoming, ctx: WriteContext, d: Decision
 ) -> int:
@@ -237,8 +244,8 @@ def _insert_fact(
         """INSERT INTO facts(entity_id, key, key_phrase, value, value_kind, value_num,
             value_unit, object_id, category, scope, source_id, authoritative, trust, confidence,
             importance, statement, span_start, span_end, known_ms, valid_from_ms,
-            valid_until_ms, closed_ms, supersedes, document_id, stream)
-        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
+            valid_until_ms, closed_ms, supersedes, document_id, stream, forgotten)
+        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
         (
             eid,
             claim.key,
@@ -265,6 +272,7 @@ def _insert_fact(
             d.closes[0] if d.closes else None,
             ctx.document_id,
             ctx.stream,
+            hidden(ctx),
         ),
     )
     fid = int(cur.lastrowid)
@@ -345,8 +353,18 @@ def _entity(
             etype = other[0]
     cur = mem.db.execute(
         "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
-        "created_ms) VALUES(?,?,?,?,?,?,?,?)",
-        (etype, key, name, ctx.scope, category, int(ctx.authoritative), ctx.source, ctx.now),
+        "created_ms, forgotten) VALUES(?,?,?,?,?,?,?,?,?)",
+        (
+            etype,
+            key,
+            name,
+            ctx.scope,
+            category,
+            int(ctx.authoritative),
+            ctx.source,
+            ctx.now,
+            hidden(ctx),
+        ),
     )
     ctx.entities[(key, etype)] = (int(cur.lastrowid), etype)
     return int(cur.lastrowid), etype, key
@@ -366,8 +384,8 @@ def add_alias(mem: Memory, subject: str, etype: str, alias: str, ctx: WriteConte
     if row is None:
         mem.db.execute(
             "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
-            "created_ms, resolves_to) VALUES(?,?,?,?,?,?,?,?,?)",
-            (etype, akey, alias, ctx.scope, "knowledge", 1, ctx.source, ctx.now, eid),
+            "created_ms, resolves_to, forgotten) VALUES(?,?,?,?,?,?,?,?,?,?)",
+            (etype, akey, alias, ctx.scope, "knowledge", 1, ctx.source, ctx.now, eid, hidden(ctx)),
         )
     elif row[1] is None and row[0] != eid:
         mem.db.execute("UPDATE entities SET resolves_to=? WHERE id=?", (eid, row[0]))
