@@ -59,6 +59,10 @@ def _live_facts(mem: Memory) -> list[tuple]:
     )
 
 
+def _conflicts(mem: Memory) -> list[str]:
+    return sorted(u["about"] for u in mem.uncertainties(lens=SCOPE))
+
+
 def _hidden(path: Path) -> int:
     """Rows of any table still marked unpublished (read as a file, not through the store)."""
     con = sqlite3.connect(path / "knowledge.db")
@@ -247,3 +251,22 @@ def test_a_kill_9_mid_upload_leaves_no_half_upload_and_the_job_completes(tmp_pat
             for t in ("facts", "entities", "chunks", "provenance", "traces"):
                 sql = f"SELECT COUNT(*) FROM {t}"
                 assert mem.db.execute(sql).fetchone() == clean.db.execute(sql).fetchone(), t
+
+
+def test_a_curated_row_written_during_the_batches_is_met_as_if_written_before(tmp_path: Path):
+    """An upsert of a price of one of the table's things lands between two batches: the
+    upload, published after it, is reconciled against it, as when the upsert came first."""
+    upsert = [{"subject": "Slim 5 Mug", "key": "price", "value": "1.00"}]
+    with Memory.open(tmp_path / "serial", embedder="hashing") as mem:
+        mem.remember(triples=upsert, scope=SCOPE, source_kind="upsert")
+        mem.upload(catalogue(3000), scope=SCOPE, name="catalogue.csv")
+        serial = (_live_facts(mem), _conflicts(mem))
+        assert serial[1] == ["Slim 5 Mug price"]  # (the two prices meet)
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        job = mem.submit_upload(catalogue(3000), scope=SCOPE, name="catalogue.csv")
+        _until(mem, job.id, lambda j: j.phase == "writing" and j.done > WRITE_BATCH)
+        mem.remember(triples=upsert, scope=SCOPE, source_kind="upsert")
+        assert mem.job(job.id).state == "running"  # (it came between two batches)
+        assert mem.wait_job(job.id, timeout=180).state == "done"
+        assert (_live_facts(mem), _conflicts(mem)) == serial
+    assert _hidden(tmp_path / "s") == 0

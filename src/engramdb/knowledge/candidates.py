@@ -76,11 +76,11 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
     with any entity of its own catalogue, and the attribute then decides. With a caller,
     only rows it may read: a curated row it may not read is not a candidate (a claim about
     it neither conflicts with nor corroborates it, so guesses learn nothing)."""
+    if getattr(ctx, "alone", False):
+        return []  # (an upload in batches, checked to have nothing to meet: ``ingest``)
     scopes = readable_chain(ctx.scope, ctx.readable)
     if not scopes or claim.subject == OTHER_BUSINESS:
         return []  # (a competitor's price is compared with nothing: its words are not ours)
-    if getattr(ctx, "alone", False):
-        return []  # (an upload in batches, checked to have nothing to meet: ``ingest``)
     if ctx.authoritative and claim.answers is None and not _anything_below(mem, ctx, scopes):
         return []  # (a first upload into an empty context: only its own rows, never compared)
     keys = set(_resolved(mem, ekey, ctx))

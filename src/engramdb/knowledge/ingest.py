@@ -1,7 +1,9 @@
 """Uploading a document (``Memory.upload``): identical bytes are recognised, a changed file of
 the same name is a new version whose facts supersede the old version's; chunks go to the
 engine's semantic tier, rows become triples and prose becomes typed claims, all reconciled in
-one transaction."""
+one transaction; or, for a large table whose rows meet nothing the store holds, in batches
+that each commit and free the store's lock, unpublished until one last short transaction
+publishes them all (``_write_in_batches``)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from .recheck import recheck_beliefs
 from .recording import (
     add_alias,
     apply_extraction,
+    flush_provenance,
     flush_traces,
     read_facts,
     reconcile_claim,
@@ -632,6 +635,11 @@ class _Unpublished(WriteContext):
     unpublished = UNPUBLISHED
     alone = True
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        #: provenance rows of its new facts, written once a batch (``flush_provenance``)
+        self.provenance: list[tuple] = []
+
 
 def _alone(mem: Memory, page: _Page, prev: tuple | None, triples: list) -> bool:
     """Whether no live row the upload's claims could be compared with exists (its previous
@@ -664,7 +672,9 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
     """A large table whose rows meet nothing the store holds, written ``WRITE_BATCH`` cells at
     a time, each batch its own transaction, unpublished; then published in one short
     transaction (with the closing of its previous version's facts), then indexed. None when
-    the table is not one to write so (``_alone``): the caller writes it at once."""
+    the table is not one to write so (``_alone``), before or when it is about to publish
+    (another writer stored a row it meets meanwhile): the caller writes it at once, so it is
+    reconciled as if written after everything published before it."""
     mem, scope, tell = page.mem, page.scope, page.tell
     with mem._lock:
         mem._check_writable_scope(scope)  # (closed or purged while it was read)
@@ -689,11 +699,17 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
                     if i % PROGRESS_EVERY == 0:
                         tell("writing", i, steps)
                     _write_row(mem, triples[i], ctx, result, stated, aliased, fresh)
+                flush_provenance(mem, ctx)
                 read_facts(mem, fresh, result)
         tell("writing", steps, steps)
         with mem._lock, mem._transaction():  # publishing: all of it at once
             _still_unpublished(mem, scope, doc_id)
-            retired = page.supersede(prev, doc_id, result)
+            if not _alone(mem, page, prev, triples):
+                raise _Met  # (another writer stored what its rows meet, meanwhile)
+            closing = WriteResult()  # (reported first, as an upload at once reports them)
+            retired = page.supersede(prev, doc_id, closing)
+            result.corrections[:0] = closing.corrections
+            result.decisions[:0] = closing.decisions
             for table, column in (
                 ("documents", "id"),
                 ("chunks", "document_id"),
@@ -709,6 +725,11 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
             )
             recheck_beliefs(mem, ctx, result)
             flush_traces(mem, ctx)
+    except _Met:
+        # what was written meanwhile is older than this upload, which is published after it:
+        # the rows must be reconciled against it, so the upload is written again, at once
+        discard_unpublished(mem, doc_id)
+        return None
     except BaseException:
         discard_unpublished(mem, doc_id)  # (a cancel, a shutdown, a failure: nothing stays)
         raise
@@ -716,6 +737,10 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
     result.errors.extend(ctx.limit_note())
     redact(mem, result, ctx.readable)
     return page.answer(doc_id, prev, chunk_rows, result)
+
+
+class _Met(Exception):
+    """An upload in batches found, as it was about to publish, a row its claims meet."""
 
 
 def _still_unpublished(mem: Memory, scope: str, doc_id: int) -> None:

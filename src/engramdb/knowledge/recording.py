@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "REVOKE_OVERLAP",
     "apply_extraction",
+    "flush_provenance",
     "flush_traces",
     "open_uncertainty",
     "read_facts",
@@ -276,11 +277,24 @@ def _insert_fact(
         ),
     )
     fid = int(cur.lastrowid)
-    mem.db.execute(
-        "INSERT INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)",
-        (fid, ctx.source, ctx.now),
-    )
+    pending = getattr(ctx, "provenance", None)
+    if pending is not None:  # (an upload in batches: written with its batch, ``flush_provenance``)
+        pending.append((fid, ctx.source, ctx.now))
+    else:
+        mem.db.execute(_PROVENANCE_INSERT, (fid, ctx.source, ctx.now))
     return fid
+
+
+_PROVENANCE_INSERT = "INSERT INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)"
+
+
+def flush_provenance(mem: Memory, ctx: WriteContext) -> None:
+    """Write the provenance rows of the new facts a write kept back (``ctx.provenance``), in
+    its transaction: one statement for a batch of thousands of facts."""
+    pending = getattr(ctx, "provenance", None)
+    if pending:
+        mem.db.executemany(_PROVENANCE_INSERT, pending)
+        pending.clear()
 
 
 def open_uncertainty(
