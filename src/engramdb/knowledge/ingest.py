@@ -619,7 +619,7 @@ def _write_at_once(page: _Page, triples: list, extractions: list, known: dict) -
 
 #: Table cells (claims) an upload in batches writes in one transaction: the store's lock is
 #: free between two, so another writer (a customer's turn) waits for one batch, not for the
-#: whole upload (a batch of 2,000 cells: about a quarter of a second).
+#: whole upload (a batch of 2,000 cells: 0.2 to 0.8 s measured on a loaded 2-core machine).
 WRITE_BATCH = 2000
 #: The ``forgotten`` value of an upload's rows while it is written in batches: every read asks
 #: for ``forgotten = 0``, so none sees them until the upload publishes them all in one
