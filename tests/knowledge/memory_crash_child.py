@@ -1,9 +1,10 @@
 """A ``Memory`` writer that the crash trials kill -9 at a random moment.
 
-It runs a random mix of turns, operator upserts, synchronous uploads, upload jobs and forgets
-by id, and prints one line before each call (``B kind ref``) and one once it is acknowledged
-(``A kind ref [id]``). Texts are a pure function of the counter, so the parent knows what each
-acknowledged write must have left behind.
+It runs a random mix of turns, operator upserts, synchronous uploads, upload jobs (Markdown
+price lists, and large tables written in batches) and forgets by id, and prints one line
+before each call (``B kind ref``) and one once it is acknowledged (``A kind ref [id]``).
+Texts are a pure function of the counter, so the parent knows what each acknowledged write
+must have left behind.
 
     python memory_crash_child.py STORE SEED
 """
@@ -25,6 +26,13 @@ def turn_text(i: int) -> str:
 def doc_text(i: int, lines: int) -> bytes:
     rows = [f"- Gadget {i}-{j} costs ${(i * 7 + j) % 400 + 5}." for j in range(lines)]
     return (f"# Price list zq{i}\n\n" + "\n".join(rows)).encode()
+
+
+def table_csv(i: int, rows: int) -> bytes:
+    """A table of keys nothing else in the store has (3,000 cells): written in batches."""
+    lines = ["code,label,aisle,bin_count"]
+    lines += [f"ZQ{i}-{j},Part zq{i} {j},A{j % 40},{(i + j) % 90}" for j in range(rows)]
+    return ("\n".join(lines) + "\n").encode()
 
 
 def say(*parts: object) -> None:
@@ -55,9 +63,11 @@ def main(path: str, seed: int) -> None:
             say("A upload", i)
         elif roll < 0.9:
             say("B job", i)
-            job = mem.submit_upload(
-                doc_text(i, rng.choice([30, 300, 1500])), scope=ORG, name=f"job-{i}.md"
-            )
+            size = rng.choice([30, 300, 1500, 0])
+            if size:
+                job = mem.submit_upload(doc_text(i, size), scope=ORG, name=f"job-{i}.md")
+            else:  # a large table, in batches
+                job = mem.submit_upload(table_csv(i, 1500), scope=ORG, name=f"job-{i}.csv")
             say("A job", i, job.id)
         elif turns:
             victim = turns.pop(rng.randrange(len(turns)))

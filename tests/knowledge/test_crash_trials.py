@@ -65,7 +65,7 @@ def test_acknowledged_writes_survive_kill_9(tmp_path: Path, trial: int):
     maybe = {line[3] for line in lines if line[:2] == ["B", "forget"]} - forgotten
     upserts = {f"zq{a[1]}" for a in acked if a[0] == "upsert"}
     uploads = {f"doc-{a[1]}.md" for a in acked if a[0] == "upload"}
-    jobs = {a[2]: f"job-{a[1]}.md" for a in acked if a[0] == "job"}
+    jobs = {a[2]: a[1] for a in acked if a[0] == "job"}
     with Memory.open(store, embedder="hashing") as mem:  # opens without repair
         for jid in jobs:
             done = mem.wait_job(jid, timeout=120)
@@ -78,7 +78,19 @@ def test_acknowledged_writes_survive_kill_9(tmp_path: Path, trial: int):
         for tid in turns - forgotten - maybe:
             assert mem.engine.exists(tid)  # caught up if the crash fell between the commits
         names = {r[0] for r in mem.db.execute("SELECT name FROM documents")}
-        assert uploads <= names and set(jobs.values()) <= names
+        assert uploads <= names
+        assert all(f"job-{i}.md" in names or f"job-{i}.csv" in names for i in jobs.values())
+        for name in names:  # a table written in batches: all of it, published
+            if name.endswith(".csv"):
+                facts = mem.db.execute(
+                    "SELECT COUNT(*) FROM facts f JOIN documents d ON d.id=f.document_id "
+                    "WHERE d.name=? AND f.forgotten=0",
+                    (name,),
+                ).fetchone()[0]
+                assert facts == 3000, (name, facts)  # (aisle and bin_count of 1,500 rows)
+        hidden = "SELECT COUNT(*) FROM {} WHERE forgotten=2"
+        for table in ("facts", "entities", "chunks", "documents"):
+            assert mem.db.execute(hidden.format(table)).fetchone()[0] == 0, table
         assert len(names) == len(list(mem.db.execute("SELECT name FROM documents")))  # once
         products = {
             f.entity.split()[-1].casefold() for f in mem.facts(lens="org/acme") if f.key == "price"

@@ -77,9 +77,13 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
     with any entity of its own catalogue, and the attribute then decides. With a caller,
     only rows it may read: a curated row it may not read is not a candidate (a claim about
     it neither conflicts with nor corroborates it, so guesses learn nothing)."""
+    if getattr(ctx, "alone", False):
+        return []  # (an upload in batches, checked to have nothing to meet: ``ingest``)
     scopes = readable_chain(ctx.scope, ctx.readable)
     if not scopes or claim.subject == OTHER_BUSINESS:
         return []  # (a competitor's price is compared with nothing: its words are not ours)
+    if ctx.authoritative and claim.answers is None and not _anything_below(mem, ctx, scopes):
+        return []  # (a first upload into an empty context: only its own rows, never compared)
     keys = set(_resolved(mem, ekey, ctx))
     org = normalize_name(org_of(ctx.scope) or "")
     limit = MAX_CURATED_CANDIDATES if ctx.authoritative else MAX_CANDIDATES
@@ -98,6 +102,24 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
             out += _said_before(mem, claim, keys, ctx, scopes)
         return out
     return _same_thing(mem, claim, ekey, etype, keys, org, ctx, rows)
+
+
+def _anything_below(mem: Memory, ctx: WriteContext, scopes: list[str]) -> bool:
+    """Whether any live row could be in a curated claim's pool (``_read_pool``: of the scope
+    chain, below this source). A catalogue uploaded into an empty context has none, and its
+    hundreds of thousands of claims then skip the pool's look-ups, each of which would find
+    nothing. Memoised with the pools: rows below this source only close during the write
+    (which clears the memo), and rows written meanwhile are above it."""
+    memo = ctx.pools.get(("below", tuple(scopes)))
+    if memo is None:
+        row = mem.db.execute(
+            f"SELECT 1 FROM facts f WHERE f.closed_ms IS NULL AND f.forgotten = 0 AND "
+            f"f.scope IN ({','.join('?' * len(scopes))}) AND (f.scope = ? OR "
+            "f.authoritative = 1) AND f.source_id < ? LIMIT 1",
+            (*scopes, ctx.scope, ctx.source),
+        ).fetchone()
+        memo = ctx.pools[("below", tuple(scopes))] = [1] if row else []
+    return bool(memo)
 
 
 def _said_before(

@@ -237,6 +237,9 @@ class JobRunner:
         """On open: a job that was running when the process died waits again (or fails, after
         ``MAX_ATTEMPTS`` interruptions)."""
         mem = self.mem
+        # an upload written in batches that never published (its process died): its rows go,
+        # and its job (still marked running) runs it again below
+        ingest.discard_unpublished(mem)
         with mem._lock, mem._transaction():
             mem.db.execute(
                 "UPDATE jobs SET state='failed', finished_ms=?, payload=NULL, error=? "

@@ -15,13 +15,13 @@ from .access import Caller, speaker_of
 from .candidates import candidates, kind_of
 from .claims import ORG, SELF, Claim, Extraction
 from .extract.stage0 import _is_clock
-from .reads import fact
+from .reads import _FACT_COLUMNS, fact, fact_of
 from .reconcile import Decision, Existing, Incoming, decide, denies_count
 from .results import WriteResult
 from .results import decision as make_decision
 from .scopes import ancestors, org_of, readable_chain
 from .values import parse_value
-from .vocab import CATEGORIES, TRUST_PRIORS, entity_type, normalize_name
+from .vocab import CATEGORIES, ENTITY_TYPES, TRUST_PRIORS, entity_type, normalize_name
 from .words import content_words
 from .workflow import dismissed
 from .writing import WriteContext, actor_of
@@ -32,8 +32,10 @@ if TYPE_CHECKING:
 __all__ = [
     "REVOKE_OVERLAP",
     "apply_extraction",
+    "flush_provenance",
     "flush_traces",
     "open_uncertainty",
+    "read_facts",
     "reconcile_claim",
     "record_source",
     "record_trace",
@@ -110,9 +112,17 @@ def apply_extraction(
             result.links.append(link)
 
 
-def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteResult) -> None:
+def reconcile_claim(
+    mem: Memory,
+    claim: Claim,
+    ctx: WriteContext,
+    result: WriteResult,
+    stored: list[int] | None = None,
+) -> None:
     """Decide one claim against its candidates and write what the decision says, with its
-    trace."""
+    trace. With ``stored``, a new fact's id goes there instead of the fact into
+    ``result.facts``: a document's rows are read back in batches (``read_facts``), not one
+    query each."""
     eid, etype, ekey = _entity(mem, claim.subject, claim.subject_type, ctx, claim.category)
     if ctx.kind == "document" and not ctx.first_saying(ekey, claim.key, claim.value):
         return
@@ -152,7 +162,10 @@ def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteR
     new_id = None
     if decision.store:
         new_id = _insert_fact(mem, eid, claim, kind, incoming, ctx, decision)
-        result.facts.append(fact(mem, new_id))
+        if stored is not None:
+            stored.append(new_id)
+        else:
+            result.facts.append(fact(mem, new_id))
     if decision.closes:
         ctx.pools.clear()  # (a pool is the newest live rows: a closed one leaves it)
     for old in decision.closes:
@@ -206,6 +219,13 @@ def reconcile_claim(mem: Memory, claim: Claim, ctx: WriteContext, result: WriteR
         _observe(mem, claim, ekey, ctx)
 
 
+def hidden(ctx: WriteContext) -> int:
+    """The ``forgotten`` value of the rows a write inserts: 0, or ``ingest.UNPUBLISHED`` for
+    an upload written in batches (its rows stay out of every read, which all ask for
+    ``forgotten = 0``, until it publishes them in one transaction)."""
+    return int(getattr(ctx, "unpublished", 0))
+
+
 def _insert_fact(
     mem: Memory, eid: int, claim: Claim, kind: str, inc: Incoming, ctx: WriteContext, d: Decision
 ) -> int:
@@ -225,8 +245,8 @@ def _insert_fact(
         """INSERT INTO facts(entity_id, key, key_phrase, value, value_kind, value_num,
             value_unit, object_id, category, scope, source_id, authoritative, trust, confidence,
             importance, statement, span_start, span_end, known_ms, valid_from_ms,
-            valid_until_ms, closed_ms, supersedes, document_id, stream)
-        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
+            valid_until_ms, closed_ms, supersedes, document_id, stream, forgotten)
+        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
         (
             eid,
             claim.key,
@@ -253,14 +273,28 @@ def _insert_fact(
             d.closes[0] if d.closes else None,
             ctx.document_id,
             ctx.stream,
+            hidden(ctx),
         ),
     )
     fid = int(cur.lastrowid)
-    mem.db.execute(
-        "INSERT INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)",
-        (fid, ctx.source, ctx.now),
-    )
+    pending = getattr(ctx, "provenance", None)
+    if pending is not None:  # (an upload in batches: written with its batch, ``flush_provenance``)
+        pending.append((fid, ctx.source, ctx.now))
+    else:
+        mem.db.execute(_PROVENANCE_INSERT, (fid, ctx.source, ctx.now))
     return fid
+
+
+_PROVENANCE_INSERT = "INSERT INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)"
+
+
+def flush_provenance(mem: Memory, ctx: WriteContext) -> None:
+    """Write the provenance rows of the new facts a write kept back (``ctx.provenance``), in
+    its transaction: one statement for a batch of thousands of facts."""
+    pending = getattr(ctx, "provenance", None)
+    if pending:
+        mem.db.executemany(_PROVENANCE_INSERT, pending)
+        pending.clear()
 
 
 def open_uncertainty(
@@ -333,8 +367,18 @@ def _entity(
             etype = other[0]
     cur = mem.db.execute(
         "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
-        "created_ms) VALUES(?,?,?,?,?,?,?,?)",
-        (etype, key, name, ctx.scope, category, int(ctx.authoritative), ctx.source, ctx.now),
+        "created_ms, forgotten) VALUES(?,?,?,?,?,?,?,?,?)",
+        (
+            etype,
+            key,
+            name,
+            ctx.scope,
+            category,
+            int(ctx.authoritative),
+            ctx.source,
+            ctx.now,
+            hidden(ctx),
+        ),
     )
     ctx.entities[(key, etype)] = (int(cur.lastrowid), etype)
     return int(cur.lastrowid), etype, key
@@ -354,13 +398,16 @@ def add_alias(mem: Memory, subject: str, etype: str, alias: str, ctx: WriteConte
     if row is None:
         mem.db.execute(
             "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
-            "created_ms, resolves_to) VALUES(?,?,?,?,?,?,?,?,?)",
-            (etype, akey, alias, ctx.scope, "knowledge", 1, ctx.source, ctx.now, eid),
+            "created_ms, resolves_to, forgotten) VALUES(?,?,?,?,?,?,?,?,?,?)",
+            (etype, akey, alias, ctx.scope, "knowledge", 1, ctx.source, ctx.now, eid, hidden(ctx)),
         )
     elif row[1] is None and row[0] != eid:
         mem.db.execute("UPDATE entities SET resolves_to=? WHERE id=?", (eid, row[0]))
-    ctx.resolved.clear()
-    ctx.entities.clear()  # (a new entity of this key and type: an earlier look-up may differ)
+    # an entity of the alias's key was made or linked: the look-ups of that key may differ
+    # now, no other's (each is by key); a catalogue's thousands of aliases keep the rest
+    ctx.resolved.pop(akey, None)
+    for t in (*ENTITY_TYPES, "other"):  # (``_entity`` keys its memo by a closed type)
+        ctx.entities.pop((akey, t), None)
 
 
 def _revoke(mem: Memory, text: str, ctx: WriteContext) -> list[dict[str, Any]]:
@@ -455,7 +502,7 @@ def record_trace(mem: Memory, ctx: WriteContext, op: str, detail: dict[str, Any]
     """A decision-trace row, with the actor when there is one."""
     if ctx.actor is not None:  # who wrote: principal, key, delegation target
         detail = {**detail, "actor": ctx.actor}
-    row = (op, ctx.scope, ctx.source, ctx.now, json.dumps(detail, default=str))
+    row = (op, ctx.scope, ctx.source, ctx.now, _JSON.encode(detail))
     if ctx.traces is not None:
         ctx.traces.append(row)
     else:
@@ -470,4 +517,21 @@ def flush_traces(mem: Memory, ctx: WriteContext) -> None:
         ctx.traces.clear()
 
 
+def read_facts(mem: Memory, ids: list[int], result: WriteResult) -> None:
+    """The facts of ``ids`` (``reconcile_claim``'s ``stored``) into ``result.facts``, in their
+    order, read a few hundred at a time."""
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        rows = mem.db.execute(
+            f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
+            f"JOIN sources s ON s.id=f.source_id WHERE f.id IN ({','.join('?' * len(part))})",
+            part,
+        ).fetchall()
+        by_id = {f.id: f for f in map(fact_of, rows)}
+        result.facts.extend(by_id[fid] for fid in part)
+    ids.clear()
+
+
+#: ``json.dumps(detail, default=str)`` without building an encoder for each trace
+_JSON = json.JSONEncoder(default=str)
 _TRACE_INSERT = "INSERT INTO traces(op, scope, source_id, created_ms, detail) VALUES(?,?,?,?,?)"

@@ -903,7 +903,7 @@ def parse_values(text: str, *, reference: datetime | None = None) -> list[TypedV
 _BARE_NUMBER = re.compile(r"[0-9]{1,15}(?:\.[0-9]{1,6})?")
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=4096)
 def _parse_values(text: str, reference: datetime | None) -> tuple[TypedValue, ...]:
     if _BARE_NUMBER.fullmatch(text):  # a table's thousands of cells skip the full reading
         magnitude = float(text)
@@ -978,7 +978,15 @@ def parse_value(text: str, *, reference: datetime | None = None) -> TypedValue:
     A single typed value wins when the rest only qualifies it; anything else is text, so two
     objects can still be compared by their normalised wording.
     """
-    values = parse_values(text, reference=reference)
+    return _parse_value(text, reference)
+
+
+@functools.lru_cache(maxsize=16384)
+def _parse_value(text: str, reference: datetime | None) -> TypedValue:
+    """Cached: a table's column repeats its values ("2.5 kg", "Kitchen") thousands of times,
+    and each claim's value is read twice (its kind, then its typed value); a
+    ``TypedValue`` is frozen, so one answer serves every caller."""
+    values = _parse_values(text, reference)
     typed = [v for v in values if v.kind != "number"] or values
     if len(typed) == 1 and _reads_as(typed[0], text):
         return typed[0]

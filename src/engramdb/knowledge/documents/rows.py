@@ -129,8 +129,9 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
     rows = list(table.rows)
     if not rows or not columns:
         return []
+    cells = _Cells(rows)
     if table.subject is not None:  # one thing's attributes (a JSON object's top level)
-        name, ids = None, [c for c in columns if _is_id_column(c, rows)]
+        name, ids = None, [c for c in columns if _is_id_column(c, rows, cells)]
     elif key_column is not None:
         if key_column not in columns:
             raise ValidationError(
@@ -138,30 +139,33 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
                 f"{key_column!r} is not a column of {doc.name!r}; columns are {', '.join(columns)}",
                 value=key_column,
             )
-        name, ids = key_column, [c for c in columns if c != key_column and _is_id_column(c, rows)]
+        name, ids = (
+            key_column,
+            [c for c in columns if c != key_column and _is_id_column(c, rows, cells)],
+        )
     else:
-        name = _name_column(columns, rows)
-        ids = [c for c in columns if c != name and _is_id_column(c, rows)]
+        name = _name_column(columns, rows, cells)
+        ids = [c for c in columns if c != name and _is_id_column(c, rows, cells)]
         if name is None and ids:
             name, ids = ids[0], ids[1:]
         if name is None:
             name = columns[0]
-    qualifiers = _qualifier_columns(columns, rows, name, ids) if name is not None else []
-    names = Counter(_cell(r, name) for r in rows) if name is not None else Counter()
+    qualifiers = _qualifier_columns(columns, rows, name, ids, cells) if name is not None else []
+    names = Counter(cells[name]) if name is not None else Counter()
     kind = table.subject_type or table.kind
     headers = {c: header_unit(c) for c in columns}  # once per column, not per cell
     out: list[Triple] = []
     for index, row in enumerate(rows):
         checkpoint()
-        codes = [a for c in ids if (a := _cell(row, c))]
-        subject = table.subject if table.subject is not None else _cell(row, name)
+        codes = [a for c in ids if (a := cells[c][index])]
+        subject = table.subject if table.subject is not None else cells[name][index]
         subject = subject or (codes[0] if codes else "")  # a row without a name: its code
         if not subject:
             continue
         aliases = tuple(a for a in codes if a != subject)
-        shared = name is not None and names[_cell(row, name)] > 1
+        shared = name is not None and names[cells[name][index]] > 1
         # the qualifying cell tells a row from its namesakes only ("6 pack" / "12 pack")
-        qualifier = " ".join(q for c in qualifiers if (q := _cell(row, c))) if shared else ""
+        qualifier = " ".join(q for c in qualifiers if (q := cells[c][index])) if shared else ""
         for column, value in row.items():
             if column == name or (shared and column in qualifiers) or column in ids:
                 continue  # identifiers are aliases, not attributes
@@ -300,6 +304,20 @@ def _unique(header: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+class _Cells(dict):
+    """Each column's cells of a table's rows, rendered once when first asked for: choosing the
+    name, identifier and qualifier columns reads every column several times (a catalogue of
+    55,000 rows rendered each cell three times)."""
+
+    def __init__(self, rows: Sequence[dict[str, object]]):
+        super().__init__()
+        self.rows = rows
+
+    def __missing__(self, column: str) -> list[str]:
+        cells = self[column] = [_cell(r, column) for r in self.rows]
+        return cells
+
+
 def _cell(row: dict[str, object], column: str | None) -> str:
     if column is None or blank(row.get(column)):
         return ""
@@ -310,18 +328,21 @@ def _numeric(text: str) -> bool:
     return bool(_NUMBER.fullmatch(text.strip().lstrip("$£€").rstrip("%")))
 
 
-def _name_column(columns: Sequence[str], rows: Sequence[dict[str, object]]) -> str | None:
+def _name_column(
+    columns: Sequence[str], rows: Sequence[dict[str, object]], cells: _Cells | None = None
+) -> str | None:
     """The row header: a column headed as a name ("name", "title", "product name"), else the
     leftmost text column, as tables are laid out (when rows share it, a column to its right
     qualifies them: "/v2/query" for Starter and for Business); identifiers and numbers never
     name a row."""
     normal = {c: normalize_key(c).replace(".", "_") for c in columns}
+    column_cells = cells if cells is not None else _Cells(rows)
 
     def texty(c: str) -> bool:
-        cells = [x for r in rows if (x := _cell(r, c))]
+        cells = [x for x in column_cells[c] if x]
         return not cells or sum(not _numeric(x) for x in cells) * 2 > len(cells)
 
-    usable = [c for c in columns if texty(c) and not _is_id_column(c, rows)]
+    usable = [c for c in columns if texty(c) and not _is_id_column(c, rows, column_cells)]
     for c in usable:
         if normal[c] in _NAME_HEADERS or normal[c].endswith("_name"):
             return c
@@ -330,14 +351,16 @@ def _name_column(columns: Sequence[str], rows: Sequence[dict[str, object]]) -> s
     return usable[0] if usable else None
 
 
-def _is_id_column(column: str, rows: Sequence[dict[str, object]]) -> bool:
+def _is_id_column(
+    column: str, rows: Sequence[dict[str, object]], column_cells: _Cells | None = None
+) -> bool:
     """An identifier: an id-like header (``sku``, ``*_id``, ``*_code``) whose cells are short
     codes, distinct across rows."""
     n = normalize_key(column).replace(".", "_")
     named = n in ID_COLUMNS or (n.endswith(("_id", "_sku", "_code", "_ref")) and n not in _NOT_IDS)
     if not named:
         return False
-    cells = [_cell(r, column) for r in rows]
+    cells = (column_cells if column_cells is not None else _Cells(rows))[column]
     cells = [c for c in cells if c]
     return (
         bool(cells)
@@ -347,17 +370,22 @@ def _is_id_column(column: str, rows: Sequence[dict[str, object]]) -> bool:
 
 
 def _qualifier_columns(
-    columns: Sequence[str], rows: Sequence[dict[str, object]], name: str, ids: Sequence[str]
+    columns: Sequence[str],
+    rows: Sequence[dict[str, object]],
+    name: str,
+    ids: Sequence[str],
+    column_cells: _Cells | None = None,
 ) -> list[str]:
     """When one name has several rows ("Express" standard and weekend rates), the first text
     column that tells them apart qualifies their attributes."""
-    names = [_cell(r, name) for r in rows]
+    column_cells = column_cells if column_cells is not None else _Cells(rows)
+    names = column_cells[name]
     if len(set(names)) == len(names):
         return []
     for c in columns:
         if c == name or c in ids:
             continue
-        cells = [_cell(r, c) for r in rows]
+        cells = column_cells[c]
         if all(cells) and not any(_numeric(x) for x in cells):
             pairs = list(zip(names, cells, strict=True))
             if len(set(pairs)) == len(pairs):
