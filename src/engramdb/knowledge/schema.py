@@ -283,9 +283,10 @@ CHANGE_FACT, CHANGE_ENTITY = 0, 1
 
 # The change log the fact index (``fact_index.py``) follows: every insert, delete and change of
 # what the index holds adds a row, in the writer's own transaction (a rolled-back write logs
-# nothing). A reader applies the rows after the last one it read, so a commit of new facts costs
-# every process only those facts, never a rebuild. Importance is logged (reinforcement moves
-# ranks); counts of corroboration and recall are not.
+# nothing); rows never seen (an upload's unpublished rows, ``forgotten`` 2) log nothing until
+# they are published. A reader applies the rows after the last one it read, so a commit of new
+# facts costs every process only those facts, never a rebuild. Importance is logged
+# (reinforcement moves ranks); counts of corroboration and recall are not.
 _LOGGED_COLUMNS = {
     "facts": (
         CHANGE_FACT,
@@ -300,11 +301,14 @@ CHANGE_LOG = (
     + "".join(  # (made anew at each open: the columns logged may have changed)
         f"DROP TRIGGER IF EXISTS logged_{table}_added; DROP TRIGGER IF EXISTS logged_{table}_"
         f"changed; DROP TRIGGER IF EXISTS logged_{table}_deleted;\n"
-        f"CREATE TRIGGER IF NOT EXISTS logged_{table}_added AFTER INSERT ON {table} BEGIN "
+        f"CREATE TRIGGER IF NOT EXISTS logged_{table}_added AFTER INSERT ON {table} "
+        f"WHEN NEW.forgotten = 0 BEGIN "
         f"INSERT INTO changes(kind, row_id) VALUES ({kind}, NEW.id); END;\n"
         f"CREATE TRIGGER IF NOT EXISTS logged_{table}_changed AFTER UPDATE OF {columns} "
-        f"ON {table} BEGIN INSERT INTO changes(kind, row_id) VALUES ({kind}, NEW.id); END;\n"
-        f"CREATE TRIGGER IF NOT EXISTS logged_{table}_deleted AFTER DELETE ON {table} BEGIN "
+        f"ON {table} WHEN NEW.forgotten = 0 OR OLD.forgotten = 0 BEGIN "
+        f"INSERT INTO changes(kind, row_id) VALUES ({kind}, NEW.id); END;\n"
+        f"CREATE TRIGGER IF NOT EXISTS logged_{table}_deleted AFTER DELETE ON {table} "
+        f"WHEN OLD.forgotten = 0 BEGIN "
         f"INSERT INTO changes(kind, row_id) VALUES ({kind}, OLD.id); END;\n"
         for table, (kind, columns) in _LOGGED_COLUMNS.items()
     )
