@@ -528,8 +528,14 @@ class FactIndex:
                 near[shared] = True
                 pick = np.flatnonzero(near)
                 pos = vis[pick]
-                sims = np.maximum(self.vs[pos] @ query, self.vb[pos] @ query)
                 lex = lex[pick]
+                # the statements' similarity first; the bodies' only for the best of those
+                sims = self.vs[pos] @ query
+                if len(pos) > 4 * limit:
+                    first = (0.8 * ws * sims + wl * lex) * (0.85 + 0.15 * self.importance[pos])
+                    keep = np.argpartition(-first, 4 * limit - 1)[: 4 * limit]
+                    pos, lex, sims = pos[keep], lex[keep], sims[keep]
+                sims = np.maximum(sims, self.vb[pos] @ query)
             else:
                 pos = vis
                 if 3 * len(vis) < n:  # (a few of many: gather them)
