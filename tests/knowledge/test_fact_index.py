@@ -235,3 +235,18 @@ def test_profile_lists_the_users_facts_not_the_catalogue(big):
     listed = [f for part in ("static", "dynamic", "preferences", "knowledge") for f in view[part]]
     assert listed and all(f["scope"] == "org/shop/user/u4" for f in listed)
     assert any("Leeds" in str(f) for f in listed)
+
+
+def test_a_store_made_before_the_log_is_read_whole(tmp_path):
+    """A store whose facts predate the change log (an upgrade: facts, an empty log) is read
+    whole by the first query, and followed from then on."""
+    with Memory.open(tmp_path, embedder="hashing") as mem:
+        mem.remember("My locker code is 48151", scope="org/shop/user/u1")
+        with mem._lock, mem._transaction():
+            mem.db.execute("DELETE FROM changes")
+    with Memory.open(tmp_path, embedder="hashing") as mem:
+        hits = mem.query("locker code", lens=["org/shop/user/u1"])
+        assert any(h.kind == "fact" and "48151" in h.text for h in hits)
+        mem.remember("My gym is on Tenby Road", scope="org/shop/user/u1")
+        hits = mem.query("gym", lens=["org/shop/user/u1"])
+        assert any(h.kind == "fact" and "Tenby" in h.text for h in hits)

@@ -108,6 +108,7 @@ class FactIndex:
         self._template_words = template_words
         self._lock = threading.RLock()
         self.seq = 0
+        self._loaded = False
         self._n = 0
         self._cap = 0
         self._dim = int(dim)
@@ -156,20 +157,22 @@ class FactIndex:
         self.vb = grow(None if first else self.vb, np.float32, (self._dim,))
         self._cap = cap
 
-    def sync(self, con, entity_facts: Callable[[list[int]], list[int]] | None = None) -> None:
+    def sync(self, con) -> None:
         """Apply the committed changes logged since the last sync (``con``: a connection that
-        sees committed rows only, in the caller's read snapshot)."""
+        sees committed rows only, in the caller's read snapshot); the first sync reads every
+        fact (a store made before the log has facts and an empty log)."""
         top = con.execute("SELECT MAX(seq) FROM changes").fetchone()[0] or 0
-        if top <= self.seq:
+        if top <= self.seq and self._loaded:
             return
         with self._lock:
-            if top <= self.seq:
+            if top <= self.seq and self._loaded:
                 return  # (another thread applied them meanwhile)
             low = con.execute("SELECT MIN(seq) FROM changes").fetchone()[0] or 0
             # read everything again: the first time, when the log no longer reaches back to
             # the last row applied, or when most positions hold dropped facts (forgotten,
             # rewritten): their postings would cost every query
-            if self.seq == 0 or low > self.seq + 1 or self._dead > max(50_000, self._n // 2):
+            first = not self._loaded or low > self.seq + 1
+            if first or self._dead > max(50_000, self._n // 2):
                 self._reset()
                 ids = None  # (every fact: the log no longer reaches back this far)
             else:
@@ -195,6 +198,7 @@ class FactIndex:
                 self._apply_names(con, None)
             self._apply(con, ids)
             self.seq = top
+            self._loaded = True
 
     def _reset(self) -> None:
         self._n = 0
