@@ -477,16 +477,19 @@ class FactIndex:
         live: bool = False,
     ) -> np.ndarray:
         """A mask over positions: facts of scopes ``scope_ok`` admits, known by ``at`` and
-        neither closed nor expired by then (``live``: not closed at all)."""
+        neither closed nor expired by then (``live``: not closed, ``at`` aside)."""
         with self._lock:
             n = self._n
             codes = np.fromiter((scope_ok(s) for s in self._scopes), dtype=np.bool_, count=-1)
             if not len(codes):
                 return np.zeros(n, dtype=np.bool_)
             mask = self.alive[:n] & codes[self.scope[:n]]
-            mask &= self.known[:n] <= at
-            mask &= (self.closed[:n] == _NEVER) if live else (self.closed[:n] > at)
-            mask &= self.expires[:n] >= at
+            if live:  # (what the catalogue holds now: not closed, whatever its clocks)
+                mask &= self.closed[:n] == _NEVER
+            else:
+                mask &= self.known[:n] <= at
+                mask &= self.closed[:n] > at
+                mask &= self.expires[:n] >= at
             if authoritative is not None:
                 mask &= self.auth[:n] == authoritative
             return mask
