@@ -250,3 +250,28 @@ def test_a_store_made_before_the_log_is_read_whole(tmp_path):
         mem.remember("My gym is on Tenby Road", scope="org/shop/user/u1")
         hits = mem.query("gym", lens=["org/shop/user/u1"])
         assert any(h.kind == "fact" and "Tenby" in h.text for h in hits)
+
+
+def test_a_rebuild_waits_for_a_reader_holding_its_mask(big):
+    """A reader makes a mask and searches with it under the index's lock; a rebuild asked
+    for meanwhile (another thread's sync) waits, so the mask's positions stay the search's
+    (before: IndexError, or candidates of other facts)."""
+    import threading
+    import time
+
+    mem, rows, _ = big
+    index = mem.fact_index()
+    mem.remember("My bike is a Brompton", scope="org/shop/user/u5")  # (a change to apply)
+    with index.held():
+        mask = index.visible(lambda s: s.startswith("org/shop"), 2**62)
+        index._dead = 10**9  # (the next sync reads everything again)
+        rebuild = threading.Thread(target=mem.fact_index)
+        rebuild.start()
+        time.sleep(0.3)
+        assert rebuild.is_alive()  # (it waits for the lock)
+        found = index.search(
+            reads.vec(mem, f"price of the {rows[5][0]}"), {"price"}, mask, 64, (1.0, 1.0)
+        )
+        assert len(found.ids) == 64
+    rebuild.join(60)
+    assert not rebuild.is_alive() and index._dead == 0

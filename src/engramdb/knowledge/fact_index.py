@@ -109,6 +109,10 @@ class FactIndex:
         self._lock = threading.RLock()
         self.seq = 0
         self._loaded = False
+        #: moved by every rebuild: work begun outside the lock (vectors, partitions) for an
+        #: older generation is dropped, its positions now name other facts
+        self._gen = 0
+        self._tried_at = 0  # (the size at which partitions were last tried)
         self._n = 0
         self._cap = 0
         self._dim = int(dim)
@@ -116,8 +120,8 @@ class FactIndex:
         self._scopes: list[str] = []
         self._scope_code: dict[str, int] = {}
         self._statement: list[str] = []
-        self._said: list[tuple[str, str, str]] = []  # (entity, key, value): with the statement,
-        # what the words and vectors were made of
+        # with the statement, what the words, vectors and template words were made of
+        self._said: list[tuple[str, ...]] = []
         self._dead = 0
         self._postings: dict[str, _Postings] = {}  # word -> positions (query words)
         self._tpostings: dict[str, _Postings] = {}  # (a curated fact's template words)
@@ -163,6 +167,10 @@ class FactIndex:
         fact (a store made before the log has facts and an empty log)."""
         top = con.execute("SELECT MAX(seq) FROM changes").fetchone()[0] or 0
         if top <= self.seq and self._loaded:
+            if self._pending and self._filler is None:
+                with self._lock:  # (a filler that failed: try again)
+                    if self._pending:
+                        self._start_filler()
             return
         with self._lock:
             if top <= self.seq and self._loaded:
@@ -201,6 +209,8 @@ class FactIndex:
             self._loaded = True
 
     def _reset(self) -> None:
+        self._gen += 1
+        self._tried_at = 0
         self._n = 0
         self._cap = 0
         self._alloc(1024)  # (new arrays: a reader may still hold rows of the old ones)
@@ -306,7 +316,7 @@ class FactIndex:
             elif (
                 p is not None
                 and self._statement[p] == row.statement
-                and self._said[p] == (row.entity, row.key, row.value)
+                and self._said[p] == _said(row)
             ):
                 self._set_columns(p, row)  # closed, re-scoped, reinforced: the same words
             else:
@@ -320,7 +330,7 @@ class FactIndex:
             self._store_vectors(list(range(start, self._n)), fresh, *self._vectors(fresh))
         else:
             self._pending.update(zip(range(start, self._n), fresh, strict=True))
-        if self._pending or (self._n >= IVF_MIN and self._n >= 2 * self._trained_at):
+        if self._pending or self._wants_training():
             self._start_filler()
 
     def _vectors(self, rows: list[IndexedRow]) -> tuple[np.ndarray, np.ndarray]:
@@ -329,11 +339,19 @@ class FactIndex:
         return self._embed(rows)
 
     def _store_vectors(
-        self, positions: list[int], rows: list[IndexedRow], vs: np.ndarray, vb: np.ndarray
+        self,
+        positions: list[int],
+        rows: list[IndexedRow],
+        vs: np.ndarray,
+        vb: np.ndarray,
+        gen: int | None = None,
     ) -> None:
-        """Vectors of rows at their positions (under the lock), those still held there only."""
+        """Vectors of rows at their positions (under the lock), those still held there only
+        (``gen``: the generation they were taken from)."""
+        if gen is not None and gen != self._gen:
+            return  # (rebuilt meanwhile: the positions name other facts)
         for i, (p, row) in enumerate(zip(positions, rows, strict=True)):
-            if self._pos.get(row.id) != p:
+            if self._pos.get(row.id) != p or self._statement[p] != row.statement:
                 continue  # (dropped or rewritten meanwhile)
             self.vs[p] = vs[i]
             self.vb[p] = vb[i]
@@ -343,31 +361,43 @@ class FactIndex:
                 self.part[p] = int(np.argmax(self._centroids @ vs[i]))
 
     def _start_filler(self) -> None:
-        if self._filler is None or not self._filler.is_alive():
+        """(Under the lock.) A filling thread, unless one runs or the index is closing."""
+        if self._filler is None and not self._closing:
             self._filler = threading.Thread(
                 target=self._fill, name="engramdb-fact-index", daemon=True
             )
             self._filler.start()
 
+    def _wants_training(self) -> bool:
+        n = self._n
+        return n >= IVF_MIN and n >= 2 * self._trained_at and n != self._tried_at
+
     def _fill(self) -> None:
-        """Embed the pending facts a batch at a time (outside the lock), then train the
-        partitions if the index has grown enough."""
+        """Embed the pending facts a batch at a time (outside the lock), and train the
+        partitions when the index has grown enough; it ends, under the lock, only when
+        nothing is left to do (a sync meanwhile finds it running, or starts another)."""
         try:
             while not self._closing:
                 with self._lock:
+                    gen = self._gen
                     batch = list(self._pending.items())[:FILL_BATCH]
-                if not batch:
-                    break
-                positions, rows = [p for p, _ in batch], [r for _, r in batch]
-                vs, vb = self._vectors(rows)
-                with self._lock:
-                    self._store_vectors(positions, rows, vs, vb)
-                    for p in positions:
-                        self._pending.pop(p, None)
-            if not self._closing:
-                self._maybe_train()
-        except Exception:  # (a closed embedder: the next sync starts a filler again)
-            return
+                    if not batch and not self._wants_training():
+                        self._filler = None
+                        return
+                if batch:
+                    positions, rows = [p for p, _ in batch], [r for _, r in batch]
+                    vs, vb = self._vectors(rows)
+                    with self._lock:
+                        self._store_vectors(positions, rows, vs, vb, gen)
+                        if gen == self._gen:
+                            for p in positions:
+                                self._pending.pop(p, None)
+                else:
+                    self._maybe_train()
+        except Exception:  # (a closed embedder: a later sync starts a filler again)
+            pass
+        with self._lock:
+            self._filler = None
 
     def wait_filled(self, timeout: float | None = None) -> bool:
         """Wait until every fact has its vectors (benchmarks and tests)."""
@@ -414,7 +444,7 @@ class FactIndex:
         self.part[p] = -1
         self._pos[row.id] = p
         self._statement.append(row.statement)
-        self._said.append((row.entity, row.key, row.value))
+        self._said.append(_said(row))
         for w in self._words(row):
             post = self._postings.get(w)
             if post is None:
@@ -432,9 +462,10 @@ class FactIndex:
         once the index holds ``IVF_MIN`` facts and again each time it has doubled; computed
         outside the lock (a query meanwhile scans as before), swapped in under it."""
         with self._lock:
-            n = self._n
-            if n < IVF_MIN or n < 2 * self._trained_at or self._pending:
+            n, gen = self._n, self._gen
+            if not self._wants_training() or self._pending:
                 return
+            self._tried_at = n
             usable = np.flatnonzero(self.ready[:n] & self.alive[:n])
             if len(usable) < IVF_MIN // 2:
                 return
@@ -451,9 +482,11 @@ class FactIndex:
                 chunk, ready = self.vs[lo:hi].copy(), self.ready[lo:hi].copy()
             with single_threaded_blas():
                 part[lo:hi] = np.where(ready, np.argmax(chunk @ centroids.T, axis=1), -1)
-            if self._closing:
+            if self._closing or gen != self._gen:
                 return
         with self._lock:
+            if gen != self._gen:
+                return  # (rebuilt meanwhile)
             m = self._n
             late = np.flatnonzero(self.ready[:m] & np.concatenate([part < 0, np.ones(m - n, bool)]))
             self.part[:n] = part
@@ -587,6 +620,11 @@ class FactIndex:
                 return None
             return self.vs[p].copy(), self.vb[p].copy()
 
+    def held(self) -> threading.RLock:
+        """The index's lock, for a caller that makes a mask and then reads with it (a rebuild
+        in between would give its positions to other facts)."""
+        return self._lock
+
     def ids_of(self, mask: np.ndarray) -> list[int]:
         """The fact ids of a mask's positions."""
         with self._lock:
@@ -619,6 +657,11 @@ class FactIndex:
 
 
 _NONE = np.zeros(0, dtype=np.int64)
+
+
+def _said(row: IndexedRow) -> tuple[str, ...]:
+    """What a fact's words, vectors and template words are made of, besides its statement."""
+    return (row.entity, row.key, row.value, row.scope, row.entity_key, row.entity_type)
 
 
 class _Postings:

@@ -170,15 +170,19 @@ def candidate_rows(
             ok = seen[scope] = is_visible(scope, paths) and (keep is None or keep(scope))
         return ok
 
-    mask = index.visible(scope_ok, t, authoritative=authoritative)
-    if text:
-        w = mem.engine.config.weights
-        # (similarity's and words' weights in ``_scores``'s formula for this mode)
-        weights = {"vector": (1.25, 0.0), "bm25": (0.0, 1.0)}.get(mode, (w.similarity, w.lexical))
-        found = index.search(vec(mem, text), content_words(text), mask, limit, weights)
-        ids, total = found.ids, found.visible
-    else:
-        ids, total = index.ranked_by_importance(mask, limit), int(mask.sum())
+    q = vec(mem, text) if text else None
+    with index.held():  # (the mask's positions are the search's)
+        mask = index.visible(scope_ok, t, authoritative=authoritative)
+        if text:
+            w = mem.engine.config.weights
+            # (similarity's and words' weights in ``_scores``'s formula for this mode)
+            weights = {"vector": (1.25, 0.0), "bm25": (0.0, 1.0)}.get(
+                mode, (w.similarity, w.lexical)
+            )
+            found = index.search(q, content_words(text), mask, limit, weights)
+            ids, total = found.ids, found.visible
+        else:
+            ids, total = index.ranked_by_importance(mask, limit), int(mask.sum())
     rows = [r for r in _rows_of(mem, ids) if _live_at(r, t) and scope_ok(r[6])]
     if authoritative is not None:
         rows = [r for r in rows if bool(r[7]) == authoritative]
@@ -191,8 +195,12 @@ def experiential_rows(mem: Memory, paths: list[str] | None) -> list[tuple]:
     fact index: a user's profile under a catalogue of thousands reads none of the catalogue."""
     t = now_ms()
     with mem._snapshot():
-        mask = mem.fact_index().visible(lambda s: is_visible(s, paths), t, authoritative=False)
-        rows = _rows_of(mem, mem._index.ids_of(mask))
+        index = mem.fact_index()
+        with index.held():  # (the mask's positions are the ids')
+            ids = index.ids_of(
+                index.visible(lambda s: is_visible(s, paths), t, authoritative=False)
+            )
+        rows = _rows_of(mem, ids)
     rows = [r for r in rows if not r[7] and _live_at(r, t) and is_visible(r[6], paths)]
     rows.sort(key=lambda r: (r[13], r[0]))
     return rows

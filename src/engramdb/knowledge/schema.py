@@ -285,13 +285,13 @@ CHANGE_FACT, CHANGE_ENTITY = 0, 1
 # what the index holds adds a row, in the writer's own transaction (a rolled-back write logs
 # nothing); rows never seen (an upload's unpublished rows, ``forgotten`` 2) log nothing until
 # they are published. A reader applies the rows after the last one it read, so a commit of new
-# facts costs every process only those facts, never a rebuild. Importance is logged
-# (reinforcement moves ranks); counts of corroboration and recall are not.
+# facts costs every process only those facts, never a rebuild. A rise of importance is logged
+# (reinforcement moves ranks); its decay and counts of corroboration and recall are not.
 _LOGGED_COLUMNS = {
     "facts": (
         CHANGE_FACT,
         "entity_id, key, key_phrase, value, value_kind, statement, category, scope, "
-        "authoritative, importance, known_ms, valid_until_ms, closed_ms, forgotten",
+        "authoritative, known_ms, valid_until_ms, closed_ms, forgotten",
     ),
     "entities": (CHANGE_ENTITY, "type, key, name, scope, authoritative, forgotten"),
 }
@@ -312,6 +312,12 @@ CHANGE_LOG = (
         f"INSERT INTO changes(kind, row_id) VALUES ({kind}, OLD.id); END;\n"
         for table, (kind, columns) in _LOGGED_COLUMNS.items()
     )
+    # a reinforcement (importance up) is logged; decay (every fact of a category, down a
+    # little) is not: it would log the whole catalogue at each consolidation
+    + "DROP TRIGGER IF EXISTS logged_facts_reinforced;\n"
+    "CREATE TRIGGER IF NOT EXISTS logged_facts_reinforced AFTER UPDATE OF importance ON facts "
+    f"WHEN NEW.importance > OLD.importance AND NEW.forgotten = 0 BEGIN "
+    f"INSERT INTO changes(kind, row_id) VALUES ({CHANGE_FACT}, NEW.id); END;\n"
 )
 
 #: Rows of ``changes`` kept (older ones are dropped when the store opens; a reader that was
