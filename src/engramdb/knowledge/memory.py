@@ -127,7 +127,8 @@ class Memory:
         #: that finds it free (a read never waits for a write)
         self._reinforce_later: list[int] = []
         self._vec_cache: dict[str, np.ndarray] = {}
-        #: fact id -> its embeddings and words (``reads.fact_features``)
+        #: fact id -> its embeddings and words, for the facts the index holds no vectors of
+        #: (``reads._features``)
         self._fact_features: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
         #: every fact not forgotten, searchable without reading them all (``fact_index``)
         self._index = FactIndex(
