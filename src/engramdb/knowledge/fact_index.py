@@ -318,7 +318,7 @@ class FactIndex:
                 and self._statement[p] == row.statement
                 and self._said[p] == _said(row)
             ):
-                self._set_columns(p, row)  # closed, re-scoped, reinforced: the same words
+                self._set_columns(p, row)  # closed, reinforced: the same words
             else:
                 if p is not None:
                     self._drop(row.id)
