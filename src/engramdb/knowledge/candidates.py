@@ -233,7 +233,8 @@ def _rows_scanned(
     scopes: list[str],
     limit: int,
 ) -> list[tuple]:
-    """``_rows`` in one statement (for a claim read against one fact: its id narrows it)."""
+    """``_rows`` in one statement: for a claim read against one fact (its id narrows it), and
+    the reference the index walks of ``_rows`` are tested against."""
     marks = ",".join("?" * len(scopes))
     where = ["(f.scope = ? OR f.authoritative = 1)"]
     params: list[Any] = [ctx.scope]

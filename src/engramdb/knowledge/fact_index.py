@@ -28,6 +28,7 @@ import numpy as np
 
 from ..engine._blas import single_threaded_blas
 from ..engine.ivf import spherical_kmeans
+from ..store.sqlite import rows_in
 from .schema import CHANGE_ENTITY
 from .vocab import CATEGORIES
 
@@ -154,7 +155,6 @@ class FactIndex:
         self.auth = grow(None if first else self.auth, np.bool_)
         self.alive = grow(None if first else self.alive, np.bool_)
         self.importance = grow(None if first else self.importance, np.float32)
-        self.entity = grow(None if first else self.entity, np.int64)
         self.part = grow(None if first else self.part, np.int32)
         self.ready = grow(None if first else self.ready, np.bool_)
         self.vs = grow(None if first else self.vs, np.float32, (self._dim,))
@@ -191,15 +191,14 @@ class FactIndex:
                 ):
                     (entities if kind == CHANGE_ENTITY else facts).add(rid)
                 if entities:  # a renamed entity changes the words of its facts
-                    for part in _chunks(sorted(entities)):
-                        facts.update(
-                            r[0]
-                            for r in con.execute(
-                                f"SELECT id FROM facts WHERE entity_id IN "
-                                f"({','.join('?' * len(part))})",
-                                part,
-                            )
+                    facts.update(
+                        r[0]
+                        for r in rows_in(
+                            con,
+                            "SELECT id FROM facts WHERE entity_id IN ({marks})",
+                            sorted(entities),
                         )
+                    )
                 ids = sorted(facts)
                 self._apply_names(con, sorted(entities))
             if ids is None:
@@ -233,11 +232,7 @@ class FactIndex:
         if ids is None:
             rows = con.execute(sql + " WHERE authoritative = 1 AND forgotten = 0").fetchall()
         else:
-            rows = []
-            for part in _chunks(ids):
-                rows += con.execute(
-                    sql + f" WHERE id IN ({','.join('?' * len(part))})", part
-                ).fetchall()
+            rows = rows_in(con, sql + " WHERE id IN ({marks})", ids)
             for eid in ids:
                 self._drop_name(eid)
         for eid, name, etype, scope, authoritative, forgotten in rows:
@@ -287,10 +282,6 @@ class FactIndex:
         return out
 
     def _apply(self, con, ids: list[int] | None) -> None:
-        sql = (
-            f"SELECT {ROW_COLUMNS} FROM facts f JOIN entities e ON e.id = f.entity_id "
-            "WHERE f.id IN ({})"
-        )
         rows: list[IndexedRow] = []
         if ids is None:
             rows = [
@@ -301,11 +292,16 @@ class FactIndex:
                 )
             ]
         else:
-            seen = set()
-            for part in _chunks(ids):
-                for r in con.execute(sql.format(",".join("?" * len(part))), part):
-                    rows.append(IndexedRow(*r))
-                    seen.add(r[0])
+            rows = [
+                IndexedRow(*r)
+                for r in rows_in(
+                    con,
+                    f"SELECT {ROW_COLUMNS} FROM facts f JOIN entities e ON e.id = f.entity_id "
+                    "WHERE f.id IN ({marks})",
+                    ids,
+                )
+            ]
+            seen = {r.id for r in rows}
             for fid in set(ids) - seen:  # deleted (a purge)
                 self._drop(fid)
         fresh = []
@@ -432,7 +428,6 @@ class FactIndex:
         self.auth[p] = bool(row.authoritative)
         self.alive[p] = True
         self.importance[p] = row.importance
-        self.entity[p] = row.entity_id
 
     def _add(self, row: IndexedRow) -> None:
         if self._n == self._cap:
@@ -685,8 +680,3 @@ class _Postings:
 
     def __len__(self) -> int:
         return self._n
-
-
-def _chunks(items: Sequence, size: int = 500) -> Iterable[Sequence]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]

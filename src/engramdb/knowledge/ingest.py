@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ValidationError
 from .access import Caller, check_write
@@ -30,7 +30,6 @@ from .documents.rows import is_generic_heading
 from .documents.sentences import LIST_MARKER
 from .extract import extract_stage0
 from .extract.contacts import contact_claims
-from .reads import fact_features
 from .recheck import recheck_beliefs
 from .recording import (
     add_alias,
@@ -532,7 +531,8 @@ class _Page:
         tell("indexing", len(chunk_rows), len(chunk_rows))
 
     def answer(self, doc_id: int, prev, chunk_rows, result: WriteResult) -> DocumentResult:
-        fact_features(self.mem, result.facts)  # (no lock: later queries need not embed them)
+        # (no lock: the uploader pays for its facts' vectors, not the next query)
+        self.mem.fact_index().wait_filled()
         return DocumentResult(
             doc_id,
             self.name,
@@ -578,16 +578,23 @@ def _write_row(
             add_alias(mem, claim.subject, claim.subject_type, alias, ctx)
 
 
+def _standing(page: _Page) -> tuple[DocumentResult | None, Any]:
+    """(Under the lock, before a write.) The answer if the same file was stored while this
+    one was read, and the latest version of its name; the scope must still be writable."""
+    mem = page.mem
+    mem._check_writable_scope(page.scope)  # (closed or purged while it was read)
+    unchanged = _unchanged(mem, page.name, page.scope, page.doc)  # (the same file, meanwhile)
+    return unchanged, (None if unchanged is not None else _latest(mem, page.name, page.scope))
+
+
 def _write_at_once(page: _Page, triples: list, extractions: list, known: dict) -> DocumentResult:
     """The whole upload in one transaction (a document with prose, a small table, or a table
     whose rows meet what the store holds already)."""
-    mem, scope, tell = page.mem, page.scope, page.tell
+    mem, tell = page.mem, page.tell
     with mem._lock:
-        mem._check_writable_scope(scope)  # (closed or purged while it was read)
-        unchanged = _unchanged(mem, page.name, scope, page.doc)  # (the same file, meanwhile)
+        unchanged, prev = _standing(page)
         if unchanged is not None:
             return unchanged
-        prev = _latest(mem, page.name, scope)
         result = WriteResult()
         with mem._transaction():
             doc_id, chunk_rows, ctx = page.start(prev)
@@ -681,11 +688,9 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
     reconciled as if written after everything published before it."""
     mem, scope, tell = page.mem, page.scope, page.tell
     with mem._lock:
-        mem._check_writable_scope(scope)  # (closed or purged while it was read)
-        unchanged = _unchanged(mem, page.name, scope, page.doc)  # (the same file, meanwhile)
+        unchanged, prev = _standing(page)
         if unchanged is not None:
             return unchanged
-        prev = _latest(mem, page.name, scope)
         if not _alone(mem, page, prev, triples):
             return None
         with mem._transaction():

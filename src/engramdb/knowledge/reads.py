@@ -420,13 +420,6 @@ def fact_hit(score: float, sim: float, lex: float, f: Fact, explain: bool) -> Qu
 MAX_FEATURES = 200_000
 
 
-def fact_features(mem: Memory, facts: Sequence[Fact]) -> None:
-    """Bring the fact index up to date (an upload calls it once it has committed, outside the
-    lock, so that no query after it embeds its facts)."""
-    del facts  # (the index reads what changed from the log)
-    mem.fact_index().wait_filled()  # (the uploader pays for the vectors, not the next reader)
-
-
 def _features(
     mem: Memory, facts: Sequence[tuple[int, str, str, str, str]]
 ) -> dict[int, tuple[np.ndarray, np.ndarray, set[str], str]]:
