@@ -79,7 +79,7 @@ def main() -> None:
         ["curated facts", "p50 ms", "p95 ms"],
         rows,
     )
-    write_json("bench_catalogue_query.json", result)
+    write_json("bench_catalogue_query", result)
 
 
 def csv_main(sizes: list[int], memories: int, queries: int) -> None:
@@ -131,7 +131,7 @@ def csv_main(sizes: list[int], memories: int, queries: int) -> None:
         ["rows", "query p50 ms", "x first", "context p50 ms", "x first", "top 3", "in block"],
         rows,
     )
-    write_json("bench_catalogue_query_csv.json", result)
+    write_json("bench_catalogue_query_csv", result)
 
 
 if __name__ == "__main__":

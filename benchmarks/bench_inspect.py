@@ -108,7 +108,7 @@ def main() -> None:
         ["call", "p50 ms", "p95 ms"],
         rows,
     )
-    write_json("bench_inspect.json", result)
+    write_json("bench_inspect", result)
 
 
 if __name__ == "__main__":

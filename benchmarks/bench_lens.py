@@ -52,7 +52,7 @@ def main() -> None:
     print_table(
         f"Recall in process, {args.memories:,} memories", ["call", "p50 ms", "p95 ms"], rows
     )
-    write_json("bench_lens.json", result)
+    write_json("bench_lens", result)
 
 
 if __name__ == "__main__":

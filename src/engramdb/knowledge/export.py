@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ValidationError
 from .clock import now_ms
+from .schema import FACTS_ONLY
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -45,8 +46,18 @@ TABLES = (
     ("chunks", "document_id, idx", True),
     ("traces", "id", True),
 )
-#: filled again on import (the engine's copies are written anew)
+#: filled again on import (the engine's copies are written anew), except a chunk's mark that
+#: it is never copied there (``FACTS_ONLY``), which the export keeps
 _RESET = {"turns": {"memory_written": 0}, "chunks": {"memory_written": 0}}
+_KEPT = {("chunks", "memory_written"): FACTS_ONLY}
+
+
+def _reset(table: str, row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        c: v
+        for c, v in _RESET.get(table, {}).items()
+        if (table, c) not in _KEPT or row.get(c) != _KEPT[table, c]
+    }
 
 
 def _columns(mem: Memory, table: str) -> list[str]:
@@ -105,7 +116,9 @@ def _exported_ids(mem: Memory) -> dict[tuple[str, str], set]:
 
 
 def _rows(mem: Memory, table: str, order: str, has_forgotten: bool) -> Iterator[dict[str, Any]]:
-    cols = [c for c in _columns(mem, table) if c not in _RESET.get(table, {})]
+    cols = [
+        c for c in _columns(mem, table) if c not in _RESET.get(table, {}) or (table, c) in _KEPT
+    ]
     sql = f"SELECT {', '.join(cols)} FROM {table}{_where(table, has_forgotten)} ORDER BY {order}"
     cur = mem.db.execute(sql)
     while batch := cur.fetchmany(500):
@@ -149,7 +162,7 @@ def import_lines(mem: Memory, lines: Iterable[str]) -> dict[str, Any]:
                     raise ValidationError(f"line {n}", "is not a table row of an export") from None
                 if table not in known or not isinstance(row, dict) or not set(row) <= cols[table]:
                     raise ValidationError(f"line {n}", f"unknown table or columns ({table!r})")
-                row = {**row, **_RESET.get(table, {})}
+                row = {**row, **_reset(table, row)}
                 names = ", ".join(row)
                 marks = ", ".join("?" * len(row))
                 try:

@@ -320,8 +320,7 @@ class FactIndex:
                     self._drop(row.id)
                 fresh.append(row)
         start = self._n
-        for row in fresh:
-            self._add(row)
+        self._add(fresh)
         if len(fresh) <= INLINE_EMBED:
             self._store_vectors(list(range(start, self._n)), fresh, *self._vectors(fresh))
         else:
@@ -429,28 +428,33 @@ class FactIndex:
         self.alive[p] = True
         self.importance[p] = row.importance
 
-    def _add(self, row: IndexedRow) -> None:
-        if self._n == self._cap:
-            self._alloc(self._cap * 2)
-        p = self._n
-        self._n += 1
-        self._set_columns(p, row)
-        self.ready[p] = False
-        self.part[p] = -1
-        self._pos[row.id] = p
-        self._statement.append(row.statement)
-        self._said.append(_said(row))
-        for w in self._words(row):
-            post = self._postings.get(w)
-            if post is None:
-                post = self._postings[w] = _Postings()
-            post.append(p)
-        if row.authoritative:
-            for w in self._template_words(row):
-                post = self._tpostings.get(w)
+    def _add(self, rows: list[IndexedRow]) -> None:
+        """New positions for ``rows``; each word's postings grow once for all of them (a
+        commit of thousands of facts is followed by every reading process)."""
+        words: dict[str, list[int]] = {}
+        template: dict[str, list[int]] = {}
+        for row in rows:
+            if self._n == self._cap:
+                self._alloc(self._cap * 2)
+            p = self._n
+            self._n += 1
+            self._set_columns(p, row)
+            self.ready[p] = False
+            self.part[p] = -1
+            self._pos[row.id] = p
+            self._statement.append(row.statement)
+            self._said.append(_said(row))
+            for w in self._words(row):
+                words.setdefault(w, []).append(p)
+            if row.authoritative:
+                for w in self._template_words(row):
+                    template.setdefault(w, []).append(p)
+        for found, postings in ((words, self._postings), (template, self._tpostings)):
+            for w, positions in found.items():
+                post = postings.get(w)
                 if post is None:
-                    post = self._tpostings[w] = _Postings()
-                post.append(p)
+                    post = postings[w] = _Postings()
+                post.extend(positions)
 
     def _maybe_train(self) -> None:
         """Partitions of the statements' vectors (about ``sqrt(n)``, k-means on a sample),
@@ -669,11 +673,14 @@ class _Postings:
         self._a = np.empty(4, dtype=np.int64)
         self._n = 0
 
-    def append(self, p: int) -> None:
-        if self._n == len(self._a):
-            self._a = np.concatenate([self._a, np.empty(len(self._a), dtype=np.int64)])
-        self._a[self._n] = p
-        self._n += 1
+    def extend(self, positions: list[int]) -> None:
+        need = self._n + len(positions)
+        if need > len(self._a):
+            grown = np.empty(max(need, 2 * len(self._a)), dtype=np.int64)
+            grown[: self._n] = self._a[: self._n]
+            self._a = grown
+        self._a[self._n : need] = positions
+        self._n = need
 
     def view(self) -> np.ndarray:
         return self._a[: self._n]

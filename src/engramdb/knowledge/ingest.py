@@ -26,7 +26,7 @@ from .claims import ORG, Claim, Extraction
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
 from .documents.budget import ReadBudget, reading
-from .documents.rows import is_generic_heading
+from .documents.rows import every_row_read, is_generic_heading
 from .documents.sentences import LIST_MARKER
 from .extract import extract_stage0
 from .extract.contacts import contact_claims
@@ -43,6 +43,7 @@ from .recording import (
 from .redaction import redact
 from .results import DocumentResult, WriteResult
 from .results import decision as make_decision
+from .schema import FACTS_ONLY
 from .scopes import check_scope, org_of, readable_chain
 from .turns import claim_of_triple
 from .writing import WriteContext
@@ -398,6 +399,7 @@ def upload(
         return found
     doc, known, triples, pieces, extractions = found
     page = _Page(mem, scope, name, doc, pieces, caller, now, tell)
+    page.rows_read = every_row_read(doc, triples)
     with _one_upload_at_a_time(mem):
         if len(triples) > WRITE_BATCH and not any(e.claims for e in extractions):
             written = _write_in_batches(page, triples, extractions)
@@ -418,6 +420,10 @@ class _Page:
         self.caller: Caller | None = caller
         self.now: int = now
         self.tell: Progress = tell
+        #: whether it is rows alone, each of which gave triples (``every_row_read``)
+        self.rows_read: bool = False
+        #: whether its chunks go to recall (not when its facts say all it says: ``settle``)
+        self.passages: bool = True
 
     def start(self, prev: tuple | None, hidden: int = 0) -> tuple[int, list[tuple], WriteContext]:
         """The document's row, its chunks and its source (in the caller's transaction)."""
@@ -471,6 +477,16 @@ class _Page:
         ctx.traces = []  # (written at the end, in one go)
         return doc_id, chunk_rows, ctx
 
+    def settle(self, doc_id: int, ctx: WriteContext) -> None:
+        """(In the write's transaction, once its rows are written.) Its chunks stay out of
+        recall when its facts say all it says: it is rows alone, every row gave a fact and no
+        limit turned a cell away (a passage would only repeat a fact, and outrank it)."""
+        if self.rows_read and not (ctx.dropped or ctx.dropped_attributes):
+            self.passages = False
+            self.mem.db.execute(
+                "UPDATE chunks SET memory_written=? WHERE document_id=?", (FACTS_ONLY, doc_id)
+            )
+
     def supersede(self, prev: tuple | None, doc_id: int, result: WriteResult) -> list[str]:
         """The previous version's facts closed by this one (in the caller's transaction); the
         ids of its chunks, which leave recall once this version has committed."""
@@ -509,10 +525,13 @@ class _Page:
         with mem._lock:
             if retired:
                 for mid in retired:
-                    mem.engine.forget(mid)
+                    if mem.engine.exists(mid):  # (a version whose facts said it all has none)
+                        mem.engine.forget(mid)
                 mem.db.executemany(
                     "UPDATE chunks SET forgotten=1 WHERE id=?", [(m,) for m in retired]
                 )
+        if not self.passages:
+            return  # (its facts are indexed as they are written: the job ends with "writing")
         tell("indexing", 0, len(chunk_rows))  # (committed: from here on it cannot be stopped)
         for i in range(0, len(chunk_rows), INDEX_BATCH):  # the engine's lock, a batch at a time
             part = chunk_rows[i : i + INDEX_BATCH]
@@ -571,6 +590,12 @@ def _write_row(
         },
         triple.row,
     )
+    if triple.aliases:  # (its code names it too: "SK-031337" finds the row's facts)
+        claim = replace(
+            claim,
+            statement=f"{triple.subject} ({', '.join(triple.aliases)}) {claim.key_phrase}: "
+            f"{triple.object}",
+        )
     reconcile_claim(mem, claim, ctx, result, fresh)
     for alias in triple.aliases:
         if (triple.subject, alias) not in aliased:
@@ -617,6 +642,7 @@ def _write_at_once(page: _Page, triples: list, extractions: list, known: dict) -
                     done += 1
                 apply_extraction(mem, replace(extraction, claims=[]), ctx, result, known)
             tell("writing", steps, steps)
+            page.settle(doc_id, ctx)
             recheck_beliefs(mem, ctx, result)
             flush_traces(mem, ctx)
         page.index(chunk_rows, retired)
@@ -735,6 +761,7 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
                 "UPDATE entities SET forgotten=0 WHERE source_id=? AND forgotten=?",
                 (ctx.source, UNPUBLISHED),
             )
+            page.settle(doc_id, ctx)
             recheck_beliefs(mem, ctx, result)
             flush_traces(mem, ctx)
     except _Met:

@@ -9,7 +9,7 @@ import re
 
 from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
 
-__all__ = ["GENERIC", "PRICE_WORDS", "WORD", "fold", "words"]
+__all__ = ["ANSWER_KINDS", "GENERIC", "PRICE_WORDS", "WORD", "answer_kind", "fold", "words"]
 
 _BOUNDS = re.compile(r"\b(?:at least|no less than|at most|no more than|up to)\b", re.IGNORECASE)
 
@@ -101,3 +101,35 @@ def words(text: str) -> frozenset[str]:
 
 #: Words beside a price that say how or when it is paid, not what is priced.
 PRICE_WORDS = frozenset(fold(w) for w in "price month week day year hour night per each".split())
+
+
+#: What a question asks for, by its words: the kind of typed value (``values.Kind``) that
+#: answers it. Token patterns, tried in order: the first found decides ("how much does it
+#: weigh" asks for a quantity, "how much is it" for money). A word of the price group
+#: (``fold``) asks for money too ("what does the hire cost").
+ANSWER_KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("how", "long"), "duration"),
+    (("how", "many"), "number"),
+    (("how", "heavy"), "quantity"),
+    (("weigh",), "quantity"),
+    (("weighs",), "quantity"),
+    (("how", "big"), "quantity"),
+    (("how", "far"), "quantity"),
+    (("how", "tall"), "quantity"),
+    (("what", "percentage"), "percent"),
+    (("how", "much"), "money"),
+    (("what", "date"), "date"),
+    (("when",), "date"),
+)
+
+
+def answer_kind(text: str) -> str | None:
+    """The kind of value ``text`` asks for (``ANSWER_KINDS``), if it says."""
+    tokens = WORD.findall(text.casefold())
+    for pattern, kind in ANSWER_KINDS:
+        n = len(pattern)
+        if any(tuple(tokens[i : i + n]) == pattern for i in range(len(tokens) - n + 1)):
+            return kind
+    if any(fold(t) == "price" for t in tokens):
+        return "money"
+    return None

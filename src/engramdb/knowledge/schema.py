@@ -9,12 +9,16 @@ without the engine learning the memory model. Instead ``knowledge.db`` is the sy
 for turns, documents and facts, and every write commits here first in one transaction
 (extraction, reconciliation, decision trace). The engine's copy of a turn or a chunk (for
 cognitive recall) is written right after; if a crash falls between the two, opening the store
-writes the missing engine memories again from these tables (``memory_written = 0``).
+writes the missing engine memories again from these tables (``memory_written = 0``). The chunks
+of a document that is rows alone, every row of which gave facts, are never copied there
+(``memory_written = FACTS_ONLY``): its facts are what recall finds, and its passages would only
+repeat them (and, at tens of thousands of rows, cost every query of the scope).
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "FACTS_ONLY",
     "CHANGE_FACT",
     "CHANGE_ENTITY",
     "KNOWLEDGE_SCHEMA",
@@ -23,6 +27,9 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = "1"
+
+#: ``chunks.memory_written`` of a passage kept out of recall (its document's facts say it all)
+FACTS_ONLY = 2
 
 KNOWLEDGE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS kmeta (

@@ -107,3 +107,5 @@ class Triple:
     column: str
     #: other names of the subject found in its row (SKU, id, code): chat may use any of them
     aliases: tuple[str, ...] = ()
+    #: the index of the row's table in :attr:`ParsedDocument.tables`
+    table: int = 0

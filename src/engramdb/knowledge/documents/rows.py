@@ -119,12 +119,23 @@ def rows_to_triples(doc: ParsedDocument, *, key_column: str | None = None) -> li
     cells are mostly not numbers, else the first text column of distinct cells, else an
     identifier). List values give one triple per item."""
     triples: list[Triple] = []
-    for table in doc.tables:
-        triples.extend(_table_triples(doc, table, key_column))
+    for n, table in enumerate(doc.tables):
+        triples.extend(_table_triples(doc, table, key_column, n))
     return triples
 
 
-def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) -> list[Triple]:
+def every_row_read(doc: ParsedDocument, triples: Sequence[Triple]) -> bool:
+    """Whether the document is rows alone (a CSV or JSON file) and each of its rows gave a
+    fact: then its facts say all it says, and its passages would only repeat them."""
+    if not doc.tables or any(t.start is not None for t in doc.tables):
+        return False
+    read = {(t.table, t.row) for t in triples}
+    return len(read) == sum(len(t.rows) for t in doc.tables)
+
+
+def _table_triples(
+    doc: ParsedDocument, table: Table, key_column: str | None, number: int
+) -> list[Triple]:
     columns = list(table.columns)
     rows = list(table.rows)
     if not rows or not columns:
@@ -176,7 +187,9 @@ def _table_triples(doc: ParsedDocument, table: Table, key_column: str | None) ->
             if qualifier:
                 predicate = f"{normalize_key(qualifier).replace('.', '_')}_{predicate}"
             out.extend(
-                Triple(subject, predicate, with_unit(text, unit), kind, index, column, aliases)
+                Triple(
+                    subject, predicate, with_unit(text, unit), kind, index, column, aliases, number
+                )
                 for text in _texts(value)
             )
     return out
