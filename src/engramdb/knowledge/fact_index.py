@@ -19,10 +19,12 @@ the query's words and those an IVF probe of the statements' vectors reaches
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -92,6 +94,12 @@ Embedder = Callable[[list[IndexedRow]], tuple[np.ndarray, np.ndarray]]
 INLINE_EMBED = 512
 #: Facts the filling thread embeds at a time (it holds the lock only to store them).
 FILL_BATCH = 2_048
+#: A commit of at most this many facts is applied by the read that finds it, under the lock;
+#: a larger one is read outside it while other reads go on (``FactIndex.sync``).
+INLINE_SYNC = 512
+
+#: A row as ``FactIndex._add`` files it: with its query words and its template words.
+_Prepared = tuple[IndexedRow, frozenset[str], frozenset[str]]
 
 
 class FactIndex:
@@ -103,7 +111,11 @@ class FactIndex:
         embed: Embedder,
         words: Callable[[IndexedRow], frozenset[str]],
         template_words: Callable[[IndexedRow], frozenset[str]],
+        connect: Callable[[], Any] | None = None,
     ):
+        """``connect``: a read connection of the calling thread (committed rows only), for
+        the index's own threads."""
+        self._connect = connect
         self._embed = embed
         self._words = words
         self._template_words = template_words
@@ -120,6 +132,7 @@ class FactIndex:
         self._pos: dict[int, int] = {}
         self._scopes: list[str] = []
         self._scope_code: dict[str, int] = {}
+        self._kind_code: dict[str, int] = {}  # (a value kind -> its code in ``kind``)
         self._statement: list[str] = []
         # with the statement, what the words, vectors and template words were made of
         self._said: list[tuple[str, ...]] = []
@@ -132,6 +145,8 @@ class FactIndex:
         self._pending: dict[int, IndexedRow] = {}
         self._filler: threading.Thread | None = None
         self._closing = False
+        #: a thread is reading a large commit outside the lock (``sync``)
+        self._catching_up = False
         # the gazetteer: curated entity names (id -> lower-cased name, type, scope, its words)
         self._names: dict[int, tuple[str, str, str, frozenset[str]]] = {}
         self._name_postings: dict[str, set[int]] = {}
@@ -155,22 +170,31 @@ class FactIndex:
         self.auth = grow(None if first else self.auth, np.bool_)
         self.alive = grow(None if first else self.alive, np.bool_)
         self.importance = grow(None if first else self.importance, np.float32)
+        self.kind = grow(None if first else self.kind, np.int16)
         self.part = grow(None if first else self.part, np.int32)
         self.ready = grow(None if first else self.ready, np.bool_)
         self.vs = grow(None if first else self.vs, np.float32, (self._dim,))
         self.vb = grow(None if first else self.vb, np.float32, (self._dim,))
         self._cap = cap
 
-    def sync(self, con) -> None:
+    def sync(self, con, *, wait: bool = True) -> None:
         """Apply the committed changes logged since the last sync (``con``: a connection that
         sees committed rows only, in the caller's read snapshot); the first sync reads every
-        fact (a store made before the log has facts and an empty log)."""
+        fact (a store made before the log has facts and an empty log).
+
+        A commit of more than ``INLINE_SYNC`` facts (an upload) is read and worded by one
+        thread outside the lock, and published whole under it: a read (``wait=False``) that
+        comes meanwhile goes on with the index as it was, the commit not yet in it, instead of
+        every read of the process waiting for it. A write (``wait=True``) waits: what it
+        decides must be against everything committed."""
         top = con.execute("SELECT MAX(seq) FROM changes").fetchone()[0] or 0
         if top <= self.seq and self._loaded:
             if self._pending and self._filler is None:
                 with self._lock:  # (a filler that failed: try again)
                     if self._pending:
                         self._start_filler()
+            return
+        if not wait and self._catching_up and self._loaded:
             return
         with self._lock:
             if top <= self.seq and self._loaded:
@@ -182,30 +206,67 @@ class FactIndex:
             first = not self._loaded or low > self.seq + 1
             if first or self._dead > max(50_000, self._n // 2):
                 self._reset()
-                ids = None  # (every fact: the log no longer reaches back this far)
-            else:
-                facts, entities = set(), set()
-                for kind, rid in con.execute(
-                    "SELECT kind, row_id FROM changes WHERE seq > ? AND seq <= ?",
-                    (self.seq, top),
-                ):
-                    (entities if kind == CHANGE_ENTITY else facts).add(rid)
-                if entities:  # a renamed entity changes the words of its facts
-                    facts.update(
-                        r[0]
-                        for r in rows_in(
-                            con,
-                            "SELECT id FROM facts WHERE entity_id IN ({marks})",
-                            sorted(entities),
-                        )
-                    )
-                ids = sorted(facts)
-                self._apply_names(con, sorted(entities))
-            if ids is None:
                 self._apply_names(con, None)
-            self._apply(con, ids)
-            self.seq = top
-            self._loaded = True
+                self._apply(self._prepare(self._read(con, None)), None)
+                self.seq = top
+                self._loaded = True
+                return
+            facts, entities = self._logged(con, top)
+            if len(facts) <= INLINE_SYNC or self._catching_up:
+                self._apply_names(con, entities)
+                self._apply(self._prepare(self._read(con, facts)), facts)
+                self.seq = top
+                return
+            self._catching_up, since = True, (self.seq, self._gen, top)
+        if wait or self._connect is None:
+            self._catch_up(con, since, facts, entities)
+        else:  # (no read waits for it: the index's own thread, on its own connection)
+            threading.Thread(
+                target=self._catch_up_alone,
+                args=(since, facts, entities),
+                name="engramdb-fact-index-sync",
+                daemon=True,
+            ).start()
+
+    def _catch_up(
+        self, con, since: tuple[int, int, int], facts: list[int], entities: list[int]
+    ) -> None:
+        """Read a large commit's rows outside the lock (reads of the index as it was go on),
+        then publish them whole under it, unless another sync applied them meanwhile."""
+        seq, gen, top = since
+        try:
+            prepared = self._prepare(self._read(con, facts))
+            with self._lock:
+                if self.seq == seq and self._gen == gen:  # (else applied or rebuilt meanwhile)
+                    self._apply_names(con, entities)
+                    self._apply(prepared, facts)
+                    self.seq = top
+        finally:
+            self._catching_up = False
+
+    def _catch_up_alone(
+        self, since: tuple[int, int, int], facts: list[int], entities: list[int]
+    ) -> None:
+        with contextlib.suppress(Exception):  # (a closed store: the next sync tries again)
+            assert self._connect is not None
+            self._catch_up(self._connect(), since, facts, entities)
+
+    def _logged(self, con, top: int) -> tuple[list[int], list[int]]:
+        """The facts and entities the log names past ``self.seq`` up to ``top`` (a renamed
+        entity changes the words of its facts)."""
+        facts, entities = set(), set()
+        for kind, rid in con.execute(
+            "SELECT kind, row_id FROM changes WHERE seq > ? AND seq <= ?", (self.seq, top)
+        ):
+            (entities if kind == CHANGE_ENTITY else facts).add(rid)
+        if entities:
+            facts.update(
+                r[0]
+                for r in rows_in(
+                    con, "SELECT id FROM facts WHERE entity_id IN ({marks})", sorted(entities)
+                )
+            )
+        return sorted(facts), sorted(entities)
 
     def _reset(self) -> None:
         self._gen += 1
@@ -281,31 +342,35 @@ class FactIndex:
             out.setdefault(low, etype)
         return out
 
-    def _apply(self, con, ids: list[int] | None) -> None:
-        rows: list[IndexedRow] = []
+    def _read(self, con, ids: list[int] | None) -> list[IndexedRow]:
+        """The rows of these facts (None: every fact not forgotten)."""
+        sql = f"SELECT {ROW_COLUMNS} FROM facts f JOIN entities e ON e.id = f.entity_id "
         if ids is None:
-            rows = [
-                IndexedRow(*r)
-                for r in con.execute(
-                    f"SELECT {ROW_COLUMNS} FROM facts f JOIN entities e ON e.id = f.entity_id "
-                    "WHERE f.forgotten = 0 ORDER BY f.id"
-                )
-            ]
-        else:
-            rows = [
-                IndexedRow(*r)
-                for r in rows_in(
-                    con,
-                    f"SELECT {ROW_COLUMNS} FROM facts f JOIN entities e ON e.id = f.entity_id "
-                    "WHERE f.id IN ({marks})",
-                    ids,
-                )
-            ]
-            seen = {r.id for r in rows}
+            rows = con.execute(sql + "WHERE f.forgotten = 0 ORDER BY f.id")
+            return [IndexedRow(*r) for r in rows]
+        return [IndexedRow(*r) for r in rows_in(con, sql + "WHERE f.id IN ({marks})", ids)]
+
+    def _prepare(self, rows: list[IndexedRow]) -> list[_Prepared]:
+        """Each row with the words it is filed under (the costly part: no lock needed)."""
+        return [
+            (
+                row,
+                self._words(row),
+                self._template_words(row) if row.authoritative else frozenset(),
+            )
+            for row in rows
+        ]
+
+    def _apply(self, prepared: list[_Prepared], ids: list[int] | None) -> None:
+        """(Under the lock.) The rows read for ``ids`` (None: all): new facts added, changed
+        ones rewritten, forgotten and deleted ones dropped."""
+        if ids is not None:
+            seen = {row.id for row, _, _ in prepared}
             for fid in set(ids) - seen:  # deleted (a purge)
                 self._drop(fid)
         fresh = []
-        for row in rows:
+        for item in prepared:
+            row = item[0]
             p = self._pos.get(row.id)
             if row.forgotten:
                 self._drop(row.id)
@@ -318,13 +383,14 @@ class FactIndex:
             else:
                 if p is not None:
                     self._drop(row.id)
-                fresh.append(row)
+                fresh.append(item)
         start = self._n
         self._add(fresh)
-        if len(fresh) <= INLINE_EMBED:
-            self._store_vectors(list(range(start, self._n)), fresh, *self._vectors(fresh))
+        rows = [row for row, _, _ in fresh]
+        if len(rows) <= INLINE_EMBED:
+            self._store_vectors(list(range(start, self._n)), rows, *self._vectors(rows))
         else:
-            self._pending.update(zip(range(start, self._n), fresh, strict=True))
+            self._pending.update(zip(range(start, self._n), rows, strict=True))
         if self._pending or self._wants_training():
             self._start_filler()
 
@@ -427,13 +493,17 @@ class FactIndex:
         self.auth[p] = bool(row.authoritative)
         self.alive[p] = True
         self.importance[p] = row.importance
+        kind = self._kind_code.get(row.value_kind)
+        if kind is None:
+            kind = self._kind_code[row.value_kind] = len(self._kind_code)
+        self.kind[p] = kind
 
-    def _add(self, rows: list[IndexedRow]) -> None:
+    def _add(self, rows: list[_Prepared]) -> None:
         """New positions for ``rows``; each word's postings grow once for all of them (a
         commit of thousands of facts is followed by every reading process)."""
         words: dict[str, list[int]] = {}
         template: dict[str, list[int]] = {}
-        for row in rows:
+        for row, row_words, row_template in rows:
             if self._n == self._cap:
                 self._alloc(self._cap * 2)
             p = self._n
@@ -444,11 +514,10 @@ class FactIndex:
             self._pos[row.id] = p
             self._statement.append(row.statement)
             self._said.append(_said(row))
-            for w in self._words(row):
+            for w in row_words:
                 words.setdefault(w, []).append(p)
-            if row.authoritative:
-                for w in self._template_words(row):
-                    template.setdefault(w, []).append(p)
+            for w in row_template:
+                template.setdefault(w, []).append(p)
         for found, postings in ((words, self._postings), (template, self._tpostings)):
             for w, positions in found.items():
                 post = postings.get(w)
@@ -533,10 +602,12 @@ class FactIndex:
         mask: np.ndarray,
         limit: int,
         weights: tuple[float, float],
+        answer: tuple[str | None, float] = (None, 0.0),
     ) -> Search:
         """The candidates for a query (its unit vector and content words) among the facts of
         ``mask``: all of them up to ``limit``; else the ``limit`` best by an estimate of the
-        one formula (``weights``: similarity's and shared words') over the facts that share a
+        one formula (``weights``: similarity's and shared words'; ``answer``: the value kind
+        the query asks for and the gain of facts of that kind) over the facts that share a
         word with the query and those the vector probe reaches."""
         with self._lock, single_threaded_blas():  # (two BLAS threads on two busy cores: 10x)
             n = len(mask)  # (positions past it were added since: the mask's caller missed them)
@@ -571,7 +642,7 @@ class FactIndex:
                 # the statements' similarity first; the bodies' only for the best of those
                 sims = self.vs[pos] @ query
                 if len(pos) > 4 * limit:
-                    first = (0.8 * ws * sims + wl * lex) * (0.85 + 0.15 * self.importance[pos])
+                    first = (0.8 * ws * sims + wl * lex) * self._weight(pos, answer)
                     keep = np.argpartition(-first, 4 * limit - 1)[: 4 * limit]
                     pos, lex, sims = pos[keep], lex[keep], sims[keep]
                 sims = np.maximum(sims, self.vb[pos] @ query)
@@ -581,10 +652,19 @@ class FactIndex:
                     sims = np.maximum(self.vs[vis] @ query, self.vb[vis] @ query)
                 else:
                     sims = np.maximum(self.vs[:n] @ query, self.vb[:n] @ query)[vis]
-            est = (0.8 * ws * sims + wl * lex) * (0.85 + 0.15 * self.importance[pos])
+            est = (0.8 * ws * sims + wl * lex) * self._weight(pos, answer)
             take = min(limit, len(pos))
             best = np.argpartition(-est, take - 1)[:take] if take < len(pos) else np.arange(take)
             return Search([int(i) for i in self.ids[pos[best]]], len(vis))
+
+    def _weight(self, pos: np.ndarray, answer: tuple[str | None, float]) -> np.ndarray:
+        """The one formula's factors besides meaning and words: importance, and the gain of
+        a fact whose value is of the kind the query asks for."""
+        weight = 0.85 + 0.15 * self.importance[pos]
+        code = self._kind_code.get(answer[0]) if answer[0] is not None else None
+        if code is not None:
+            weight = weight * np.where(self.kind[pos] == code, 1.0 + answer[1], 1.0)
+        return weight
 
     def template_pool(
         self, scopes: Sequence[str], words: Iterable[str], small: int, top: int

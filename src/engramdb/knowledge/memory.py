@@ -136,6 +136,7 @@ class Memory:
             lambda rows: reads.index_vectors(self, rows),
             reads.index_words,
             template_words,
+            self._reader,
         )
         self._scopes: set[str] | None = None
         #: bumped by every change to the scopes that hold passages, so that a query that read
@@ -275,10 +276,11 @@ class Memory:
             weakref.finalize(holder, _drop_reader, self._reader_cons, self._readers_lock, con)
         return holder.con
 
-    def fact_index(self) -> FactIndex:
+    def fact_index(self, *, wait: bool = True) -> FactIndex:
         """The fact index, brought up to the changes committed so far (as this thread's read
-        snapshot sees them)."""
-        self._index.sync(self._reader())
+        snapshot sees them); a read (``wait=False``) does not wait for a large commit that
+        another thread is applying (``FactIndex.sync``)."""
+        self._index.sync(self._reader(), wait=wait)
         return self._index
 
     def _add_scope(self, scope: str) -> None:
@@ -685,9 +687,6 @@ class Memory:
             explain=explain,
             one_per_text=one_per_text,
         )
-
-    def _fact_hits(self, text: str, facts: list[Fact], mode: str, explain: bool) -> list[QueryHit]:
-        return reads.fact_hits(self, text, facts, mode, explain)
 
     def _passage_hits(self, text, paths, k, mode, at, explain) -> list[QueryHit]:
         return reads.passage_hits(self, text, paths, k, mode, at, explain)

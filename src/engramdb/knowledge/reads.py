@@ -26,7 +26,6 @@ from .lexicon import answer_kind
 from .redaction import REGION, is_visible, visible_facts
 from .results import Fact, QueryHit
 from .scopes import check_lens
-from .values import parse_value
 from .vocab import CATEGORIES, RECALL_BOOST
 from .words import content_words
 
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "fact",
-    "fact_hits",
     "fact_of",
     "facts",
     "instructions",
@@ -49,7 +47,7 @@ __all__ = [
 
 _FACT_COLUMNS = """f.id, e.name, e.type, f.key, f.value, f.category, f.scope, f.authoritative,
     s.kind, s.ref, f.confidence, f.importance, f.statement, f.known_ms, f.valid_from_ms,
-    f.valid_until_ms, f.closed_ms, f.superseded_by, f.corroborations"""
+    f.valid_until_ms, f.closed_ms, f.superseded_by, f.corroborations, f.value_kind"""
 
 
 def fact_of(row: Sequence[Any]) -> Fact:
@@ -162,7 +160,7 @@ def candidate_rows(
     is what that snapshot holds."""
     now = now_ms()
     t = at if at is not None else now
-    index = mem.fact_index()
+    index = mem.fact_index(wait=False)
 
     seen: dict[str, bool] = {}
 
@@ -181,7 +179,9 @@ def candidate_rows(
             weights = {"vector": (1.25, 0.0), "bm25": (0.0, 1.0)}.get(
                 mode, (w.similarity, w.lexical)
             )
-            found = index.search(q, content_words(text), mask, limit, weights)
+            found = index.search(
+                q, content_words(text), mask, limit, weights, (answer_kind(text), ANSWER_GAIN)
+            )
             ids, total = found.ids, found.visible
         else:
             ids, total = index.ranked_by_importance(mask, limit), int(mask.sum())
@@ -197,7 +197,7 @@ def experiential_rows(mem: Memory, paths: list[str] | None) -> list[tuple]:
     fact index: a user's profile under a catalogue of thousands reads none of the catalogue."""
     t = now_ms()
     with mem._snapshot():
-        index = mem.fact_index()
+        index = mem.fact_index(wait=False)
         with index.held():  # (the mask's positions are the ids')
             ids = index.ids_of(
                 index.visible(lambda s: is_visible(s, paths), t, authoritative=False)
@@ -343,27 +343,18 @@ def same_text_once(hits: list[QueryHit]) -> list[QueryHit]:
     return out
 
 
-def fact_hits(
-    mem: Memory, text: str, facts: list[Fact], mode: str, explain: bool
-) -> list[QueryHit]:
-    """``facts`` scored against the query ``text`` (embedding similarity and shared words,
-    weighted by ``mode``; ``graph`` keeps the facts of entities the query names)."""
-    said = [(f.id, f.entity, f.key, f.value, f.importance, f.statement) for f in facts]
-    return [
-        fact_hit(sc, sim, lex, facts[i], explain)
-        for sc, sim, lex, i in _scores(mem, text, said, mode)
-    ]
-
-
 #: where ``_FACT_COLUMNS`` rows hold what scoring reads
-_ID, _ENTITY, _KEY, _VALUE, _IMPORTANCE, _STATEMENT = 0, 1, 3, 4, 11, 12
+_ID, _ENTITY, _KEY, _VALUE, _IMPORTANCE, _STATEMENT, _KIND = 0, 1, 3, 4, 11, 12, 19
 
 
 def row_scores(
     mem: Memory, text: str, rows: list[tuple], mode: str
 ) -> list[tuple[float, float, float, tuple]]:
     """(score, similarity, lexical share, row) of each fact row ``mode`` admits, in order."""
-    said = [(r[_ID], r[_ENTITY], r[_KEY], r[_VALUE], r[_IMPORTANCE], r[_STATEMENT]) for r in rows]
+    said = [
+        (r[_ID], r[_ENTITY], r[_KEY], r[_VALUE], r[_IMPORTANCE], r[_STATEMENT], r[_KIND])
+        for r in rows
+    ]
     return [(sc, sim, lex, rows[i]) for sc, sim, lex, i in _scores(mem, text, said, mode)]
 
 
@@ -371,7 +362,7 @@ def _scores(
     mem: Memory, text: str, said: list[tuple], mode: str
 ) -> list[tuple[float, float, float, int]]:
     """(score, similarity, lexical share, index) of each (id, entity, key, value, importance,
-    statement) ``mode`` admits, in order: the one scoring of facts."""
+    statement, value kind) ``mode`` admits, in order: the one scoring of facts."""
     if not said:
         return []
     q = vec(mem, text)
@@ -400,7 +391,7 @@ def _scores(
         if mode == "graph" and not (qwords & set(s[1].casefold().split())):
             continue
         score *= 0.85 + 0.15 * s[4]
-        if wanted is not None and _kind_of(s[3]) == wanted:
+        if wanted is not None and s[6] == wanted:
             score *= 1.0 + ANSWER_GAIN  # (of a row's cells, the one the question asks for)
         out.append((score, sim, lex, i))
     return out
@@ -410,11 +401,6 @@ def _scores(
 #: "how much is the Flex 30 Drill?" asks for money, so of that row's price, stock, weight and
 #: category facts, which share its name's words, the price ranks first).
 ANSWER_GAIN = 0.15
-
-
-@lru_cache(maxsize=65_536)
-def _kind_of(value: str) -> str:
-    return parse_value(value).kind
 
 
 def fact_hit(score: float, sim: float, lex: float, f: Fact, explain: bool) -> QueryHit:

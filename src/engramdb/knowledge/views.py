@@ -198,16 +198,17 @@ def context(
     many items were. It never mixes people (``one_person``)."""
     budget = check_budget(budget)
     keep = one_person(lens)
-    facts: list[Fact] = []
+    rows: list[tuple] = []
     more = 0  # (facts the index did not even offer: they are left out too, and counted)
     for authoritative in (True, False):
         found = reads.candidate_rows(
             mem, query, lens, None, budget // _SHORTEST + 16, keep=keep, authoritative=authoritative
         )
         more += found.visible - len(found.rows)
-        facts += [reads.fact_of(r) for r in found.rows]
+        rows += found.rows
+    facts = [reads.fact_of(r) for r in rows]
     if query:
-        ranked = {h.fact.id: h.score for h in mem._fact_hits(query, facts, "hybrid", False)}
+        ranked = {r[0]: sc for sc, _, _, r in reads.row_scores(mem, query, rows, "hybrid")}
         facts = sorted(facts, key=lambda f: -ranked.get(f.id, 0.0))
     else:
         facts = sorted(facts, key=lambda f: (-f.importance, -f.known_ms))
