@@ -167,18 +167,15 @@ def test_wrong_price_is_flagged_against_its_row(shop, target):
 
 
 # ------------------------------------------------------------------------ grounding
-# Row 2817 ("Boreal 74 Lawn Mower") failed at first sight and still does: chunks of the CSV that
-# share its words outrank the fact (passage and fact scores are not on one scale). Ranking the
-# answering fact first is issue 37's figure ("the fact that answers a customer's question is
-# ranked first"), not this issue's; the other rows pass (3 of 4 failed at first sight).
-_RANKED_BELOW_CHUNKS = pytest.mark.xfail(
-    reason="fact ranked below chunks of other rows: issue 37 (fact/passage ranking)", strict=False
-)
+# Row 2817 ("Boreal 74 Lawn Mower") failed at first sight and for a while after: chunks of the
+# CSV that share its words outranked the fact. A file that is rows alone now keeps its chunks
+# out of recall (its facts say all it says), and the question's answer kind ranks the price
+# first among the row's facts: it passes, and its xfail mark is gone.
 
 
 @pytest.mark.parametrize(
     "target",
-    [pytest.param(t, marks=_RANKED_BELOW_CHUNKS) if t == 2817 else t for t in TARGETS],
+    TARGETS,
 )
 def test_price_question_finds_the_row_in_top_3(shop, target):
     mem, row = shop["mem"], shop["rows"][target]
