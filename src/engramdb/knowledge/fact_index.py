@@ -20,8 +20,10 @@ the query's words and those an IVF probe of the statements' vectors reaches
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -92,11 +94,16 @@ Embedder = Callable[[list[IndexedRow]], tuple[np.ndarray, np.ndarray]]
 #: thousands, the first sync of a process) are embedded by a thread of the index's own, and until
 #: then are found by their words only.
 INLINE_EMBED = 512
-#: Facts the filling thread embeds at a time (it holds the lock only to store them).
-FILL_BATCH = 2_048
+#: Facts the filling thread embeds at a time (it holds the lock only to store them, and pauses
+#: between two: the process's reads have the interpreter back).
+FILL_BATCH = 512
 #: A commit of at most this many facts is applied by the read that finds it, under the lock;
 #: a larger one is read outside it while other reads go on (``FactIndex.sync``).
 INLINE_SYNC = 512
+
+#: A large commit is worded this many rows at a time, with a pause between (``_catch_up``).
+CATCH_UP_SLICE = 128
+CATCH_UP_PAUSE_S = 0.001
 
 #: A row as ``FactIndex._add`` files it: with its query words and its template words.
 _Prepared = tuple[IndexedRow, frozenset[str], frozenset[str]]
@@ -235,7 +242,13 @@ class FactIndex:
         then publish them whole under it, unless another sync applied them meanwhile."""
         seq, gen, top = since
         try:
-            prepared = self._prepare(self._read(con, facts))
+            rows = self._read(con, facts)
+            prepared: list[_Prepared] = []
+            for i in range(0, len(rows), CATCH_UP_SLICE):
+                prepared += self._prepare(rows[i : i + CATCH_UP_SLICE])
+                # (a pause lets the reads of the process have the interpreter: without it, a
+                # read waits up to 5 ms for it back after each of its SQLite calls)
+                time.sleep(CATCH_UP_PAUSE_S)
             with self._lock:
                 if self.seq == seq and self._gen == gen:  # (else applied or rebuilt meanwhile)
                     self._apply_names(con, entities)
@@ -441,7 +454,7 @@ class FactIndex:
             while not self._closing:
                 with self._lock:
                     gen = self._gen
-                    batch = list(self._pending.items())[:FILL_BATCH]
+                    batch = list(itertools.islice(self._pending.items(), FILL_BATCH))
                     if not batch and not self._wants_training():
                         self._filler = None
                         return
@@ -453,6 +466,7 @@ class FactIndex:
                         if gen == self._gen:
                             for p in positions:
                                 self._pending.pop(p, None)
+                    time.sleep(CATCH_UP_PAUSE_S)  # (the process's reads have the interpreter)
                 else:
                     self._maybe_train()
         except Exception:  # (a closed embedder: a later sync starts a filler again)
