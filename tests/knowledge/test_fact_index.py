@@ -284,7 +284,6 @@ def test_a_read_goes_on_while_a_large_commit_is_applied(tmp_path):
     on with the index as it was, and the commit appears whole, never in part. A write waits
     for it."""
     import threading
-    import time
 
     path = tmp_path / "s"
     with Memory.open(path, embedder="hashing") as mem:
@@ -297,20 +296,27 @@ def test_a_read_goes_on_while_a_large_commit_is_applied(tmp_path):
             # a large commit, and a slow reading of its words (as on a busy machine)
             mem.upload(_csv(400, seed=9)[0], name="second.csv", scope="org/shop")
             words, started, release = index._words, threading.Event(), threading.Event()
+            worded = [0]
 
             def slow_words(row):
                 started.set()
                 release.wait(30)
+                worded[0] += 1
                 return words(row)
 
             index._words = slow_words
             replica.query("Drill", lens=lens)  # (finds the commit: the index's thread reads it)
             assert started.wait(30) and index._catching_up and not release.is_set()
             seen = [reads.candidate_rows(replica, "Drill", lens, None, 10).visible for _ in "abc"]
+            # a write waits for the thread, and then does not read the commit again
+            write = threading.Thread(target=replica.fact_index)
+            write.start()
+            write.join(0.5)
+            assert write.is_alive()
             release.set()
-            t = time.monotonic()
-            while index._catching_up and time.monotonic() - t < 60:
-                time.sleep(0.01)
+            write.join(60)
+            assert not write.is_alive() and not index._catching_up
+            assert worded[0] < 1_300  # (the commit's ~1,200 facts worded once, not twice)
             index._words = words
             after = reads.candidate_rows(replica, "Drill", lens, None, 10).visible
             assert seen == [before] * 3  # (the reads went on with the index as it was)
@@ -321,3 +327,23 @@ def test_a_read_goes_on_while_a_large_commit_is_applied(tmp_path):
             assert len(replica.fact_index()) > held + 1_000
         finally:
             replica.close()
+
+
+def test_a_process_reads_its_own_large_writes_at_once(tmp_path):
+    """A forget or an import of thousands of facts by this process: its next read applies
+    them all (only another process's large commit is read in the background)."""
+    with Memory.open(tmp_path / "a", embedder="hashing") as mem:
+        one = b"name,price\nHammer Drill Deluxe,\xc2\xa319.00\n"
+        mem.upload(one, name="a.csv", scope="org/shop")
+        big = mem.upload(_csv(400, seed=5)[0], name="big.csv", scope="org/shop")
+        lens = ["org/shop/user/u1"]
+        assert mem.query("Hammer Drill Deluxe", lens=lens, k=3)
+        mem.forget_document(big.id)
+        hits = mem.query("Hammer Drill Deluxe price", lens=lens, k=3)
+        assert hits and "Hammer Drill Deluxe" in hits[0].text
+        lines = list(mem.export())
+    with Memory.open(tmp_path / "b", embedder="hashing") as other:
+        other.query("anything", lens=["org/shop/user/u1"])  # (its index is loaded, empty)
+        other.import_lines(lines)
+        hits = other.query("Hammer Drill Deluxe price", lens=["org/shop/user/u1"], k=3)
+        assert hits and "Hammer Drill Deluxe" in hits[0].text

@@ -10,11 +10,12 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..engine.options import RecallOptions
-from ..errors import NotFoundError
+from ..errors import NotFoundError, ValidationError
 from .access import Caller
 from .reads import _visible_scopes
 from .redaction import seen_by
 from .revisions import engine_id
+from .schema import FACTS_ONLY
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -33,12 +34,20 @@ def why_not(
     caller: Caller | None = None,
 ) -> dict[str, Any]:
     row = mem.db.execute(
-        "SELECT scope, version, 'turn' FROM turns WHERE id=? AND forgotten=0 "
-        "UNION ALL SELECT scope, 1, 'chunk' FROM chunks WHERE id=? AND forgotten=0",
+        "SELECT scope, version, 'turn', memory_written FROM turns WHERE id=? AND forgotten=0 "
+        "UNION ALL SELECT scope, 1, 'chunk', memory_written FROM chunks WHERE id=? "
+        "AND forgotten=0",
         (id, id),
     ).fetchone()
     if row is None or not seen_by(row[0], lens, caller):
         raise NotFoundError(id, "passage")
+    if row[3] == FACTS_ONLY:
+        raise ValidationError(
+            "id",
+            f"{id} is a passage of a file whose rows are facts: it is kept out of recall, and "
+            "its facts are what a query finds",
+            value=id,
+        )
     scopes = _visible_scopes(mem, lens)
     if caller is not None:
         scopes = sorted(s for s in (scopes or [row[0]]) if caller.readable(s))

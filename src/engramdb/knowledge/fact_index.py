@@ -19,8 +19,8 @@ the query's words and those an IVF probe of the statements' vectors reaches
 
 from __future__ import annotations
 
-import contextlib
 import itertools
+import logging
 import re
 import threading
 import time
@@ -49,6 +49,8 @@ PROBE_SHARE = 0.04
 _MIN_PROBE = 8
 
 _NEVER = np.iinfo(np.int64).max
+
+log = logging.getLogger("engramdb.knowledge")
 
 #: The columns ``sync`` reads of a fact (``IndexedRow``'s order).
 ROW_COLUMNS = """f.id, f.scope, f.known_ms, f.closed_ms, f.category, f.authoritative,
@@ -104,6 +106,9 @@ INLINE_SYNC = 512
 #: A large commit is worded this many rows at a time, with a pause between (``_catch_up``).
 CATCH_UP_SLICE = 128
 CATCH_UP_PAUSE_S = 0.001
+#: A write waits at most this long for a large commit another thread is reading (then it reads
+#: what is left itself).
+CATCH_UP_WAIT_S = 120.0
 
 #: A row as ``FactIndex._add`` files it: with its query words and its template words.
 _Prepared = tuple[IndexedRow, frozenset[str], frozenset[str]]
@@ -152,8 +157,13 @@ class FactIndex:
         self._pending: dict[int, IndexedRow] = {}
         self._filler: threading.Thread | None = None
         self._closing = False
-        #: a thread is reading a large commit outside the lock (``sync``)
+        #: a thread is reading a large commit outside the lock (``sync``); set when none is
         self._catching_up = False
+        self._caught_up = threading.Event()
+        self._caught_up.set()
+        self._catcher: threading.Thread | None = None
+        #: the last change this process committed (``own_write``)
+        self._own_seq = 0
         # the gazetteer: curated entity names (id -> lower-cased name, type, scope, its words)
         self._names: dict[int, tuple[str, str, str, frozenset[str]]] = {}
         self._name_postings: dict[str, set[int]] = {}
@@ -194,6 +204,10 @@ class FactIndex:
         comes meanwhile goes on with the index as it was, the commit not yet in it, instead of
         every read of the process waiting for it. A write (``wait=True``) waits: what it
         decides must be against everything committed."""
+        if self.seq < self._own_seq:
+            wait = True  # (this process's own writes: its reads see them)
+        if wait and self._catching_up:
+            self._caught_up.wait(CATCH_UP_WAIT_S)  # (then only what is left is applied here)
         top = con.execute("SELECT MAX(seq) FROM changes").fetchone()[0] or 0
         if top <= self.seq and self._loaded:
             if self._pending and self._filler is None:
@@ -202,7 +216,7 @@ class FactIndex:
                         self._start_filler()
             return
         if not wait and self._catching_up and self._loaded:
-            return
+            return  # (the index as it was: the commit is being read, this process's own are in)
         with self._lock:
             if top <= self.seq and self._loaded:
                 return  # (another thread applied them meanwhile)
@@ -225,15 +239,28 @@ class FactIndex:
                 self.seq = top
                 return
             self._catching_up, since = True, (self.seq, self._gen, top)
+            self._caught_up.clear()
         if wait or self._connect is None:
             self._catch_up(con, since, facts, entities)
-        else:  # (no read waits for it: the index's own thread, on its own connection)
-            threading.Thread(
-                target=self._catch_up_alone,
-                args=(since, facts, entities),
-                name="engramdb-fact-index-sync",
-                daemon=True,
-            ).start()
+            return
+        # no read waits for it: the index's own thread, on a connection of its own
+        catcher = threading.Thread(
+            target=self._catch_up_alone,
+            args=(since, facts, entities),
+            name="engramdb-fact-index-sync",
+            daemon=True,
+        )
+        try:
+            catcher.start()
+        except RuntimeError:  # (no thread to be had: this read applies it)
+            self._catch_up(con, since, facts, entities)
+            return
+        self._catcher = catcher
+
+    def own_write(self, seq: int) -> None:
+        """This process committed changes logged up to ``seq``: its next read applies them
+        all, whatever their number (a read returns early only past its own writes)."""
+        self._own_seq = max(self._own_seq, seq)
 
     def _catch_up(
         self, con, since: tuple[int, int, int], facts: list[int], entities: list[int]
@@ -256,13 +283,20 @@ class FactIndex:
                     self.seq = top
         finally:
             self._catching_up = False
+            self._caught_up.set()
 
     def _catch_up_alone(
         self, since: tuple[int, int, int], facts: list[int], entities: list[int]
     ) -> None:
-        with contextlib.suppress(Exception):  # (a closed store: the next sync tries again)
-            assert self._connect is not None
+        try:
+            if self._closing or self._connect is None:
+                return
             self._catch_up(self._connect(), since, facts, entities)
+        except Exception:  # (a closed store, a busy disk: the next sync tries again)
+            log.warning("the fact index could not read a commit", exc_info=True)
+        finally:
+            self._catching_up = False
+            self._caught_up.set()
 
     def _logged(self, con, top: int) -> tuple[list[int], list[int]]:
         """The facts and entities the log names past ``self.seq`` up to ``top`` (a renamed
@@ -483,9 +517,9 @@ class FactIndex:
 
     def close(self) -> None:
         self._closing = True
-        t = self._filler
-        if t is not None:
-            t.join(10)
+        for t in (self._filler, self._catcher):
+            if t is not None:
+                t.join(10)
 
     def _drop(self, fid: int) -> None:
         p = self._pos.pop(fid, None)

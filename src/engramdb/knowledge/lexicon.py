@@ -109,6 +109,13 @@ PRICE_WORDS = frozenset(fold(w) for w in "price month week day year hour night p
 #: (``fold``) asks for money too ("what does the hire cost").
 ANSWER_KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("how", "long"), "duration"),
+    (("how", "much", "time"), "duration"),
+    (("how", "many", "days"), "duration"),
+    (("how", "many", "weeks"), "duration"),
+    (("how", "many", "months"), "duration"),
+    (("how", "many", "hours"), "duration"),
+    (("how", "many", "minutes"), "duration"),
+    (("how", "many", "years"), "duration"),
     (("how", "many"), "number"),
     (("how", "heavy"), "quantity"),
     (("weigh",), "quantity"),
@@ -130,6 +137,10 @@ def answer_kind(text: str) -> str | None:
         n = len(pattern)
         if any(tuple(tokens[i : i + n]) == pattern for i in range(len(tokens) - n + 1)):
             return kind
-    if any(fold(t) == "price" for t in tokens):
+    if any(fold(t) == "price" and t not in _NOT_ASKING_MONEY for t in tokens):
         return "money"
     return None
+
+
+#: Words of the price group that do not ask for an amount of money ("the interest rate").
+_NOT_ASKING_MONEY = frozenset({"rate", "rates"})

@@ -630,9 +630,15 @@ class Memory:
         stays), not at all once its write has committed."""
         return self._jobs.cancel(id, caller)
 
-    def _transaction(self) -> contextlib.AbstractContextManager:
-        """One SQLite transaction (``lifecycle`` writes in it too)."""
-        return transaction(self.db, str(self.path / "knowledge.db"))
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One SQLite transaction (``lifecycle`` writes in it too). Once it commits, this
+        process's next read of the fact index waits for it, however large: what a process
+        wrote, its own reads see."""
+        with transaction(self.db, str(self.path / "knowledge.db")) as con:
+            yield con
+        seq = self.db.execute("SELECT MAX(seq) FROM changes").fetchone()[0]
+        self._index.own_write(int(seq or 0))
 
     # ------------------------------------------------------------------ reads
     def region(self, readable):
