@@ -98,7 +98,7 @@ Embedder = Callable[[list[IndexedRow]], tuple[np.ndarray, np.ndarray]]
 INLINE_EMBED = 512
 #: Facts the filling thread embeds at a time (it holds the lock only to store them, and pauses
 #: between two: the process's reads have the interpreter back). Each call of the embedder costs
-#: about 10 ms of its own: 512 at a time made a 55,000-row upload 20 s slower.
+#: about 10 ms of its own: 512 at a time made a 55,000-row upload about 6 s slower.
 FILL_BATCH = 2_048
 #: A commit of at most this many facts is applied by the read that finds it, under the lock;
 #: a larger one is read outside it while other reads go on (``FactIndex.sync``).
