@@ -589,13 +589,8 @@ def _write_row(
             "value": triple.object,
         },
         triple.row,
+        triple.aliases,  # (its code names it too: "SK-031337" finds the row's facts)
     )
-    if triple.aliases:  # (its code names it too: "SK-031337" finds the row's facts)
-        claim = replace(
-            claim,
-            statement=f"{triple.subject} ({', '.join(triple.aliases)}) {claim.key_phrase}: "
-            f"{triple.object}",
-        )
     reconcile_claim(mem, claim, ctx, result, fresh)
     for alias in triple.aliases:
         if (triple.subject, alias) not in aliased:

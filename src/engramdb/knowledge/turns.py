@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -231,8 +231,9 @@ def _last_said(mem: Memory, scope: str, session_id: str | None) -> list[Frame]:
     return frames
 
 
-def claim_of_triple(t: Mapping[str, Any], i: int) -> Claim:
-    """The claim of one triple (``triples[i]``), checked."""
+def claim_of_triple(t: Mapping[str, Any], i: int, aliases: Sequence[str] = ()) -> Claim:
+    """The claim of one triple (``triples[i]``), checked; ``aliases``: the codes its subject
+    is also known by (a table row's SKU), named in its statement so that a code finds it."""
     if not isinstance(t, Mapping):
         raise ValidationError(f"triples[{i}]", "must be an object")
     subject = t.get("subject")
@@ -246,6 +247,7 @@ def claim_of_triple(t: Mapping[str, Any], i: int) -> Claim:
         raise ValidationError(
             f"triples[{i}].category", "must be identity, knowledge or context", value=category
         )
+    named = f"{subject} ({', '.join(aliases)})" if aliases else subject
     return Claim(
         subject=str(subject),
         subject_type=entity_type(t.get("type")),
@@ -253,7 +255,7 @@ def claim_of_triple(t: Mapping[str, Any], i: int) -> Claim:
         key_phrase=str(key).replace("_", " "),
         value=str(value),
         category=category,
-        statement=f"{subject} {str(key).replace('_', ' ')}: {value}",
+        statement=f"{named} {str(key).replace('_', ' ')}: {value}",
         confidence=float(t.get("confidence", 1.0)),
         object_type=entity_type(t["object_type"]) if t.get("object_type") else None,
     )
