@@ -7,7 +7,10 @@ right fact (``tests/knowledge/_truth.py``).
     python scripts/truth_eval.py tune --misses # also list the tune set's wrong outcomes
     python scripts/truth_eval.py --extraction tune     # curated documents read into frames
     python scripts/truth_eval.py --first-person tune   # first-person facts (odd cases;
-                                                       # first-sight: even; all: every case)
+                                                       # first-sight: even; all: every case;
+                                                       # v3: the v3 suite's 221 cases)
+    python scripts/truth_eval.py v3                    # the v3 suite's 8 domains (first sight)
+    python scripts/truth_eval.py --grounding v3        # questions answered by the right fact
 """
 
 from __future__ import annotations
@@ -24,14 +27,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "knowledg
 from _truth import (  # noqa: E402
     FIRST_SIGHT_DOMAINS,
     TUNE_DOMAINS,
+    V3_DOMAINS,
     extraction_scores,
     first_person_scores,
+    grounding_scores,
     load,
     load_extraction,
     load_first_person,
+    load_grounding,
     run,
     run_extraction,
     run_first_person,
+    run_grounding,
     scores,
 )
 
@@ -42,16 +49,21 @@ def main() -> None:
     p.add_argument("--misses", action="store_true")
     p.add_argument("--extraction", action="store_true")
     p.add_argument("--first-person", action="store_true")
+    p.add_argument("--grounding", action="store_true")
     args = p.parse_args()
     if args.first_person:
         return _first_person(args.domains, args.misses)
     names: list[str] = []
     for d in args.domains:
-        names += {"tune": TUNE_DOMAINS, "first-sight": FIRST_SIGHT_DOMAINS}.get(d, (d,))
-    if args.misses and set(names) & set(FIRST_SIGHT_DOMAINS):
+        names += {"tune": TUNE_DOMAINS, "first-sight": FIRST_SIGHT_DOMAINS, "v3": V3_DOMAINS}.get(
+            d, (d,)
+        )
+    if args.misses and set(names) & {*FIRST_SIGHT_DOMAINS, *V3_DOMAINS}:
         p.error("--misses lists cases; first-sight domains are measured, never inspected")
     if args.extraction:
         return _extraction(names, args.misses)
+    if args.grounding:
+        return _grounding(names)
     cases = load(tuple(names))
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -78,10 +90,25 @@ def _extraction(domains: list[str], misses: bool) -> None:
                 print(f"    not a frame: {f.entity!r} {f.key} = {f.value!r}")
 
 
+def _grounding(domains: list[str]) -> None:
+    orgs = load_grounding(tuple(domains))
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        results = run_grounding(orgs, Path(tmp) / "store")
+    s = grounding_scores(results)
+    s["domains"] = domains
+    s["seconds"] = round(time.perf_counter() - start, 1)
+    print(json.dumps(s, indent=1))
+
+
 def _first_person(which: list[str], misses: bool) -> None:
     """``tune``: the odd-numbered cases; ``first-sight``: the even ones (never inspected)."""
-    half = which[0] if which and which[0] in ("tune", "first-sight", "fresh", "holdout") else None
-    if misses and half in ("first-sight", "holdout"):
+    half = (
+        which[0]
+        if which and which[0] in ("tune", "first-sight", "fresh", "holdout", "v3")
+        else None
+    )
+    if misses and half in ("first-sight", "holdout", "v3"):
         raise SystemExit("first-sight cases are measured, never inspected")
     cases = load_first_person(half)
     with tempfile.TemporaryDirectory() as tmp:

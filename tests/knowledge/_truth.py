@@ -25,12 +25,26 @@ TUNE_DOMAINS = ("retail", "saas", "telecom", "gym", "restaurant", "insurance")
 """Domains the implementation may be tuned on (two of each corpus author's four)."""
 FIRST_SIGHT_DOMAINS = ("airline", "bank", "hotel", "clinic", "utilities", "education")
 """Domains only ever measured, never looked at case by case."""
+V3_DOMAINS = (
+    "selfstorage",
+    "ferry",
+    "florist",
+    "campsite",
+    "theatre",
+    "bikeshop",
+    "removals",
+    "escaperoom",
+)
+"""The truth keeping v3 suite (``truth_corpus/v3``): written by three authors without sight of
+the code, measured at first sight before any change made for it; never looked at case by case."""
+V3 = CORPUS / "v3"
 
 
 def load(domains: tuple[str, ...]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for d in domains:
-        out.extend(json.loads((CORPUS / f"conflicts_{d}.json").read_text()))
+        where = V3 if d in V3_DOMAINS else CORPUS
+        out.extend(json.loads((where / f"conflicts_{d}.json").read_text()))
     return out
 
 
@@ -45,6 +59,8 @@ def load_first_person(half: str | None = None) -> list[dict[str, Any]]:
     ``fresh``: the second suite (``first_person_fresh.json``, another author, 240 cases)."""
     if half == "fresh":
         return json.loads((CORPUS / "first_person_fresh.json").read_text())
+    if half == "v3":  # a fourth author's 221 cases (truth keeping v3): measured, never inspected
+        return json.loads((V3 / "first_person_v3.json").read_text())
     if half == "holdout":  # a third author's 200 cases: measured, never inspected
         return json.loads((CORPUS / "first_person_holdout.json").read_text())
     cases = json.loads((CORPUS / "first_person.json").read_text())
@@ -302,9 +318,71 @@ def first_person_scores(results) -> dict[str, Any]:
     found = sum(r[1] for r in results)
     want = sum(r[2] for r in results)
     wrong = sum(len(r[3]) + len(r[4]) for r in results)
+    right = sum(1 for r in results if r[1] == r[2] and not r[3] and not r[4])
     return {
         "cases": len(results),
+        "cases_right": round(right / len(results), 3) if results else 1.0,
         "recall": round(found / want, 3) if want else 1.0,
         "precision": round(found / (found + wrong), 3) if found + wrong else 1.0,
         "stale_values_live": sum(len(r[4]) for r in results),
+    }
+
+
+# -- grounding (truth_corpus/v3/grounding_<domain>.json, v3/GROUNDING.md) --------------------
+
+
+def load_grounding(domains: tuple[str, ...]) -> list[dict[str, Any]]:
+    """One organisation per domain: its curated writes and its customers' questions."""
+    return [json.loads((V3 / f"grounding_{d}.json").read_text()) for d in domains]
+
+
+def states(mem: Memory, hit, label: dict[str, str], unique: bool) -> bool:
+    """Whether a query hit states the labelled fact: a curated fact ``names_fact`` accepts, or a
+    curated passage holding the quote."""
+    if hit.kind == "fact":
+        return names_fact(mem, int(hit.id.split(":", 1)[1]), label, unique)
+    said = " ".join(hit.text.split()).casefold()
+    return bool(hit.authoritative) and " ".join(label["quote"].split()).casefold() in said
+
+
+def run_grounding(orgs: list[dict[str, Any]], root: Path, embedder: Any = None) -> list[tuple]:
+    """Per question: whether ``query``'s first hit states the answering fact, whether it is in
+    its first three, and whether the answer's value is inside the 1,500-character context
+    block. The default embedder: what a user's agent reads with."""
+    out = []
+    with Memory.open(root, embedder=embedder) as mem:
+        for n, org in enumerate(orgs):
+            prefix = f"g{n}"
+            for w in org["setup"]:
+                write(mem, _prefixed(w, prefix))
+            case = {"setup": org["setup"], "probe": {"kind": "turn"}}
+            for q in org["questions"]:
+                lens = [f"{prefix}/{q['scope']}"]
+                label = q["answer"]
+                unique = _occurrences(case, label["value"]) == 1
+                hits = mem.query(q["text"], lens=lens, k=10)
+                first = bool(hits) and states(mem, hits[0], label, unique)
+                top3 = any(states(mem, h, label, unique) for h in hits[:3])
+                block = mem.context(q["text"], lens=lens, budget=1500)[:1500]
+                inside = (
+                    " ".join(label["value"].split()).casefold()
+                    in " ".join(block.split()).casefold()
+                )
+                out.append((q, first, top3, inside))
+    return out
+
+
+def grounding_scores(results: list[tuple]) -> dict[str, Any]:
+    n = len(results)
+    by: dict[str, list[int]] = {}
+    for q, first, _, _ in results:
+        acc = by.setdefault(q["category"], [0, 0])
+        acc[0] += first
+        acc[1] += 1
+    return {
+        "questions": n,
+        "query_first": round(sum(r[1] for r in results) / n, 3) if n else 1.0,
+        "query_top3": round(sum(r[2] for r in results) / n, 3) if n else 1.0,
+        "context_1500": round(sum(r[3] for r in results) / n, 3) if n else 1.0,
+        "first_by_category": {k: f"{v[0]}/{v[1]}" for k, v in sorted(by.items())},
     }
