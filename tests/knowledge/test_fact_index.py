@@ -13,6 +13,7 @@ from engramdb import Memory
 from engramdb.knowledge import candidates as cand
 from engramdb.knowledge import reads
 from engramdb.knowledge.claims import Claim
+from engramdb.knowledge.fact_index import NAME_TOKEN
 from engramdb.knowledge.vocab import normalize_name
 from engramdb.knowledge.writing import WriteContext
 
@@ -216,6 +217,52 @@ def test_context_counts_the_facts_it_never_offered(big):
     last = block.splitlines()[-1]
     left = int(last.split()[0][1:])
     assert left > 4_000  # (4,500 curated facts, a dozen shown)
+
+
+@pytest.fixture(scope="module")
+def namesakes(tmp_path_factory):
+    """Names sharing common words, and names made of common words only."""
+    mem = Memory.open(tmp_path_factory.mktemp("names"), embedder="hashing")
+    names = [f"Flex {i} Drill" for i in range(60)] + [f"Classic {i} Lamp" for i in range(60)]
+    names += ["Flex Drill", "Flex Classic Drill", "Classic Lamp", "Lamp", "Drill Flex Lamp"]
+    for scope, some in (("org/shop", names), ("org/other", names[::7])):
+        mem.remember(
+            triples=[
+                {"subject": n, "type": "product", "key": "price", "value": "£5"} for n in some
+            ],
+            scope=scope,
+        )
+    yield mem
+    mem.close()
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.sampled_from(["flex", "Drill", "classic", "lamp", "7", "14", "the", "is", "x"]),
+        max_size=8,
+    ),
+    st.sampled_from([8, 40, 400]),
+    st.sampled_from([["org/shop"], ["org/shop", "org/other"], ["org/other"]]),
+)
+def test_gazetteer_names_equal_a_check_of_every_name(namesakes, words, small, scopes):
+    """``names_for`` (common words looked up by word set) names exactly what a check of every
+    name would: each name sharing a rare word with the text, or whose every word it says."""
+    index = namesakes.fact_index()
+    text = " ".join(words)
+    said = set(NAME_TOKEN.findall(text.casefold()))
+    want, every = set(), set()
+    for low, _, scope, name_words in index._names.values():
+        if scope not in scopes:
+            continue
+        every.add(low)
+        rare = any(len(index._name_postings[w]) <= small // 4 for w in name_words & said)
+        if rare or name_words <= said:
+            want.add(low)
+    total = sum(len(index._scope_names.get(s, ())) for s in scopes)
+    assert set(index.names_for(scopes, text, small)) == (want if total > small else every)
 
 
 def test_gazetteer_names_of_a_large_catalogue(big):

@@ -41,6 +41,14 @@ __all__ = ["IVF_MIN", "NAME_TOKEN", "FactIndex", "IndexedRow", "Search"]
 #: A word of a name as the gazetteer files it ("SK-031337" is "sk" and "031337").
 NAME_TOKEN = re.compile(r"[^\W_]+")
 
+#: Candidates a search returns at least while some facts wait for their vectors (their
+#: estimate lacks meaning: more of them are read and scored exactly).
+WIDE_SEARCH = 128
+
+#: Common name words a text may say for ``names_for`` to look its names up by word set (2**n
+#: sets); past it, each name holding one of them is checked.
+_MAX_COMMON_SAID = 10
+
 #: Visible facts above this many are searched by meaning through partitions of the statements'
 #: vectors (below it a flat product is cheaper than its upkeep).
 IVF_MIN = 12_000
@@ -154,6 +162,11 @@ class FactIndex:
         self._tpostings: dict[str, _Postings] = {}  # (a curated fact's template words)
         self._centroids: np.ndarray | None = None
         self._trained_at = 0
+        self._plists: list[_Postings] = []  # partition -> its positions (``_maybe_train``)
+        # positions whose fact closes or expires (a superset: their clocks are read where a
+        # mask is made; the others' are never), and the latest time a fact is known from
+        self._clocked = _Postings()
+        self._max_known = 0
         # facts whose vectors are still to come: position -> the row (``INLINE_EMBED``)
         self._pending: dict[int, IndexedRow] = {}
         self._filler: threading.Thread | None = None
@@ -168,6 +181,7 @@ class FactIndex:
         # the gazetteer: curated entity names (id -> lower-cased name, type, scope, its words)
         self._names: dict[int, tuple[str, str, str, frozenset[str]]] = {}
         self._name_postings: dict[str, set[int]] = {}
+        self._name_keys: dict[frozenset[str], set[int]] = {}  # a name's words -> its entities
         self._scope_names: dict[str, set[int]] = {}
         self._alloc(1024)
 
@@ -336,9 +350,13 @@ class FactIndex:
         self._tpostings.clear()
         self._centroids = None
         self._trained_at = 0
+        self._plists = []
+        self._clocked = _Postings()
+        self._max_known = 0
         self._pending.clear()
         self._names.clear()
         self._name_postings.clear()
+        self._name_keys.clear()
         self._scope_names.clear()
 
     def _apply_names(self, con, ids: list[int] | None) -> None:
@@ -357,6 +375,7 @@ class FactIndex:
             words = frozenset(NAME_TOKEN.findall(low))
             self._names[eid] = (low, etype, scope, words)
             self._scope_names.setdefault(scope, set()).add(eid)
+            self._name_keys.setdefault(words, set()).add(eid)
             for w in words:
                 self._name_postings.setdefault(w, set()).add(eid)
 
@@ -364,6 +383,7 @@ class FactIndex:
         held = self._names.pop(eid, None)
         if held is not None:
             self._scope_names.get(held[2], set()).discard(eid)
+            self._name_keys.get(held[3], set()).discard(eid)
             for w in held[3]:
                 self._name_postings.get(w, set()).discard(eid)
 
@@ -379,13 +399,26 @@ class FactIndex:
                 return self._ordered(set().union(*(self._scope_names.get(s, ()) for s in mine)))
             said = set(NAME_TOKEN.findall(text.casefold()))
             chain: set[int] = set()
+            common = []
             for w in said:
                 post = self._name_postings.get(w)
                 if not post:
                     continue
                 if len(post) <= small // 4:
                     chain |= {e for e in post if names[e][2] in mine}
-                else:  # a common word: only the names said in full
+                else:
+                    common.append(w)
+            # of common words, only the names said in full: a name with a rare word said is
+            # in already, so the rest are names made of common words the text says, found by
+            # their word sets (thousands of names share "drill"; few are "flex drill")
+            if len(common) <= _MAX_COMMON_SAID:
+                keys = self._name_keys
+                for r in range(1, len(common) + 1):
+                    for combo in itertools.combinations(common, r):
+                        chain |= {e for e in keys.get(frozenset(combo), ()) if names[e][2] in mine}
+            else:
+                for w in common:
+                    post = self._name_postings[w]
                     chain |= {e for e in post if names[e][2] in mine and names[e][3] <= said}
             return self._ordered(chain)
 
@@ -473,7 +506,14 @@ class FactIndex:
             self.ready[p] = True
             self._pending.pop(p, None)
             if self._centroids is not None:
-                self.part[p] = int(np.argmax(self._centroids @ vs[i]))
+                self._place(p, int(np.argmax(self._centroids @ vs[i])))
+
+    def _place(self, p: int, c: int) -> None:
+        """(Under the lock.) Position ``p`` joins partition ``c`` (once: it is never moved but
+        by a training, which makes every list again)."""
+        if self.part[p] < 0:
+            self._plists[c].extend([p])
+        self.part[p] = c
 
     def _start_filler(self) -> None:
         """(Under the lock.) A filling thread, unless one runs or the index is closing."""
@@ -545,6 +585,9 @@ class FactIndex:
         self.known[p] = row.known_ms
         self.closed[p] = _NEVER if row.closed_ms is None else row.closed_ms
         self.expires[p] = _NEVER if ttl is None else row.known_ms + ttl
+        if row.closed_ms is not None or ttl is not None:
+            self._clocked.extend([p])
+        self._max_known = max(self._max_known, row.known_ms)
         self.auth[p] = bool(row.authoritative)
         self.alive[p] = True
         self.importance[p] = row.importance
@@ -616,6 +659,14 @@ class FactIndex:
             self.part[n:m] = -1
             if len(late):
                 self.part[late] = np.argmax(self.vs[late] @ centroids.T, axis=1)
+            assigned = self.part[:m]
+            order = np.argsort(assigned, kind="stable")
+            bounds = np.searchsorted(assigned[order], np.arange(len(centroids) + 1))
+            self._plists = []
+            for c in range(len(centroids)):
+                lst = _Postings()
+                lst.extend(order[bounds[c] : bounds[c + 1]])
+                self._plists.append(lst)
             self._centroids = centroids
             self._trained_at = n
 
@@ -637,17 +688,30 @@ class FactIndex:
         with self._lock:
             n = self._n
             codes = np.fromiter((scope_ok(s) for s in self._scopes), dtype=np.bool_, count=-1)
-            if not len(codes):
+            chosen = np.flatnonzero(codes)
+            if not len(chosen):
                 return np.zeros(n, dtype=np.bool_)
-            mask = self.alive[:n] & codes[self.scope[:n]]
-            if live:  # (what the catalogue holds now: not closed, whatever its clocks)
-                mask &= self.closed[:n] == _NEVER
+            scope = self.scope[:n]
+            if len(chosen) <= 4:  # (a lens's chain: a few comparisons beat a gather)
+                mask = scope == chosen[0]
+                for c in chosen[1:]:
+                    mask |= scope == c
             else:
-                mask &= self.known[:n] <= at
-                mask &= self.closed[:n] > at
-                mask &= self.expires[:n] >= at
+                mask = codes.take(scope)
+            mask &= self.alive[:n]
             if authoritative is not None:
-                mask &= self.auth[:n] == authoritative
+                mask &= self.auth[:n] if authoritative else ~self.auth[:n]
+            if not live and at < self._max_known:
+                mask &= self.known[:n] <= at
+            # the clocks of the facts that have them (most facts never close nor expire)
+            clocked = self._clocked.view()
+            clocked = clocked[clocked < n]
+            if len(clocked):
+                if live:  # (what the catalogue holds now: not closed, whatever its clocks)
+                    open_ = self.closed[clocked] == _NEVER
+                else:
+                    open_ = (self.closed[clocked] > at) & (self.expires[clocked] >= at)
+                mask[clocked] &= open_
             return mask
 
     def search(
@@ -666,9 +730,11 @@ class FactIndex:
         word with the query and those the vector probe reaches."""
         with self._lock, single_threaded_blas():  # (two BLAS threads on two busy cores: 10x)
             n = len(mask)  # (positions past it were added since: the mask's caller missed them)
-            vis = np.flatnonzero(mask)
-            if len(vis) <= limit:
-                return Search([int(i) for i in self.ids[vis]], len(vis))
+            visible = int(np.count_nonzero(mask))
+            if visible <= limit:
+                return Search([int(i) for i in self.ids[:n][mask]], visible)
+            if self._pending:  # (facts without vectors yet: the estimate reads words only)
+                limit = max(limit, WIDE_SEARCH)
             words = list(words)
             counts = np.zeros(n, dtype=np.float32)
             for w in words:
@@ -676,24 +742,23 @@ class FactIndex:
                 arr = arr[arr < n]
                 if len(arr):
                     counts[arr] += 1.0
-            lex = counts[vis] / max(1, len(words))
+            counts /= max(1, len(words))
             ws, wl = weights
-            if self._centroids is not None and len(vis) >= IVF_MIN:
-                # by meaning: the partitions nearest the query; by words: those sharing most
+            if self._centroids is not None and visible >= IVF_MIN:
+                # by meaning: the partitions nearest the query; by words: those sharing most;
+                # read through their position lists, never a pass over every position
                 sims_c = self._centroids @ query
                 nprobe = min(len(sims_c), max(_MIN_PROBE, int(len(sims_c) * PROBE_SHARE)))
                 probe = np.argpartition(-sims_c, nprobe - 1)[:nprobe]
-                reached = np.zeros(len(sims_c), dtype=np.bool_)
-                reached[probe] = True
-                part = self.part[vis]
-                near = reached[np.maximum(part, 0)] & (part >= 0)
-                shared = np.flatnonzero(lex)
+                near = np.concatenate([self._plists[c].view() for c in probe])
+                near = near[near < n]
+                near = near[mask[near]]
+                shared = np.flatnonzero(counts)
+                shared = shared[mask[shared]]
                 if len(shared) > 4 * limit:
-                    shared = shared[np.argpartition(-lex[shared], 4 * limit - 1)[: 4 * limit]]
-                near[shared] = True
-                pick = np.flatnonzero(near)
-                pos = vis[pick]
-                lex = lex[pick]
+                    shared = shared[np.argpartition(-counts[shared], 4 * limit - 1)[: 4 * limit]]
+                pos = np.union1d(near, shared)
+                lex = counts[pos]
                 # the statements' similarity first; the bodies' only for the best of those
                 sims = self.vs[pos] @ query
                 if len(pos) > 4 * limit:
@@ -702,15 +767,19 @@ class FactIndex:
                     pos, lex, sims = pos[keep], lex[keep], sims[keep]
                 sims = np.maximum(sims, self.vb[pos] @ query)
             else:
-                pos = vis
-                if 3 * len(vis) < n:  # (a few of many: gather them)
-                    sims = np.maximum(self.vs[vis] @ query, self.vb[vis] @ query)
-                else:
-                    sims = np.maximum(self.vs[:n] @ query, self.vb[:n] @ query)[vis]
+                pos = np.flatnonzero(mask)
+                lex = counts[pos]
+                # (a few of many: gathered; the bodies' similarity only for the best of many)
+                sims = self.vs[pos] @ query if 3 * len(pos) < n else (self.vs[:n] @ query)[pos]
+                if len(pos) > 8 * limit:
+                    first = (0.8 * ws * sims + wl * lex) * self._weight(pos, answer)
+                    keep = np.argpartition(-first, 8 * limit - 1)[: 8 * limit]
+                    pos, lex, sims = pos[keep], lex[keep], sims[keep]
+                sims = np.maximum(sims, self.vb[pos] @ query)
             est = (0.8 * ws * sims + wl * lex) * self._weight(pos, answer)
             take = min(limit, len(pos))
             best = np.argpartition(-est, take - 1)[:take] if take < len(pos) else np.arange(take)
-            return Search([int(i) for i in self.ids[pos[best]]], len(vis))
+            return Search([int(i) for i in self.ids[pos[best]]], visible)
 
     def _weight(self, pos: np.ndarray, answer: tuple[str | None, float]) -> np.ndarray:
         """The one formula's factors besides meaning and words: importance, and the gain of

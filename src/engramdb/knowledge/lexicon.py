@@ -130,8 +130,10 @@ ANSWER_KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
+@functools.lru_cache(maxsize=4_096)
 def answer_kind(text: str) -> str | None:
-    """The kind of value ``text`` asks for (``ANSWER_KINDS``), if it says."""
+    """The kind of value ``text`` asks for (``ANSWER_KINDS``), if it says (a query asks it of
+    the index's estimate and of the scoring alike)."""
     tokens = WORD.findall(text.casefold())
     for pattern, kind in ANSWER_KINDS:
         n = len(pattern)

@@ -130,9 +130,13 @@ def live_rows(
     return out
 
 
-#: Facts a query scores with the one formula at least (of a lens holding more: the best by the
-#: same formula over the index's columns, ``fact_index.FactIndex.search``).
-CANDIDATES = 128
+#: Facts a query scores with the one formula at least, and per hit asked for (of a lens holding
+#: more: the best by the same formula over the index's columns, ``fact_index.FactIndex.search``,
+#: whose estimate is the formula itself once the facts have their vectors; it widens the
+#: candidates while some have none). Slack beyond ``k`` is for facts stating the same text,
+#: which count once.
+CANDIDATES = 32
+CANDIDATES_PER_HIT = 3
 
 
 @dataclass(frozen=True)
@@ -248,7 +252,8 @@ def query(
     mem.engine.validate([{"text": text}])
     at = to_ms(as_of, "as_of")
     with mem._snapshot():  # (no lock: a query never waits for a write)
-        rows = candidate_rows(mem, text, paths, at, max(CANDIDATES, 8 * k), mode=mode).rows
+        limit = max(CANDIDATES, CANDIDATES_PER_HIT * k)
+        rows = candidate_rows(mem, text, paths, at, limit, mode=mode).rows
         scored = row_scores(mem, text, rows, mode)
         passages = []
         if mode != "graph" or not scored:
