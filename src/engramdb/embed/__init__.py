@@ -15,10 +15,12 @@ from engramdb.embed.hashing import HashingEmbedder
 from engramdb.embed.static import StaticEmbedder
 
 if TYPE_CHECKING:
+    from engramdb.embed.contextual import ContextualEncoder
     from engramdb.embed.openai_compat import EmbeddingServiceError, OpenAICompatibleEmbedder
     from engramdb.embed.sentence_transformers import SentenceTransformerEmbedder
 
 __all__ = [
+    "ContextualEncoder",
     "Embedder",
     "EmbeddingServiceError",
     "HashingEmbedder",
@@ -30,6 +32,7 @@ __all__ = [
 ]
 
 _LAZY = {
+    "ContextualEncoder": "engramdb.embed.contextual",
     "OpenAICompatibleEmbedder": "engramdb.embed.openai_compat",
     "EmbeddingServiceError": "engramdb.embed.openai_compat",
     "SentenceTransformerEmbedder": "engramdb.embed.sentence_transformers",

@@ -17,7 +17,8 @@ API_KEY_ENV = "ENGRAMDB_EMBED_API_KEY"
 
 SPEC_HELP = (
     "None, 'default' or 'static' (the shipped static model); 'static:PATH' (a local model2vec "
-    "directory); 'hashing' or 'hashing:DIM'; 'st:NAME_OR_PATH' (sentence-transformers, extra "
+    "directory); 'contextual' (the shipped int8 MiniLM, onnxruntime); 'hashing' or "
+    "'hashing:DIM'; 'st:NAME_OR_PATH' (sentence-transformers, extra "
     "'st'); 'openai:MODEL@BASE_URL' (OpenAI-compatible server, extra 'openai', key from "
     f"${API_KEY_ENV}); 'package.module:Class' (called with no arguments); or an Embedder object"
 )
@@ -40,6 +41,10 @@ def get_embedder(spec: str | Embedder | None = None) -> Embedder:
         return _static(None)
     if kind_l == "static" and sep:
         return _static(_need(arg, spec))
+    if s.lower() == "contextual":
+        from engramdb.embed.contextual import ContextualEncoder
+
+        return ContextualEncoder()
     if s.lower() == "hashing":
         from engramdb.embed.hashing import HashingEmbedder
 
@@ -125,6 +130,12 @@ def embedder_for_model_id(model_id: str) -> Embedder | None:
 
     if model_id == DEFAULT_MODEL_ID:
         return _static(None)
+    from engramdb.embed.contextual import CONTEXTUAL_MODEL_ID
+
+    if model_id == CONTEXTUAL_MODEL_ID:
+        from engramdb.embed.contextual import ContextualEncoder
+
+        return ContextualEncoder()
     m = _HASHING_ID.match(model_id)
     if m:
         from engramdb.embed.hashing import HashingEmbedder
