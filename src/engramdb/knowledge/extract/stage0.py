@@ -34,6 +34,7 @@ from collections import Counter
 from datetime import UTC, datetime
 
 from engramdb.engine.lexical import STOPWORDS
+from engramdb.language.names import whole_names
 
 from .. import timeexpr
 from ..claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction, Mention, OpenQuestion
@@ -773,6 +774,27 @@ def _statement_before_question(t: str) -> str:
 _YOUR_THING = re.compile(r"\b(?:while|when|if|until|after|before|once)\s+your\s", _F)
 
 
+#: Frame keys whose value is a name: the parse may say more of it than the reader found.
+_NAMED_KEYS = frozenset(
+    "name nickname employer workplace business lives_in hometown from origin region".split()
+)
+
+
+def _whole_names(text: str, frames: list[Frame]) -> list[Frame]:
+    """Frames whose value is part of a name, given the whole name (``language.whole_names``)."""
+    named = [i for i, f in enumerate(frames) if f.key in _NAMED_KEYS or f.key.endswith("_name")]
+    if not named:
+        return frames
+    # (a pet's or a place's name keeps its title, "Mr. Whiskers"; a person's is read apart)
+    titled = [frames[i].key not in ("name", "nickname") for i in named]
+    wide = whole_names(text, [frames[i].span for i in named], titled)
+    out = list(frames)
+    for i, (a, b) in zip(named, wide, strict=True):
+        if (a, b) != frames[i].span:
+            out[i] = dataclasses.replace(frames[i], value=text[a:b], span=(a, b))
+    return out
+
+
 def _read_sentence(
     s: _Sentence, out: Extraction, role: str, known: dict[str, str], prior: list[Frame]
 ) -> None:
@@ -803,7 +825,7 @@ def _read_sentence(
         if reading.silent:
             return  # a wish, a report, someone else's fact: nothing about the speaker
         # denials first: "Sorry, 41 Park Road" must not close the value it corrects with
-        frames = sorted(reading.frames, key=lambda f: not f.negated)
+        frames = sorted(_whole_names(plain, reading.frames), key=lambda f: not f.negated)
     negated = bool(_NEGATION.search(t))
     past = bool(_USED_TO.search(t))
     body = _HEDGE_PREFIX.sub("", t) if hedged else t
