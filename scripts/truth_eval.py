@@ -11,6 +11,7 @@ right fact (``tests/knowledge/_truth.py``).
                                                        # v3: the v3 suite's 221 cases)
     python scripts/truth_eval.py v3                    # the v3 suite's 8 domains (first sight)
     python scripts/truth_eval.py --grounding v3        # questions answered by the right fact
+    python scripts/truth_eval.py --grounding dev       # the grounding questions to tune on
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "knowledg
 
 from _truth import (  # noqa: E402
     FIRST_SIGHT_DOMAINS,
+    GROUNDING_DEV_DOMAINS,
     TUNE_DOMAINS,
     V3_DOMAINS,
     extraction_scores,
@@ -55,9 +57,8 @@ def main() -> None:
         return _first_person(args.domains, args.misses)
     names: list[str] = []
     for d in args.domains:
-        names += {"tune": TUNE_DOMAINS, "first-sight": FIRST_SIGHT_DOMAINS, "v3": V3_DOMAINS}.get(
-            d, (d,)
-        )
+        groups = {"tune": TUNE_DOMAINS, "first-sight": FIRST_SIGHT_DOMAINS, "v3": V3_DOMAINS}
+        names += {**groups, "dev": GROUNDING_DEV_DOMAINS}.get(d, (d,))
     if args.misses and set(names) & {*FIRST_SIGHT_DOMAINS, *V3_DOMAINS}:
         p.error("--misses lists cases; first-sight domains are measured, never inspected")
     if args.extraction:

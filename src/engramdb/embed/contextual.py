@@ -9,6 +9,7 @@ See ``models/minilm-l6-int8/NOTICE`` for where the weights come from.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import threading
@@ -22,7 +23,7 @@ from engramdb.embed._texts import as_text_list
 from engramdb.embed.base import normalize_rows
 from engramdb.errors import ConfigError
 
-__all__ = ["CONTEXTUAL_MODEL_DIR", "CONTEXTUAL_MODEL_ID", "ContextualEncoder"]
+__all__ = ["CONTEXTUAL_MODEL_DIR", "CONTEXTUAL_MODEL_ID", "ContextualEncoder", "encoded"]
 
 CONTEXTUAL_MODEL_DIR = Path(__file__).resolve().parent / "models" / "minilm-l6-int8"
 CONTEXTUAL_MODEL_ID = "engramdb/minilm-l6-int8@1"
@@ -122,3 +123,25 @@ def _check_shipped(model_dir: Path) -> None:
                     f"expected {want[:12]}); reinstall engramdb"
                 )
         _checked.add(model_dir)
+
+
+_shared: ContextualEncoder | None = None
+_shared_lock = threading.Lock()
+
+
+def shared() -> ContextualEncoder:
+    """The process's encoder of the shipped model (loaded once, about 0.7 s)."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = ContextualEncoder()
+        return _shared
+
+
+@functools.lru_cache(maxsize=16_384)
+def encoded(text: str) -> np.ndarray:
+    """A text's vector under the shipped encoder, kept for the process's next reads of it (a
+    statement read for many questions is encoded once; about 1.5 KB a text)."""
+    v = shared().embed([text])[0]
+    v.flags.writeable = False
+    return v

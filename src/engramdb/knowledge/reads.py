@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..embed.contextual import encoded
 from ..engine import RecallOptions
 from ..engine.scoring import PROFILES
 from ..engine.validation import check_k
@@ -355,12 +356,45 @@ _ID, _ENTITY, _KEY, _VALUE, _IMPORTANCE, _STATEMENT, _KIND = 0, 1, 3, 4, 11, 12,
 def row_scores(
     mem: Memory, text: str, rows: list[tuple], mode: str
 ) -> list[tuple[float, float, float, tuple]]:
-    """(score, similarity, lexical share, row) of each fact row ``mode`` admits, in order."""
+    """(score, similarity, lexical share, row) of each fact row ``mode`` admits, in order:
+    the one formula, and for the best ``CONTEXT_RERANK`` of a hybrid read, what the
+    contextual encoder says of the statement against the question (``contextual_gain``)."""
     said = [
         (r[_ID], r[_ENTITY], r[_KEY], r[_VALUE], r[_IMPORTANCE], r[_STATEMENT], r[_KIND])
         for r in rows
     ]
-    return [(sc, sim, lex, rows[i]) for sc, sim, lex, i in _scores(mem, text, said, mode)]
+    scored = [(sc, sim, lex, rows[i]) for sc, sim, lex, i in _scores(mem, text, said, mode)]
+    return contextual_gain(text, scored) if mode == "hybrid" else scored
+
+
+#: Facts of a read whose statements the contextual encoder reads against the question (the
+#: best this many by the formula), and the weight of its cosine in their score. The static
+#: embedder averages token vectors; on the team's grounding dev set (160 questions over 8
+#: organisations) the fact that answers came first for 0.350 of questions without it and
+#: 0.475 with it (weights 0.5 / 1 / 1.5 / 2 / 3 gave 0.425 / 0.475 / 0.469 / 0.469 / 0.419).
+CONTEXT_RERANK = 8
+CONTEXT_WEIGHT = 1.0
+
+
+def contextual_gain(
+    text: str, scored: list[tuple[float, float, float, tuple]]
+) -> list[tuple[float, float, float, tuple]]:
+    """``scored`` with the best ``CONTEXT_RERANK`` facts' scores raised by ``CONTEXT_WEIGHT``
+    times the cosine of their statement and the question under the contextual encoder."""
+    if not scored or CONTEXT_RERANK <= 0:
+        return scored
+    best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:CONTEXT_RERANK]
+    q = encoded(text)
+    out = list(scored)
+    for i in best:
+        sc, sim, lex, row = scored[i]
+        out[i] = (
+            sc + CONTEXT_WEIGHT * max(0.0, float(encoded(row[_STATEMENT]) @ q)),
+            sim,
+            lex,
+            row,
+        )
+    return out
 
 
 def _scores(
@@ -520,7 +554,7 @@ def passage_hits(
         k=min(1000, k * 3),
         scopes=scopes,
         profile=profile,
-        explain=explain,
+        explain=True,  # (a chunk's score beside the facts is made of its parts)
         max_timestamp_ms=at,
     )
     out = []
@@ -547,14 +581,25 @@ def passage_hits(
                 kind,
                 rid,
                 h.text,
-                float(h.score),
+                chunk_score(h.explain) if kind == "chunk" else float(h.score),
                 row[0],
                 kind == "chunk",
                 source,
-                explain=h.explain,
+                explain=h.explain if explain else None,
             )
         )
+    out.sort(key=lambda h: -h.score)  # (stable: the engine's order among equals)
     return out
+
+
+def chunk_score(parts: dict[str, float] | None) -> float:
+    """A document passage's score beside the facts: the engine's meaning and words only, as
+    a fact's is. The engine's other signals (its entity graph, importance and retention)
+    reward a chunk for holding many names and being recalled; beside the statement that
+    answers a question they put the table or list around it first (on the grounding dev set
+    a passage was the first hit for 0.82 of questions)."""
+    parts = parts or {}
+    return float(parts.get("similarity", 0.0)) + float(parts.get("lexical", 0.0))
 
 
 def _visible_scopes(mem: Memory, paths: list[str] | None) -> list[str] | None:

@@ -1,0 +1,71 @@
+"""Grounded reads (issue 37): the fact that answers a customer's question comes first.
+
+Measured on organisations of the grounding dev set (``truth_corpus/dev``): each mechanism
+shows the ranking change it causes against the same reads without it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from engramdb import Memory
+from engramdb.knowledge import reads
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _truth import load_grounding, run_grounding  # noqa: E402
+
+ORGS = ("dental", "gardencentre", "laundry", "drivingschool")
+
+
+def _first(tmp_path: Path, name: str) -> int:
+    results = run_grounding(load_grounding(ORGS), tmp_path / name)
+    return sum(1 for _, first, _, _ in results if first)
+
+
+def _engine_score(parts):  # (a chunk ranked by every signal of the engine, as before)
+    return sum(float(v) for v in (parts or {}).values())
+
+
+def test_the_encoder_and_passage_scoring_put_the_answer_first(tmp_path, monkeypatch):
+    both = _first(tmp_path, "both")
+    monkeypatch.setattr(reads, "CONTEXT_RERANK", 0)
+    no_encoder = _first(tmp_path, "no-encoder")
+    monkeypatch.setattr(reads, "CONTEXT_RERANK", 8)
+    monkeypatch.setattr(reads, "chunk_score", _engine_score)
+    engine_chunks = _first(tmp_path, "engine-chunks")
+    # (on the dev set's 80 questions here: 45 first against 31 and 35)
+    assert both >= no_encoder + 8
+    assert both >= engine_chunks + 6
+
+
+def test_the_gain_raises_only_the_best_facts(tmp_path):
+    doc = (
+        b"# Plans\n\nUnused minutes do not roll over to the next month. Unused data carries "
+        b"over for one month. The plan can be cancelled with 30 days notice.\n"
+    )
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.upload(doc, name="plans.md", scope="org/t")
+        rows = reads.candidate_rows(mem, "quit my contract", ["org/t/user/u"], None, 32).rows
+        plain = reads._scores(
+            mem,
+            "quit my contract",
+            [(r[0], r[1], r[3], r[4], r[11], r[12], r[19]) for r in rows],
+            "hybrid",
+        )
+        scored = [(sc, sim, lex, rows[i]) for sc, sim, lex, i in plain]
+        gained = reads.contextual_gain("quit my contract", scored)
+        assert all(g[0] >= s[0] for g, s in zip(gained, scored, strict=True))
+        assert sum(g[0] > s[0] for g, s in zip(gained, scored, strict=True)) == min(
+            len(scored), reads.CONTEXT_RERANK
+        )
+        best = max(gained, key=lambda g: g[0])[3][12]
+        assert "cancelled" in best
+
+
+@pytest.mark.parametrize("parts", [None, {}, {"similarity": 0.5, "lexical": 0.25, "entity": 2.0}])
+def test_a_chunk_is_scored_on_meaning_and_words(parts):
+    assert reads.chunk_score(parts) == sum(
+        v for k, v in (parts or {}).items() if k in ("similarity", "lexical")
+    )
