@@ -256,6 +256,25 @@ def test_csv_dialect_header_and_string_cells(tmp_path: Path) -> None:
     _assert_offsets(doc)
 
 
+def test_csv_amounts_with_unquoted_thousands_separators_stay_whole(tmp_path: Path) -> None:
+    """A row wider than its header by the groups of "£1,150" (not quoted) is read whole; a row
+    wider for any other reason keeps its extra cells."""
+    content = (
+        "id,name,half_day,full_day\n"
+        "BC-12,Osprey,£650,£1,150\n"
+        "BC-14,Osprey II,£1,200,£2,350.50\n"
+        "BC-30,Kestrel,£160,£260,spare\n"
+    )
+    doc = parse_document(_write(tmp_path, "boats.csv", content), name="boats.csv")
+    assert doc.metadata["columns"] == ["id", "name", "half_day", "full_day", "column_5"]
+    assert [(r["half_day"], r["full_day"]) for r in doc.rows] == [
+        ("£650", "£1,150"),
+        ("£1,200", "£2,350.50"),
+        ("£160", "£260"),
+    ]
+    assert doc.rows[2]["column_5"] == "spare"
+
+
 def test_csv_with_only_a_header_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValidationError, match="no data rows"):
         parse_document(_write(tmp_path, "empty.csv", "a,b,c\n"), name="empty.csv")

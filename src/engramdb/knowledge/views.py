@@ -207,6 +207,7 @@ def context(
         more += found.visible - len(found.rows)
         rows += found.rows
     facts = [reads.fact_of(r) for r in rows]
+    ranked: dict[int, float] = {}
     if query:
         ranked = {r[0]: sc for sc, _, _, r in reads.row_scores(mem, query, rows, "hybrid")}
         facts = sorted(facts, key=lambda f: -ranked.get(f.id, 0.0))
@@ -227,20 +228,25 @@ def context(
             text += f"; the policy that applies says {applies['value']!r}"
         said.append(text)
     passages = []
+    curated = [
+        (ranked.get(f.id, 0.0), f"- {f.statement.strip()} [source: {_source_label(mem, f)}]")
+        for f in facts
+        if f.authoritative
+    ]
     if query:
         for h in reads.passage_hits(mem, query, lens, k, "hybrid", None, False, keep)[:k]:
+            if h.kind == "chunk" and h.authoritative:
+                curated.append((h.score, f"- (document) {h.text.strip()[:400]}"))
+                continue
             label = "document" if h.kind == "chunk" else "conversation"
             passages.append(f"- ({label}) {h.text.strip()[:400]}")
+        curated.sort(key=lambda c: -c[0])
     sections = [
         ("## Instructions (follow these)", [f"- {i['text']}" for i in instr]),
         ("## Open conflicts (acknowledge what was said; cite the policy that applies)", said),
         (
             "## Authoritative facts (curated; ground answers in these)",
-            [
-                f"- {f.statement.strip()} [source: {_source_label(mem, f)}]"
-                for f in facts
-                if f.authoritative
-            ],
+            [line for _, line in curated],
         ),
         (
             "## What the user has said (experiential beliefs, not verified)",

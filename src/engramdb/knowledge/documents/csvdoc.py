@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from engramdb.errors import ValidationError
 
@@ -52,6 +53,7 @@ def parse_csv(data: bytes, name: str) -> Extraction:
         )
     for cells in table[1:]:
         checkpoint()
+        cells = _rejoined(cells, len(columns))
         while len(columns) < len(cells):
             columns.append(f"column_{len(columns) + 1}")
         padded = [c.strip() for c in cells] + [""] * (len(columns) - len(cells))
@@ -74,6 +76,34 @@ def parse_csv(data: bytes, name: str) -> Extraction:
         metadata=metadata,
         tables=[table],
     )
+
+
+# an amount written with a thousands separator the file did not quote ("£1,150" read as "£1"
+# and "150"): its head, and a group of three digits
+_THOUSANDS_HEAD = re.compile(r"[£$€]?\s?\d{1,3}")
+_THOUSANDS_GROUP = re.compile(r"\d{3}(?:\.\d+)?(?:\s?[A-Za-z€£$%]{0,4})?")
+
+
+def _rejoined(cells: list[str], width: int) -> list[str]:
+    """A row wider than its header whose extra cells are the groups of unquoted thousands
+    separators, put back together; any other row as it is."""
+    excess = len(cells) - width
+    if excess <= 0:
+        return cells
+    out: list[str] = []
+    i = 0
+    while i < len(cells):
+        cell = cells[i]
+        while (
+            excess
+            and i + 1 < len(cells)
+            and _THOUSANDS_HEAD.fullmatch(cell.split(",")[-1].strip())
+            and _THOUSANDS_GROUP.fullmatch(cells[i + 1].strip())
+        ):
+            cell, i, excess = f"{cell},{cells[i + 1]}", i + 1, excess - 1
+        out.append(cell)
+        i += 1
+    return out if excess == 0 else cells
 
 
 def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
