@@ -394,3 +394,29 @@ def test_a_process_reads_its_own_large_writes_at_once(tmp_path):
         other.import_lines(lines)
         hits = other.query("Hammer Drill Deluxe price", lens=["org/shop/user/u1"], k=3)
         assert hits and "Hammer Drill Deluxe" in hits[0].text
+
+
+def test_a_fact_closed_and_reinforced_again_is_clocked_once(tmp_path):
+    """A closed fact's columns are set again at each reinforcement: its position is listed
+    once among those whose clocks a mask reads, and the mask leaves it out after it closed."""
+    import dataclasses
+
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.remember(
+            triples=[{"subject": "Gizmo", "type": "product", "key": "price", "value": "£5"}],
+            scope="org/shop",
+        )
+        index = mem.fact_index()
+        [fid] = [f.id for f in mem.facts(lens="org/shop")]
+        [row] = index._read(mem.db, [fid])
+        closed = dataclasses.replace(row, closed_ms=row.known_ms + 1)
+        before = len(index._clocked)
+        with index.held():
+            for n in range(5):
+                index._apply(
+                    index._prepare([dataclasses.replace(closed, importance=0.1 * n)]), [fid]
+                )
+        assert len(index._clocked) == before + 1
+        mask = index.visible(lambda s: True, row.known_ms + 2)
+        assert fid not in index.ids_of(mask)
+        assert fid in index.ids_of(index.visible(lambda s: True, row.known_ms))

@@ -205,6 +205,7 @@ class FactIndex:
         self.kind = grow(None if first else self.kind, np.int16)
         self.part = grow(None if first else self.part, np.int32)
         self.ready = grow(None if first else self.ready, np.bool_)
+        self.clocked = grow(None if first else self.clocked, np.bool_)  # (in ``_clocked``)
         self.vs = grow(None if first else self.vs, np.float32, (self._dim,))
         self.vb = grow(None if first else self.vb, np.float32, (self._dim,))
         self._cap = cap
@@ -585,7 +586,8 @@ class FactIndex:
         self.known[p] = row.known_ms
         self.closed[p] = _NEVER if row.closed_ms is None else row.closed_ms
         self.expires[p] = _NEVER if ttl is None else row.known_ms + ttl
-        if row.closed_ms is not None or ttl is not None:
+        if (row.closed_ms is not None or ttl is not None) and not self.clocked[p]:
+            self.clocked[p] = True  # (once: a closed fact is reinforced again and again)
             self._clocked.extend([p])
         self._max_known = max(self._max_known, row.known_ms)
         self.auth[p] = bool(row.authoritative)
