@@ -275,6 +275,21 @@ def test_csv_amounts_with_unquoted_thousands_separators_stay_whole(tmp_path: Pat
     assert doc.rows[2]["column_5"] == "spare"
 
 
+def test_csv_rejoins_only_where_it_is_not_in_doubt(tmp_path: Path) -> None:
+    content = "sku,stock,price\n100,250,£1,150\n7,100,250,999\n"
+    doc = parse_document(_write(tmp_path, "stock.csv", content), name="stock.csv")
+    assert doc.rows[0] == {"sku": "100", "stock": "250", "price": "£1,150"}
+    # (three places could join, one cell too many: the row is left as it is)
+    assert doc.rows[1] == {"sku": "7", "stock": "100", "price": "250", "column_4": "999"}
+
+
+def test_csv_rejoining_a_long_row_is_linear() -> None:
+    from engramdb.knowledge.documents.csvdoc import _rejoined
+
+    cells = ("£1" + ",000" * 60_000).split(",")
+    assert _rejoined(cells, 1) == ["£1" + ",000" * 60_000]  # (one pass: quadratic took minutes)
+
+
 def test_csv_with_only_a_header_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValidationError, match="no data rows"):
         parse_document(_write(tmp_path, "empty.csv", "a,b,c\n"), name="empty.csv")

@@ -69,3 +69,37 @@ def test_a_chunk_is_scored_on_meaning_and_words(parts):
     assert reads.chunk_score(parts) == sum(
         v for k, v in (parts or {}).items() if k in ("similarity", "lexical")
     )
+
+
+def test_without_the_encoder_the_formula_ranks_alone(tmp_path, monkeypatch, caplog):
+    from engramdb.embed import contextual
+    from engramdb.errors import ConfigError
+
+    def broken(text):
+        raise ConfigError("no model here")
+
+    monkeypatch.setattr(reads, "encoded", broken)
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.upload(
+            b"# Plans\n\nThe plan can be cancelled with 30 days notice.\n",
+            name="p.md",
+            scope="org/t",
+        )
+        with caplog.at_level("WARNING", logger="engramdb"):
+            first = mem.query("cancel the plan", lens=["org/t/user/u"], k=3)
+            again = mem.query("cancel the plan", lens=["org/t/user/u"], k=3)
+        assert first and [h.id for h in first] == [h.id for h in again]
+        assert sum("contextual encoder" in r.message for r in caplog.records) == 1
+        assert "cancelled" in mem.context("cancel the plan", lens=["org/t/user/u"])
+    assert contextual.MAX_KEPT_CHARS == 512
+
+
+def test_a_long_question_is_encoded_but_not_kept():
+    from engramdb.embed import contextual
+
+    before = contextual._kept.cache_info().currsize
+    long = "how much is the plan " * 40  # (over MAX_KEPT_CHARS)
+    assert contextual.encoded(long).shape == (384,)
+    assert contextual._kept.cache_info().currsize == before
+    contextual.encoded("how much is the plan")
+    assert contextual._kept.cache_info().currsize == before + 1

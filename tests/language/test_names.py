@@ -54,3 +54,8 @@ def test_a_turn_stores_the_whole_name(tmp_path):
     assert ("employer", "Procter & Gamble") in got and ("employer", "Procter") not in got
     assert ("cat_name", "Mr. Whiskers") in got
     assert {("cat_name", "Tom"), ("cat_name", "Jerry")} <= got
+
+
+def test_a_short_name_before_a_sentence_is_not_a_title():
+    text = "I work at IBM. Mary Jones is my boss"
+    assert whole_names(text, [_span(text, "IBM")], [True]) == [_span(text, "IBM")]

@@ -129,19 +129,44 @@ _shared: ContextualEncoder | None = None
 _shared_lock = threading.Lock()
 
 
+_failed: ConfigError | None = None
+
+
 def shared() -> ContextualEncoder:
-    """The process's encoder of the shipped model (loaded once, about 0.7 s)."""
-    global _shared
+    """The process's encoder of the shipped model (loaded once, about 0.7 s; a model that
+    cannot be loaded is tried once, and its error raised again)."""
+    global _shared, _failed
     with _shared_lock:
+        if _failed is not None:
+            raise _failed
         if _shared is None:
-            _shared = ContextualEncoder()
+            try:
+                _shared = ContextualEncoder()
+            except ConfigError as e:
+                _failed = e
+                raise
         return _shared
 
 
-@functools.lru_cache(maxsize=16_384)
+#: Texts longer than this are encoded each time, never kept (a cache of untrusted questions of
+#: up to 64 KB would hold their text, not just their 1.5 KB vectors).
+MAX_KEPT_CHARS = 512
+
+
 def encoded(text: str) -> np.ndarray:
-    """A text's vector under the shipped encoder, kept for the process's next reads of it (a
-    statement read for many questions is encoded once; about 1.5 KB a text)."""
+    """A text's vector under the shipped encoder; a short one is kept for the process's next
+    reads of it (a statement read for many questions is encoded once)."""
+    if len(text) > MAX_KEPT_CHARS:
+        return _encode(text)
+    return _kept(text)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _kept(text: str) -> np.ndarray:
+    return _encode(text)
+
+
+def _encode(text: str) -> np.ndarray:
     v = shared().embed([text])[0]
     v.flags.writeable = False
     return v

@@ -130,10 +130,14 @@ ANSWER_KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
-@functools.lru_cache(maxsize=4_096)
 def answer_kind(text: str) -> str | None:
     """The kind of value ``text`` asks for (``ANSWER_KINDS``), if it says (a query asks it of
-    the index's estimate and of the scoring alike)."""
+    the index's estimate and of the scoring alike: a short text's answer is kept)."""
+    return _answer_kind(text) if len(text) <= 512 else _answer_kind.__wrapped__(text)
+
+
+@functools.lru_cache(maxsize=4_096)
+def _answer_kind(text: str) -> str | None:
     tokens = WORD.findall(text.casefold())
     for pattern, kind in ANSWER_KINDS:
         n = len(pattern)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,7 +20,7 @@ from ..embed.contextual import encoded
 from ..engine import RecallOptions
 from ..engine.scoring import PROFILES
 from ..engine.validation import check_k
-from ..errors import NotFoundError, ValidationError
+from ..errors import ConfigError, NotFoundError, ValidationError
 from ..store.sqlite import rows_in
 from .candidates import vec
 from .clock import now_ms, to_ms
@@ -367,6 +368,15 @@ def row_scores(
     return contextual_gain(text, scored) if mode == "hybrid" else scored
 
 
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        logging.getLogger("engramdb").warning(message)
+
+
 #: Facts of a read whose statements the contextual encoder reads against the question (the
 #: best this many by the formula), and the weight of its cosine in their score. The static
 #: embedder averages token vectors; on the team's grounding dev set (160 questions over 8
@@ -383,8 +393,12 @@ def contextual_gain(
     times the cosine of their statement and the question under the contextual encoder."""
     if not scored or CONTEXT_RERANK <= 0:
         return scored
+    try:
+        q = encoded(text)
+    except ConfigError as e:  # (no encoder: the formula alone ranks, as before it)
+        _warn_once(f"the contextual encoder cannot be used, facts are ranked without it: {e}")
+        return scored
     best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:CONTEXT_RERANK]
-    q = encoded(text)
     out = list(scored)
     for i in best:
         sc, sim, lex, row = scored[i]

@@ -193,9 +193,10 @@ def context(
 ) -> str:
     """A prompt block of at most ``budget`` characters, most relevant first: instructions and
     open conflicts (with the policy that applies), then curated facts with their sources and
-    then what was said (experiential, labelled as beliefs), each ranked by the query, then the
-    ``k`` most relevant passages. What does not fit is left out, and a last line says how
-    many items were. It never mixes people (``one_person``)."""
+    the organisation's document passages in one list by relevance to the query, then what was
+    said (experiential, labelled as beliefs), then the most relevant conversation passages.
+    What does not fit is left out, and a last line says how many items were. It never mixes
+    people (``one_person``)."""
     budget = check_budget(budget)
     keep = one_person(lens)
     rows: list[tuple] = []

@@ -12,6 +12,10 @@ __all__ = ["NAME_LABELS", "whole_names"]
 #: Entity labels that name a person, a pet, an organisation, a place or a product.
 NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT"})
 
+#: Abbreviated titles a name may begin with ("Mr. Whiskers"): the stop after one is no
+#: sentence's end.
+TITLES = frozenset({"mr", "mrs", "ms", "mx", "dr", "st", "sr", "jr", "prof", "sir", "lt", "capt"})
+
 #: Parts of speech an entity may not end with ("Salt and" of "Salt and Pepper").
 _NOT_LAST = frozenset({"CCONJ", "ADP", "PUNCT", "DET", "PRON", "AUX", "VERB", "SCONJ"})
 
@@ -46,9 +50,15 @@ def whole_names(
         for ea, eb in names:
             if ea < b and a < eb and (ea < a or eb > b):  # overlaps and is wider
                 wide = (min(a, ea), max(b, eb))
-            elif titled and titled[n] and text[b : b + 2] == ". " and ea == b + 2 and b - a <= 3:
+            elif (
+                titled
+                and titled[n]
+                and text[a:b].casefold() in TITLES
+                and text[b : b + 2] == ". "
+                and ea == b + 2
+            ):
                 wide = (a, eb)  # "Mr. Whiskers", "St. Mary's"
-        others = (s for m, s in enumerate(spans) if m != n)
+        others = (s for m, s in enumerate(spans) if m != n and s[1] > s[0])
         if not any(wide[0] <= s[0] and s[1] <= wide[1] for s in others):
             a, b = wide
         out.append((a, b))

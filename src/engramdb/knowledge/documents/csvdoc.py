@@ -86,24 +86,34 @@ _THOUSANDS_GROUP = re.compile(r"\d{3}(?:\.\d+)?(?:\s?[A-Za-z€£$%]{0,4})?")
 
 def _rejoined(cells: list[str], width: int) -> list[str]:
     """A row wider than its header whose extra cells are the groups of unquoted thousands
-    separators, put back together; any other row as it is."""
+    separators, put back together when which cells to join is not in doubt: the places where
+    an amount's head meets a group of three digits are as many as the extra cells (of those,
+    the amounts with a currency sign first: "100,250,£1,150" under sku, stock, price joins
+    "£1,150" only); any other row as it is. One pass over the row."""
     excess = len(cells) - width
     if excess <= 0:
         return cells
+    joins = [
+        i
+        for i in range(len(cells) - 1)
+        if _THOUSANDS_HEAD.fullmatch(cells[i].strip())
+        and _THOUSANDS_GROUP.fullmatch(cells[i + 1].strip())
+    ]
+    signed = [i for i in joins if cells[i].strip()[:1] in "£$€"]
+    if len(signed) == excess:
+        chosen = set(signed)
+    elif len(joins) == excess:
+        chosen = set(joins)
+    else:
+        return cells
     out: list[str] = []
-    i = 0
-    while i < len(cells):
-        cell = cells[i]
-        while (
-            excess
-            and i + 1 < len(cells)
-            and _THOUSANDS_HEAD.fullmatch(cell.split(",")[-1].strip())
-            and _THOUSANDS_GROUP.fullmatch(cells[i + 1].strip())
-        ):
-            cell, i, excess = f"{cell},{cells[i + 1]}", i + 1, excess - 1
-        out.append(cell)
-        i += 1
-    return out if excess == 0 else cells
+    pieces: list[str] = []
+    for i, cell in enumerate(cells):
+        pieces.append(cell)
+        if i not in chosen:
+            out.append(",".join(pieces))
+            pieces = []
+    return out
 
 
 def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
