@@ -782,7 +782,14 @@ _NAMED_KEYS = frozenset(
 
 def _whole_names(text: str, frames: list[Frame]) -> list[Frame]:
     """Frames whose value is part of a name, given the whole name (``language.whole_names``)."""
-    named = [i for i, f in enumerate(frames) if f.key in _NAMED_KEYS or f.key.endswith("_name")]
+    # (only spans of this text: some readings are of a rewritten text, "I am ...", whose
+    # offsets are not this one's)
+    named = [
+        i
+        for i, f in enumerate(frames)
+        if (f.key in _NAMED_KEYS or f.key.endswith("_name"))
+        and text[f.span[0] : f.span[1]] == f.value
+    ]
     if not named:
         return frames
     # (a pet's or a place's name keeps its title, "Mr. Whiskers"; a person's is read apart)
