@@ -103,3 +103,11 @@ def test_a_long_question_is_encoded_but_not_kept():
     assert contextual._kept.cache_info().currsize == before
     contextual.encoded("how much is the plan")
     assert contextual._kept.cache_info().currsize == before + 1
+
+
+def test_the_context_block_lists_a_statement_once(tmp_path):
+    """A passage that is one fact's statement is not listed beside the fact again."""
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.upload(b"Returns are accepted within 30 days of delivery.", name="r.md", scope="org/a")
+        block = mem.context("how long do I have to return it", lens=["org/a/user/u"])
+    assert block.count("Returns are accepted within 30 days of delivery.") == 1

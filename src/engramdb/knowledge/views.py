@@ -234,8 +234,11 @@ def context(
         for f in facts
         if f.authoritative
     ]
+    stated = {" ".join(f.statement.split()).casefold() for f in facts}
     if query:
         for h in reads.passage_hits(mem, query, lens, k, "hybrid", None, False, keep)[:k]:
+            if " ".join(h.text.split()).casefold() in stated:
+                continue  # (a passage that is one fact's statement, listed already)
             if h.kind == "chunk" and h.authoritative:
                 curated.append((h.score, f"- (document) {h.text.strip()[:400]}"))
                 continue
