@@ -113,13 +113,11 @@ def _check_shipped(model_dir: Path) -> None:
                     f"the contextual encoder is missing from the installed package ({f}); "
                     "reinstall engramdb, or rebuild it with scripts/export_minilm.py"
                 )
-            h = hashlib.sha256()
             with open(f, "rb") as fh:
-                for chunk in iter(lambda: fh.read(1 << 20), b""):
-                    h.update(chunk)
-            if h.hexdigest() != want:
+                got = hashlib.file_digest(fh, "sha256").hexdigest()
+            if got != want:
                 raise ConfigError(
-                    f"{f} is not the shipped contextual encoder (sha256 {h.hexdigest()[:12]}, "
+                    f"{f} is not the shipped contextual encoder (sha256 {got[:12]}, "
                     f"expected {want[:12]}); reinstall engramdb"
                 )
         _checked.add(model_dir)

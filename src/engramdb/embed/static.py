@@ -125,8 +125,5 @@ def _check_model_dir(model_dir: Path, *, shipped: bool) -> None:
 
 def _weights_digest(model_dir: Path) -> str:
     """First 12 hex digits of the weights' SHA-256: identifies a custom model wherever it lives."""
-    h = hashlib.sha256()
     with open(model_dir / "model.safetensors", "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()[:12]
+        return hashlib.file_digest(f, "sha256").hexdigest()[:12]

