@@ -65,14 +65,7 @@ def main() -> None:
         return _extraction(names, args.misses)
     if args.grounding:
         return _grounding(names)
-    cases = load(tuple(names))
-    start = time.perf_counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        results = run(cases, Path(tmp) / "store")
-    s = scores(results)
-    s["domains"] = names
-    s["seconds"] = round(time.perf_counter() - start, 1)
-    print(json.dumps(s, indent=1))
+    results = _measured(run, load(tuple(names)), scores, names)
     if args.misses:
         for c, got in results:
             if got != c["expect"]:
@@ -92,14 +85,19 @@ def _extraction(domains: list[str], misses: bool) -> None:
 
 
 def _grounding(domains: list[str]) -> None:
-    orgs = load_grounding(tuple(domains))
+    _measured(run_grounding, load_grounding(tuple(domains)), grounding_scores, domains)
+
+
+def _measured(run_all, items, score, domains: list[str]) -> list:
+    """Run ``items`` in a fresh store, print their scores with the domains and the time."""
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        results = run_grounding(orgs, Path(tmp) / "store")
-    s = grounding_scores(results)
+        results = run_all(items, Path(tmp) / "store")
+    s = score(results)
     s["domains"] = domains
     s["seconds"] = round(time.perf_counter() - start, 1)
     print(json.dumps(s, indent=1))
+    return results
 
 
 def _first_person(which: list[str], misses: bool) -> None:
