@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engramdb import (
     EmbedderMismatchError,
@@ -767,6 +769,46 @@ def test_lexical_fusion_leaves_out_words_most_memories_contain(store_path):
         assert hits[0].id == "rare" and hits[0].explain["lexical"] > 0  # the rare word counts
         only_common = eng.recall("common", RecallOptions(k=3, explain=True))
         assert all(h.explain["lexical"] == 0 for h in only_common)  # "common" is left out
+
+
+def test_lexical_fusion_reads_the_rarest_words_within_its_budget(store_path):
+    """Words each under the cap but together over it: the most common of them is left out
+    (the OR query's cost is bounded), the rarer ones still count."""
+    from engramdb.engine import ScoreWeights
+    from engramdb.engine.scoring import ExpansionConfig
+
+    config = EngineConfig(
+        weights=ScoreWeights(lexical=2.0),
+        expansion=ExpansionConfig(common_term_cap=8, window=False),
+    )
+    with Engine.open(store_path, embedder="hashing", config=config) as eng:
+        far = eng.embedder.embed(["unrelated gardening words"])[0]
+        eng.remember_many([{"text": f"alpha {i}", "vector": far} for i in range(5)])
+        eng.remember_many([{"text": f"beta {i}", "vector": far} for i in range(6)])
+        eng.remember("gamma", id="rare", vector=far)
+        hits = eng.recall("alpha beta gamma", RecallOptions(k=12, explain=True))
+        lexical = {h.id: h.explain["lexical"] for h in hits}
+        assert lexical["rare"] > 0
+        alphas = [h for h in hits if h.text.startswith("alpha")]
+        betas = [h for h in hits if h.text.startswith("beta")]
+        assert alphas and all(h.explain["lexical"] > 0 for h in alphas)  # 1 + 5 <= 8
+        assert all(h.explain["lexical"] == 0 for h in betas)  # 1 + 5 + 6 > 8
+
+
+@given(
+    st.dictionaries(st.text("abcdef", min_size=1, max_size=3), st.integers(0, 50), max_size=8),
+    st.integers(0, 120),
+)
+def test_the_words_kept_fit_the_budget_and_are_the_rarest(counts, budget):
+    from engramdb.engine._reads import _within
+
+    terms = list(counts)
+    kept = _within(terms, counts, budget)
+    assert sum(counts[t] for t in kept) <= budget
+    assert kept == [t for t in terms if t in kept]  # the query's order
+    left = [t for t in terms if t not in kept]
+    if kept and left:
+        assert max(counts[t] for t in kept) <= min(counts[t] for t in left)
 
 
 def test_the_live_count_kept_in_memory_matches_the_index(store_path):
