@@ -167,6 +167,36 @@ def test_markdown_tables_comparison_matrices_and_html_properties(tmp_path: Path)
     }
 
 
+def test_a_header_row_the_markup_names_is_read_even_when_its_labels_hold_numbers(
+    tmp_path: Path,
+) -> None:
+    """ "Standard (3 working days)" looks like a value, but the Markdown (and an HTML ``th``)
+    says it is a header: the rows are frames, not one sentence of the whole table."""
+    md = _parse(
+        tmp_path,
+        "prices.md",
+        "## Dry cleaning\n\n| Item | Standard (3 working days) | Express (next day) |\n"
+        "|---|---|---|\n| Two-piece suit | £16.50 | £22.00 |\n| Trousers | £7.20 | £9.90 |\n",
+    )
+    facts = _facts(md)
+    assert ("Two-piece suit", "express_next_day", "£22.00") in facts
+    assert len(facts) == 4 and {f[0] for f in facts} == {"Two-piece suit", "Trousers"}
+    html = _parse(
+        tmp_path,
+        "fees.html",
+        "<table><tr><th>Ticket</th><th>Off-peak (before 5pm)</th><th>Peak</th></tr>"
+        "<tr><td>Adult</td><td>£8.20</td><td>£11.60</td></tr></table>",
+    )
+    assert {f[0] for f in _facts(html)} == {"Adult"} and len(_facts(html)) == 2
+    plain = _parse(  # no header cells: a first row of values is not taken for labels
+        tmp_path,
+        "grid.html",
+        "<table><tr><td>Adult</td><td>£8.20</td><td>£11.60</td></tr>"
+        "<tr><td>Child</td><td>£6.10</td><td>£7.90</td></tr></table>",
+    )
+    assert not any(f[0] == "Adult" and f[2] == "£6.10" for f in _facts(plain))
+
+
 def test_prose_documents_have_no_triples(tmp_path: Path) -> None:
     assert rows_to_triples(_parse(tmp_path, "a.md", "# Title\n\nSome prose.")) == []
 

@@ -266,25 +266,28 @@ def add_tables(builder: TextBuilder, table: etree._Element, path: tuple[str, ...
     """Each table of ``table`` (itself, then those nested in it) as a block of ``cell | cell``
     lines under ``path``, and those that read as frames."""
     out: list[Table] = []
-    for grid in table_grids(table):
+    for grid, header in table_grids(table):
         span = builder.block("\n".join(" | ".join(r) for r in grid), path)
-        found = grid_table(grid, path, span)
+        found = grid_table(grid, path, span, header=header)
         if found is not None:
             out.append(found)
     return out
 
 
-def table_grids(table: etree._Element) -> list[list[list[str]]]:
-    """The rows (lists of cell texts) of ``table`` and then of each table nested in it, in linear
-    time: a cell's text leaves out the tables nested in it (they are read as tables of their
-    own), so no text is read twice however deep tables nest."""
-    out: list[list[list[str]]] = []
+def table_grids(table: etree._Element) -> list[tuple[list[list[str]], bool]]:
+    """The rows (lists of cell texts) of ``table`` and then of each table nested in it, each with
+    whether its first row is header cells (``th``: the markup says so, whatever the labels
+    look like), in linear time: a cell's text leaves out the tables nested in it (they are read
+    as tables of their own), so no text is read twice however deep tables nest."""
+    out: list[tuple[list[list[str]], bool]] = []
     queue = deque([table])
     while queue:
         current = queue.popleft()
         rows: list[list[str]] = []
         row: list[list[str]] | None = None
         cell: list[str] | None = None
+        heads: list[bool] = []  # per cell of the row being read: a th
+        header = False
         events = etree.iterwalk(current, events=("start", "end"))
         for event, el in events:
             name = tag_of(el)
@@ -300,8 +303,10 @@ def table_grids(table: etree._Element) -> list[list[list[str]]]:
                     continue
                 if name == "tr" and row is None:
                     row = []
+                    heads = []
                 elif name in ("td", "th") and row is not None and cell is None:
                     cell = []
+                    heads.append(name == "th")
                 if cell is not None and el.text:
                     cell.append(el.text)
                 continue
@@ -309,12 +314,15 @@ def table_grids(table: etree._Element) -> list[list[list[str]]]:
                 row.append(cell)
                 cell = None
             elif name == "tr" and row is not None:
+                first = not rows
                 _add_row(rows, row)
+                if first and rows:
+                    header = bool(heads) and all(heads)
                 row = None
             if inner and cell is not None and el.tail:
                 cell.append(el.tail)
         if rows:
-            out.append(rows)
+            out.append((rows, header))
     return out
 
 

@@ -232,9 +232,14 @@ def matrix_table(columns: Sequence[str], rows: Sequence[dict[str, object]]) -> T
 
 
 def grid_table(
-    grid: list[list[str]], path: tuple[str, ...] = (), span: tuple[int, int] | None = None
+    grid: list[list[str]],
+    path: tuple[str, ...] = (),
+    span: tuple[int, int] | None = None,
+    *,
+    header: bool = False,
 ) -> Table | None:
-    """A Markdown or HTML table as frames. A header row of labels names the columns; a
+    """A Markdown or HTML table as frames. A header row of labels (or of header cells:
+    ``header``, "Standard (3 working days)" is a label the markup names) names the columns; a
     two-column table without one is the properties of what its heading names (``Check-in |
     3 pm`` under "The Harbour Room"); a header whose corner is empty or "Feature" over names
     is a comparison matrix, read one column per thing."""
@@ -245,7 +250,8 @@ def grid_table(
     grid = [r + [""] * (width - len(r)) for r in grid]
     head = grid[0]
     start, end = span if span is not None else (None, None)
-    labels = all(c and not _VALUE_LIKE.search(c) for c in head[1:]) and bool(head[0] or width > 2)
+    labels = (header and all(head[1:])) or all(c and not _VALUE_LIKE.search(c) for c in head[1:])
+    labels = labels and bool(head[0] or width > 2)
     if len(grid) > 1 and labels and width > 2 and normalize_key(head[0]) in _MATRIX_CORNERS:
         things = []
         for j in range(1, width):
