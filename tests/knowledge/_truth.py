@@ -351,10 +351,37 @@ def load_grounding(domains: tuple[str, ...]) -> list[dict[str, Any]]:
 
 def states(mem: Memory, hit, label: dict[str, str], unique: bool) -> bool:
     """Whether a query hit states the labelled fact: a curated fact ``names_fact`` accepts, or a
-    curated passage holding the quote."""
+    curated fact or passage whose text says the quote (``says``)."""
+    if not hit.authoritative:
+        return False
     if hit.kind == "fact":
-        return names_fact(mem, int(hit.id.split(":", 1)[1]), label, unique)
-    return bool(hit.authoritative) and _plain(label["quote"]) in _plain(hit.text)
+        fid = int(hit.id.split(":", 1)[1])
+        return names_fact(mem, fid, label, unique) or says(mem._fact(fid).statement, label)
+    return says(hit.text, label)
+
+
+_TAGS = re.compile(r"<[^>]*>")
+_JSON = re.compile(r"[{}\[\]\"]")
+
+
+def says(text: str, label: dict[str, str]) -> bool:
+    """Whether ``text`` says the labelled fact: it holds the quote read as text (HTML tags and
+    JSON punctuation left out), or, for a quote in its file's syntax (a CSV line, a JSON
+    fragment, a Markdown row), the labelled value and at least 80 % of the quote's words."""
+    plain = _plain(text)
+    text_of_quote = _JSON.sub("", _TAGS.sub(" ", label["quote"]))
+    quote = _plain(text_of_quote.replace(",", " , "))
+    if quote and _plain(text_of_quote) in plain:
+        return True
+    if not _SYNTAX.search(label["quote"]):
+        return False  # (prose: its words in another order may say something else)
+    words = set(_words(quote))
+    if not words or _plain(label["value"]) not in plain:
+        return False
+    return len(words & set(_words(plain))) / len(words) >= 0.8
+
+
+_SYNTAX = re.compile(r"[|{}\"]|,\S")  # a Markdown row, JSON, a CSV line
 
 
 def _plain(text: str) -> str:

@@ -14,7 +14,7 @@ from engramdb import Memory
 from engramdb.knowledge import reads
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _truth import load_grounding, run_grounding  # noqa: E402
+from _truth import load_grounding, run_grounding, says  # noqa: E402
 
 ORGS = ("dental", "gardencentre", "laundry", "drivingschool")
 
@@ -109,3 +109,22 @@ def test_the_context_block_lists_a_statement_once(tmp_path):
         mem.upload(b"Returns are accepted within 30 days of delivery.", name="r.md", scope="org/a")
         block = mem.context("how long do I have to return it", lens=["org/a/user/u"])
     assert block.count("Returns are accepted within 30 days of delivery.") == 1
+
+
+def test_the_scorer_reads_a_quote_in_its_file_s_syntax():
+    """A hit says the labelled fact when it holds the quote as text (tags and JSON punctuation
+    aside), or the value and most of the quote's words (a CSV line); one cell of the row, or
+    the value alone, does not."""
+    row = {"value": "PL-1047", "quote": "PL-1047,Lavender 'Munstead',2 litre,£6.49,yes,full sun"}
+    assert says(
+        "Lavender 'Munstead' (PL-1047): pot size 2 litre; price £6.49; hardy yes; "
+        "position full sun",
+        row,
+    )
+    assert not says("Lavender 'Munstead' (PL-1047) price: £6.49", row)
+    html = {"value": "not permitted", "quote": "<li>Tripods are not permitted.</li>"}
+    assert says("- Flash is fine.\n- Tripods are not permitted.", html)
+    assert not says("Tripods are welcome; drones are not permitted.", html)
+    json_ = {"value": "12 months", "quote": '"valid_for": "12 months"'}
+    assert says("gift_vouchers.valid_for: 12 months", json_)
+    assert not says("gift_vouchers.values: 12 months", json_)
