@@ -779,7 +779,7 @@ def test_lexical_fusion_reads_the_rarest_words_within_its_budget(store_path):
 
     config = EngineConfig(
         weights=ScoreWeights(lexical=2.0),
-        expansion=ExpansionConfig(common_term_cap=8, window=False),
+        expansion=ExpansionConfig(lexical_budget=8, window=False),
     )
     with Engine.open(store_path, embedder="hashing", config=config) as eng:
         far = eng.embedder.embed(["unrelated gardening words"])[0]
@@ -804,11 +804,13 @@ def test_the_words_kept_fit_the_budget_and_are_the_rarest(counts, budget):
 
     terms = list(counts)
     kept = _within(terms, counts, budget)
-    assert sum(counts[t] for t in kept) <= budget
+    assert bool(kept) == bool(terms)  # the rarest word always
+    assert len(kept) == 1 or sum(counts[t] for t in kept) <= budget
     assert kept == [t for t in terms if t in kept]  # the query's order
     left = [t for t in terms if t not in kept]
     if kept and left:
         assert max(counts[t] for t in kept) <= min(counts[t] for t in left)
+        assert sum(counts[t] for t in kept) + min(counts[t] for t in left) > budget  # full
 
 
 def test_the_live_count_kept_in_memory_matches_the_index(store_path):

@@ -356,7 +356,12 @@ def states(mem: Memory, hit, label: dict[str, str], unique: bool) -> bool:
         return False
     if hit.kind == "fact":
         fid = int(hit.id.split(":", 1)[1])
-        return names_fact(mem, fid, label, unique) or says(mem._fact(fid).statement, label)
+        if names_fact(mem, fid, label, unique):
+            return True
+        try:
+            return says(mem._fact(fid).statement, label)
+        except Exception:
+            return False
     return says(hit.text, label)
 
 
@@ -376,12 +381,19 @@ def says(text: str, label: dict[str, str]) -> bool:
     if not _SYNTAX.search(label["quote"]):
         return False  # (prose: its words in another order may say something else)
     words = set(_words(quote))
-    if not words or _plain(label["value"]) not in plain:
+    value = _plain(label["value"])
+    if not words:
         return False
-    return len(words & set(_words(plain))) / len(words) >= 0.8
+    for line in text.splitlines():  # (one row or line says it: not words gathered from many)
+        said = _plain(line)
+        if value in said and len(words & set(_words(said))) / len(words) >= 0.8:
+            return True
+    return False
 
 
-_SYNTAX = re.compile(r"[|{}\"]|,\S")  # a Markdown row, JSON, a CSV line
+#: a Markdown row, a JSON key, a CSV line (a comma between cells, not within "£1,000" or
+#: before a space)
+_SYNTAX = re.compile(r"\||\"[^\"]+\"\s*:|[^\d\s],\S|\S,[^\d\s]")
 
 
 def _plain(text: str) -> str:

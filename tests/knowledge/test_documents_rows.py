@@ -188,13 +188,26 @@ def test_a_header_row_the_markup_names_is_read_even_when_its_labels_hold_numbers
         "<tr><td>Adult</td><td>£8.20</td><td>£11.60</td></tr></table>",
     )
     assert {f[0] for f in _facts(html)} == {"Adult"} and len(_facts(html)) == 2
-    plain = _parse(  # no header cells: a first row of values is not taken for labels
+    for name, text in (
+        (  # no header cells: a first row of values is not taken for labels
+            "grid.html",
+            "<table><tr><td>Adult</td><td>£8.20</td><td>£11.60</td></tr>"
+            "<tr><td>Child</td><td>£6.10</td><td>£7.90</td></tr></table>",
+        ),
+        (  # Markdown's header row holding the first row of data: its values are no labels
+            "grid.md",
+            "| Adult | £8.20 | £11.60 |\n|---|---|---|\n| Child | £6.10 | £7.90 |\n",
+        ),
+    ):
+        facts = _facts(_parse(tmp_path, name, text))
+        assert not any("8_20" in f[1] or "11_60" in f[1] for f in facts), facts
+    rooms = _parse(  # a two-column Markdown table is properties, whatever its first row
         tmp_path,
-        "grid.html",
-        "<table><tr><td>Adult</td><td>£8.20</td><td>£11.60</td></tr>"
-        "<tr><td>Child</td><td>£6.10</td><td>£7.90</td></tr></table>",
+        "room.md",
+        "# The Harbour Room\n\n| Check-in | 3 pm |\n|---|---|\n| Check-out | 11 am |\n",
     )
-    assert not any(f[0] == "Adult" and f[2] == "£6.10" for f in _facts(plain))
+    assert sorted(f[2] for f in _facts(rooms)) == ["11 am", "3 pm"]
+    assert not any("3_pm" in f[1] for f in _facts(rooms))
 
 
 def test_prose_documents_have_no_triples(tmp_path: Path) -> None:

@@ -125,6 +125,14 @@ def test_the_scorer_reads_a_quote_in_its_file_s_syntax():
     html = {"value": "not permitted", "quote": "<li>Tripods are not permitted.</li>"}
     assert says("- Flash is fine.\n- Tripods are not permitted.", html)
     assert not says("Tripods are welcome; drones are not permitted.", html)
+    sibling = {"value": "£14.99", "quote": "PL-1042,Lavender 'Hidcote',5 litre,£14.99,yes,full sun"}
+    assert not says(  # the words of two other rows together
+        "PL-1041 | Lavender 'Hidcote' | 2 litre | £6.99 | yes | full sun\n"
+        "PL-2001 | Rose 'Iceberg' | 5 litre | £14.99 | yes | full sun",
+        sibling,
+    )
+    prose = {"value": "12 months", "quote": "Finance over £1,000 is spread over 12 months."}
+    assert not says("Finance is not spread over 12 months for plans over £1,000.", prose)
     json_ = {"value": "12 months", "quote": '"valid_for": "12 months"'}
     assert says("gift_vouchers.valid_for: 12 months", json_)
     assert not says("gift_vouchers.values: 12 months", json_)

@@ -691,10 +691,11 @@ class ReadPathMixin:
             if self._live_count >= _HALF_FROM:
                 rarer = [t for t in kept if counts[t] <= self._live_count // 2]
                 kept = rarer or kept
-            # and the words together read at most ``cap`` index entries, the rarest first: ten
+            # and the words together read at most ``lexical_budget`` index entries, the rarest
+            # first (the rarest word always): ten
             # words each in 1,600 of 10,000 windows cost 18 ms a query (more than at 100,000
             # memories, where each is past the cap alone) and weigh least in BM25
-            kept = _within(kept, counts, cap)
+            kept = _within(kept, counts, self.config.expansion.lexical_budget)
             found = self._index.fts_search(
                 match_terms(kept), limit, tier_ids={t.index for t in tiers}, window=window
             )
@@ -773,11 +774,13 @@ _HALF_FROM = 400
 
 def _within(terms: list[str], counts: dict[str, int], budget: int) -> list[str]:
     """The rarest of ``terms`` whose counts add up to at most ``budget`` (in the query's
-    order), so that an OR query's cost is bounded whatever the size of the store."""
+    order; the rarest word always), so that an OR query of common words reads a bounded number
+    of index entries. (A word FTS5 reads as a phrase, "foo-bar", is counted by its phrase's
+    matches, not by the entries of its tokens: such words are not bounded by this.)"""
     keep: set[str] = set()
     total = 0
     for t in sorted(set(terms), key=lambda t: (counts[t], t)):
-        if total + counts[t] > budget:
+        if keep and total + counts[t] > budget:
             break
         keep.add(t)
         total += counts[t]

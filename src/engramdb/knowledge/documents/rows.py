@@ -203,6 +203,11 @@ _MONEY = re.compile(
     r"excess|tuition|rent|order|over|spend|bonus|credit|refund|fine|penalty|surcharge)(?:_|$)"
 )
 _VALUE_LIKE = re.compile(r"\d|[$£€¥%]|^(?:yes|no|free|included|n/?a|none|-|—)$", re.IGNORECASE)
+_VALUE_ONLY = re.compile(
+    r"\s*(?:[$£€¥]\s*)?[+-]?\d[\d,.:/–-]*\s*(?:%|am|pm|[a-z]{1,3}\.?)?\s*$"
+    r"|\s*(?:yes|no|free|included|n/?a|none|-|—)\s*$",
+    re.IGNORECASE,
+)
 _MATRIX_CORNERS = (
     *("", "feature", "features", "attribute", "property", "spec", "specs", "details"),
     *("benefit", "benefits", "cover", "coverage"),
@@ -250,7 +255,11 @@ def grid_table(
     grid = [r + [""] * (width - len(r)) for r in grid]
     head = grid[0]
     start, end = span if span is not None else (None, None)
-    labels = (header and all(head[1:])) or all(c and not _VALUE_LIKE.search(c) for c in head[1:])
+    # header cells (Markdown always has a header row; HTML's th) are labels unless one is only
+    # a value ("3 pm", "£8.20": a first row of data put in the header) or the table is two
+    # columns wide (properties: "| Check-in | 3 pm |")
+    marked = header and width > 2 and all(c and not _VALUE_ONLY.match(c) for c in head[1:])
+    labels = marked or all(c and not _VALUE_LIKE.search(c) for c in head[1:])
     labels = labels and bool(head[0] or width > 2)
     if len(grid) > 1 and labels and width > 2 and normalize_key(head[0]) in _MATRIX_CORNERS:
         things = []
