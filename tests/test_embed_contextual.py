@@ -77,3 +77,19 @@ def test_no_torch_at_run_time():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_damaged_or_missing_shipped_file_is_refused(tmp_path):
+    """The shipped model's files are checked against their hashes before they are loaded."""
+    from engramdb.embed import contextual
+
+    copy = tmp_path / "model"
+    copy.mkdir()
+    (copy / "model.onnx").symlink_to(contextual.CONTEXTUAL_MODEL_DIR / "model.onnx")
+    (copy / "tokenizer.json").write_text('{"version": "1.0"}')
+    with pytest.raises(ConfigError, match="not the shipped contextual encoder"):
+        contextual._check_shipped(copy)
+    (copy / "model.onnx").unlink()
+    with pytest.raises(ConfigError, match="missing from the installed package"):
+        contextual._check_shipped(copy)
+    contextual._check_shipped(contextual.CONTEXTUAL_MODEL_DIR)  # (the shipped one passes)

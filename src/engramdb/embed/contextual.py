@@ -10,7 +10,6 @@ See ``models/minilm-l6-int8/NOTICE`` for where the weights come from.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import threading
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from engramdb._files import unlike
 from engramdb.embed._texts import as_text_list
 from engramdb.embed.base import normalize_rows
 from engramdb.errors import ConfigError
@@ -106,20 +106,18 @@ def _check_shipped(model_dir: Path) -> None:
     with _check_lock:
         if model_dir in _checked:
             return
-        for name, want in _SHIPPED.items():
-            f = model_dir / name
-            if not f.is_file():
+        found = unlike(model_dir, _SHIPPED)
+        if found is not None:
+            f, got = found
+            if got is None:
                 raise ConfigError(
                     f"the contextual encoder is missing from the installed package ({f}); "
                     "reinstall engramdb, or rebuild it with scripts/export_minilm.py"
                 )
-            with open(f, "rb") as fh:
-                got = hashlib.file_digest(fh, "sha256").hexdigest()
-            if got != want:
-                raise ConfigError(
-                    f"{f} is not the shipped contextual encoder (sha256 {got[:12]}, "
-                    f"expected {want[:12]}); reinstall engramdb"
-                )
+            raise ConfigError(
+                f"{f} is not the shipped contextual encoder (sha256 {got[:12]}, "
+                f"expected {_SHIPPED[f.name][:12]}); reinstall engramdb"
+            )
         _checked.add(model_dir)
 
 

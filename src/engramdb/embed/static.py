@@ -7,7 +7,6 @@ from all-MiniLM-L6-v2 by ``scripts/distill_default_model.py`` (see ``models/*/NO
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from engramdb._files import sha256_of
 from engramdb.embed._texts import as_text_list
 from engramdb.embed.base import normalize_rows
 from engramdb.errors import ConfigError
@@ -125,5 +125,4 @@ def _check_model_dir(model_dir: Path, *, shipped: bool) -> None:
 
 def _weights_digest(model_dir: Path) -> str:
     """First 12 hex digits of the weights' SHA-256: identifies a custom model wherever it lives."""
-    with open(model_dir / "model.safetensors", "rb") as f:
-        return hashlib.file_digest(f, "sha256").hexdigest()[:12]
+    return sha256_of(model_dir / "model.safetensors")[:12]

