@@ -95,12 +95,12 @@ def test_without_the_encoder_the_formula_ranks_alone(tmp_path, monkeypatch, capl
 def test_a_long_question_is_encoded_but_not_kept():
     from engramdb.embed import contextual
 
-    before = contextual._kept.cache_info().currsize
+    before = len(contextual._kept)
     long = "how much is the plan " * 40  # (over MAX_KEPT_CHARS)
     assert contextual.encoded(long).shape == (384,)
-    assert contextual._kept.cache_info().currsize == before
+    assert len(contextual._kept) == before
     contextual.encoded("how much is the plan")
-    assert contextual._kept.cache_info().currsize == before + 1
+    assert len(contextual._kept) == before + 1
 
 
 def test_the_context_block_lists_a_statement_once(tmp_path):

@@ -9,9 +9,9 @@ See ``models/minilm-l6-int8/NOTICE`` for where the weights come from.
 
 from __future__ import annotations
 
-import functools
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,14 @@ from engramdb.embed._texts import as_text_list
 from engramdb.embed.base import normalize_rows
 from engramdb.errors import ConfigError
 
-__all__ = ["CONTEXTUAL_MODEL_DIR", "CONTEXTUAL_MODEL_ID", "ContextualEncoder", "encoded"]
+__all__ = [
+    "CONTEXTUAL_MODEL_DIR",
+    "CONTEXTUAL_MODEL_ID",
+    "ContextualEncoder",
+    "encoded",
+    "keep",
+    "known",
+]
 
 CONTEXTUAL_MODEL_DIR = Path(__file__).resolve().parent / "models" / "minilm-l6-int8"
 CONTEXTUAL_MODEL_ID = "engramdb/minilm-l6-int8@1"
@@ -148,18 +155,44 @@ def shared() -> ContextualEncoder:
 #: up to 64 KB would hold their text, not just their 1.5 KB vectors).
 MAX_KEPT_CHARS = 512
 
+#: How many texts' vectors the process keeps (about 1.6 KB each with their text).
+KEPT = 16_384
+
+_kept: OrderedDict[str, np.ndarray] = OrderedDict()
+_kept_lock = threading.Lock()
+
 
 def encoded(text: str) -> np.ndarray:
     """A text's vector under the shipped encoder; a short one is kept for the process's next
     reads of it (a statement read for many questions is encoded once)."""
+    v = known(text)
+    if v is None:
+        v = _encode(text)
+        keep(text, v)
+    return v
+
+
+def known(text: str) -> np.ndarray | None:
+    """The vector the process keeps for ``text``, if it does."""
+    with _kept_lock:
+        v = _kept.get(text)
+        if v is not None:
+            _kept.move_to_end(text)
+        return v
+
+
+def keep(text: str, vector: np.ndarray) -> None:
+    """Keep ``text``'s vector, computed here or by another process of the same model
+    (``knowledge.statement_vectors``); a long text is not kept."""
     if len(text) > MAX_KEPT_CHARS:
-        return _encode(text)
-    return _kept(text)
-
-
-@functools.lru_cache(maxsize=16_384)
-def _kept(text: str) -> np.ndarray:
-    return _encode(text)
+        return
+    v = np.array(vector, dtype=np.float32)  # (a copy: a buffer read from a row is not ours)
+    v.flags.writeable = False
+    with _kept_lock:
+        _kept[text] = v
+        _kept.move_to_end(text)
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
 
 
 def _encode(text: str) -> np.ndarray:

@@ -25,7 +25,7 @@ from .catalogue import known_names
 from .claims import ORG, Claim, Extraction
 from .clock import now_ms, to_ms
 from .documents import MAX_DOCUMENT_BYTES, ParsedDocument, chunk, parse_document, rows_to_triples
-from .documents.budget import ReadBudget, reading
+from .documents.budget import ReadBudget, at_lower_priority, reading
 from .documents.rows import every_row_read, is_generic_heading
 from .documents.sentences import LIST_MARKER
 from .extract import extract_stage0
@@ -373,10 +373,12 @@ def upload(
     observed_at: datetime | int | str | None = None,
     caller: Caller | None = None,
     progress: Progress | None = None,
+    nice: int = 0,
 ) -> DocumentResult:
     """The body of ``Memory.upload``. ``progress(phase, done, total)`` is told how far the
     reading and the writing are (a job's progress; it may raise to stop the upload, which then
-    leaves nothing behind)."""
+    leaves nothing behind). ``nice``: how far below the caller's CPU priority the reading runs
+    (a background job's, ``budget.JOB_NICE``; the writing keeps the caller's)."""
     scope = check_scope(scope)
     mem._check_writable_scope(scope)
     check_write(caller, scope, True)
@@ -393,8 +395,12 @@ def upload(
         mem.document_read_s,
         None if progress is None else lambda: progress("reading", *where),
     )
-    with reading(budget):
-        found = _read(mem, data, name, media_type, scope, caller, now, tell, where)
+
+    def read() -> Any:
+        with reading(budget):
+            return _read(mem, data, name, media_type, scope, caller, now, tell, where)
+
+    found = at_lower_priority(nice, read)
     if isinstance(found, DocumentResult):
         return found
     doc, known, triples, pieces, extractions = found
@@ -522,6 +528,7 @@ class _Page:
         """The engine's copies of the chunks (after the commit), a batch at a time, each batch
         under the store's lock (which an upload at once holds throughout)."""
         mem, tell = self.mem, self.tell
+        mem.curated_written()  # (published: their statements are encoded ahead, if it does)
         with mem._lock:
             if retired:
                 for mid in retired:

@@ -340,6 +340,7 @@ class JobRunner:
                 observed_at=observed,
                 caller=caller,
                 progress=progress,
+                nice=self.mem.job_nice,
             )
         except _Stop as stop:
             if stop.why == "shutdown":

@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from ..embed.contextual import CONTEXTUAL_MODEL_ID
+from ..embed.contextual import shared as contextual_shared
 from ..engine import Engine, EngineConfig, MemoryInput
 from ..engine.engine import copy_sqlite
 from ..errors import NotFoundError, StorageError, ValidationError
@@ -41,6 +43,7 @@ from . import (
     reads,
     redaction,
     revisions,
+    statement_vectors,
     turns,
     views,
     workflow,
@@ -48,13 +51,14 @@ from . import (
 from .access import Caller
 from .catalogue import template_words
 from .clock import now_ms, to_ms
-from .documents.budget import DOCUMENT_READ_SECONDS
+from .documents.budget import DOCUMENT_READ_SECONDS, JOB_NICE, check_job_nice
 from .fact_index import FactIndex
 from .jobs import JobRunner, Rights
 from .reconcile import CONFIDENCE_FLOOR
 from .results import DocumentResult, Fact, Job, QueryHit, StoredMemory, WriteResult
 from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION, migrate
 from .scopes import ancestors, check_lens, check_scope
+from .statement_vectors import StatementEncoder
 from .vocab import canonical_key, entity_type
 
 __all__ = ["Memory"]
@@ -87,10 +91,14 @@ class Memory:
         *,
         replica: bool = False,
         document_read_s: float | None = DOCUMENT_READ_SECONDS,
+        job_nice: int = JOB_NICE,
+        encode_statements: bool = False,
     ):
         self.path = path
         #: how long reading one uploaded document may take (None: no limit)
         self.document_read_s = document_read_s
+        #: how far below requests a background job reads its document (``budget.JOB_NICE``)
+        self.job_nice = check_job_nice(job_nice)
         self.engine = engine
         self.confidence_floor = confidence_floor
         self._llm = None
@@ -142,13 +150,35 @@ class Memory:
         #: bumped by every change to the scopes that hold passages, so that a query that read
         #: them from an older snapshot does not keep its set (``reads._passage_scopes``)
         self._scopes_version = 0
+        #: the writer's thread that stores curated statements' contextual encodings for
+        #: every process to read (``statement_vectors``; None: each read computes its own)
+        self._statements: StatementEncoder | None = None
         if replica:
             self._jobs = None  # (jobs are the writer's)
             return
         with self._lock:
             self._catch_up()
+        if encode_statements:
+            self._statements = StatementEncoder(
+                CONTEXTUAL_MODEL_ID,
+                lambda after, n: statement_vectors.pending(self._reader(), after, n),
+                lambda texts: contextual_shared().embed(texts),
+                self._save_statement_vectors,
+                self.job_nice,
+            )
+            self._statements.wake()  # (facts stored before, or by a run that stopped)
         self._jobs = JobRunner(self, job_rights)
         self._jobs.recover()
+
+    def _save_statement_vectors(self, rows: list[statement_vectors.Stored]) -> None:
+        with self._lock, self._transaction() as con:
+            statement_vectors.save(con, rows)
+
+    def curated_written(self) -> None:
+        """Curated facts were written (an upload): their statements are encoded ahead, if
+        this store does that (``encode_statements``)."""
+        if self._statements is not None:
+            self._statements.wake()
 
     # ------------------------------------------------------------------ opening and closing
     @classmethod
@@ -162,6 +192,8 @@ class Memory:
         llm: Any = None,
         job_rights: Rights | None = None,
         document_read_s: float | None = DOCUMENT_READ_SECONDS,
+        job_nice: int = JOB_NICE,
+        encode_statements: bool = False,
     ) -> Memory:
         """Open (or create) a store in directory ``path``: no server, network or LLM needed.
         ``llm`` (an ``extract.llm.LLMConfig``: any OpenAI-compatible chat endpoint) adds
@@ -169,12 +201,25 @@ class Memory:
         ``WriteResult.errors`` and as open uncertainties, never as a failed write.
         ``job_rights`` looks up the rights of a background job's submitter when it runs (see
         ``knowledge.jobs``); jobs interrupted by a crash run again now. ``document_read_s``: how
-        long reading one uploaded document may take before it is refused (None: no limit)."""
+        long reading one uploaded document may take before it is refused (None: no limit).
+        ``job_nice``: how many steps of CPU priority below the process's requests a background
+        upload job reads its document (Linux; 0 to 19, 0: the same), so a big upload does not
+        slow the queries beside it. ``encode_statements``: a thread of this store encodes
+        uploaded statements for the contextual rerank ahead of the queries and stores them for
+        every process that reads the store (the server's writer does; otherwise a query encodes
+        the statements it ranks, once per process)."""
         path = Path(path)
         engine = Engine.open(path, embedder=embedder, config=engine_config)
         try:
             return cls(
-                path, engine, confidence_floor, llm, job_rights, document_read_s=document_read_s
+                path,
+                engine,
+                confidence_floor,
+                llm,
+                job_rights,
+                document_read_s=document_read_s,
+                job_nice=job_nice,
+                encode_statements=encode_statements,
             )
         except BaseException:
             engine.close()
@@ -226,6 +271,8 @@ class Memory:
         open."""
         if self._jobs is not None:
             self._jobs.close()
+        if self._statements is not None:
+            self._statements.close()
         self._index.close()  # (its filling thread embeds with the engine's model)
         with self._lock:
             if self._closed:

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..embed.contextual import encoded
+from ..embed.contextual import CONTEXTUAL_MODEL_ID, encoded, keep, known
 from ..engine import RecallOptions
 from ..engine.scoring import PROFILES
 from ..engine.validation import check_k
 from ..errors import ConfigError, NotFoundError, ValidationError
 from ..store.sqlite import rows_in
+from . import statement_vectors
 from .candidates import vec
 from .clock import now_ms, to_ms
 from .lexicon import answer_kind
@@ -365,7 +366,13 @@ def row_scores(
         for r in rows
     ]
     scored = [(sc, sim, lex, rows[i]) for sc, sim, lex, i in _scores(mem, text, said, mode)]
-    return contextual_gain(text, scored) if mode == "hybrid" else scored
+    if mode != "hybrid":
+        return scored
+    return contextual_gain(
+        text,
+        scored,
+        lambda facts: statement_vectors.stored(mem._reader(), CONTEXTUAL_MODEL_ID, facts),
+    )
 
 
 _warned: set[str] = set()
@@ -387,10 +394,14 @@ CONTEXT_WEIGHT = 1.0
 
 
 def contextual_gain(
-    text: str, scored: list[tuple[float, float, float, tuple]]
+    text: str,
+    scored: list[tuple[float, float, float, tuple]],
+    stored: Callable[[list[tuple[int, str]]], dict[int, np.ndarray]] | None = None,
 ) -> list[tuple[float, float, float, tuple]]:
     """``scored`` with the best ``CONTEXT_RERANK`` facts' scores raised by ``CONTEXT_WEIGHT``
-    times the cosine of their statement and the question under the contextual encoder."""
+    times the cosine of their statement and the question under the contextual encoder.
+    ``stored((id, statement) pairs)``: the vectors the writer stored of those it has
+    (``statement_vectors``), taken before computing one here."""
     if not scored or CONTEXT_RERANK <= 0:
         return scored
     try:
@@ -399,6 +410,14 @@ def contextual_gain(
         _warn_once(f"the contextual encoder cannot be used, facts are ranked without it: {e}")
         return scored
     best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:CONTEXT_RERANK]
+    if stored is not None:
+        unknown = {
+            scored[i][3][_ID]: scored[i][3][_STATEMENT]
+            for i in best
+            if known(scored[i][3][_STATEMENT]) is None
+        }
+        for fid, vector in stored(list(unknown.items())).items():
+            keep(unknown[fid], vector)
     out = list(scored)
     for i in best:
         sc, sim, lex, row = scored[i]

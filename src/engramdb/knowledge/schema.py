@@ -108,6 +108,20 @@ CREATE INDEX IF NOT EXISTS facts_key_source ON facts(key, source_id);
 CREATE INDEX IF NOT EXISTS facts_entity_source ON facts(entity_id, source_id);
 -- the entity graph walks relations both ways and ties entities stated in one source
 CREATE INDEX IF NOT EXISTS facts_object ON facts(object_id) WHERE object_id IS NOT NULL;
+-- curated statements' contextual encodings, stored once by the writer (statement_vectors.py);
+-- derived data: a fact's goes with it, and a changed statement's is dropped
+CREATE TABLE IF NOT EXISTS statement_vectors (
+    fact_id INTEGER PRIMARY KEY,
+    digest  BLOB NOT NULL,
+    vec     BLOB NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS statement_vectors_purged AFTER DELETE ON facts BEGIN
+    DELETE FROM statement_vectors WHERE fact_id = old.id;
+END;
+CREATE TRIGGER IF NOT EXISTS statement_vectors_restated AFTER UPDATE OF statement ON facts
+WHEN new.statement IS NOT old.statement BEGIN
+    DELETE FROM statement_vectors WHERE fact_id = old.id;
+END;
 CREATE INDEX IF NOT EXISTS facts_source ON facts(source_id);
 CREATE TABLE IF NOT EXISTS provenance (
     fact_id    INTEGER NOT NULL REFERENCES facts(id),

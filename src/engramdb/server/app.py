@@ -79,6 +79,7 @@ def create_app(
         on_reinforce=reinforcer,
         before_open=reinforcer.opened if reinforcer is not None else None,
         document_read_s=config.document_read_s,
+        job_nice=config.job_nice,
     )
     idem = IdempotencyStore(root / "server.db", config.idempotency_ttl_s)
     contexts.on_purge(idem.forget_context)

@@ -50,6 +50,10 @@ class ServerConfig:
     #: How long reading one uploaded document (parsing it, reading its prose) may take before
     #: the upload fails with this limit (0: no limit); docs/security.md, "Limits".
     document_read_s: int = 300
+    #: How many steps of CPU priority below the requests a background upload job reads its
+    #: document (Linux thread niceness, 0 to 19; 0: the same): a big upload then costs the
+    #: queries beside it little, and takes longer while they keep the CPU busy.
+    job_nice: int = 10
     #: /docs and /openapi.json without a key (they describe the API, no tenant data).
     public_docs: bool = True
     #: The dashboard at /ui/ (static files without a key; every figure it shows comes from the
@@ -155,6 +159,8 @@ def load_config(
         raise ConfigError(
             f"setting writer_connections: must be at least 1, got {config.writer_connections}"
         )
+    if not 0 <= config.job_nice <= 19:
+        raise ConfigError(f"setting job_nice: must be 0 (none) to 19, got {config.job_nice}")
     if config.threads < 1:
         raise ConfigError(f"setting threads: must be at least 1, got {config.threads}")
     if not 0 <= config.workers <= 64:

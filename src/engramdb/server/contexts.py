@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import NotFoundError, StorageError, ValidationError
-from ..knowledge.documents.budget import DOCUMENT_READ_SECONDS
+from ..knowledge.documents.budget import DOCUMENT_READ_SECONDS, JOB_NICE
 from ..knowledge.memory import Memory
 from .auth.reach import CONTEXT_NAME
 
@@ -92,6 +92,7 @@ class ContextRegistry:
         on_reinforce: Callable[[str, list[int]], object] | None = None,
         before_open: Callable[[str], object] | None = None,
         document_read_s: float = DOCUMENT_READ_SECONDS,
+        job_nice: int = JOB_NICE,
     ):
         #: (context, a job's provenance) -> the submitter's rights there now, or None
         self.job_rights = job_rights
@@ -114,6 +115,8 @@ class ContextRegistry:
         self.embedder = embedder
         #: how long reading one uploaded document may take (0: no limit)
         self.document_read_s = document_read_s
+        #: how far below requests a job reads its document (``budget.JOB_NICE``)
+        self.job_nice = job_nice
         self.max_contexts = max_contexts
         self._open: dict[str, Memory] = {}
         self._purges: dict[str, int] = {}
@@ -151,6 +154,9 @@ class ContextRegistry:
             embedder=self.embedder,
             job_rights=rights,
             document_read_s=self.document_read_s or None,  # (0: no limit)
+            job_nice=self.job_nice,
+            # (the reading workers take the curated statements' encodings it stores)
+            encode_statements=True,
         )
 
     def gate(self, name: str) -> WriteGate:
