@@ -1,5 +1,5 @@
-"""A document that is rows alone (CSV, JSON) and whose every row gave facts: its facts are what
-recall finds. Its chunks stay in the knowledge tables (listings, citations) but are never copied
+"""A document that is rows alone (CSV; JSON whose tables hold all its values) and whose every
+row gave facts: its facts are what recall finds. Its chunks stay in the knowledge tables (listings, citations) but are never copied
 into the engine, where they would only repeat the facts and outrank them; a row's code names
 its facts; a question asking for an amount ranks the row's price first."""
 
@@ -140,7 +140,25 @@ def test_a_question_for_an_amount_ranks_the_rows_price_first(tmp_path, monkeypat
     assert sum(without) > 0  # (the name's words are shared by all four of a row's facts)
 
 
-def test_a_json_file_keeps_its_passages(tmp_path):
+def test_a_json_file_whose_values_are_all_facts_leaves_no_passage_in_recall(tmp_path):
+    # before: its one flattened chunk held every price of the file and outranked the fact
+    data = (
+        b'{"company": "Sawmill Supplies", "currency": "GBP", "saws": ['
+        b'{"name": "Flex 24 Saw", "price": 655.22, "blade_mm": 165},'
+        b'{"name": "Flex 30 Saw", "price": 702.10, "blade_mm": 190},'
+        b'{"name": "Orion 4 Saw", "price": 512.00, "blade_mm": 210, "tags": ["cordless"]}],'
+        b'"delivery": {"standard_days": 3, "express_days": 1}}'
+    )
+    with Memory.open(tmp_path / "s") as mem:
+        r = mem.upload(data, name="saws.json", scope="org/shop")
+        assert r.facts >= 9
+        assert _engine_chunks(mem) == 0
+        hits = mem.query("how much is the Flex 30 Saw", lens=LENS, k=5)
+        assert hits and all(h.kind == "fact" for h in hits)
+        assert "702.1" in hits[0].text, [h.text for h in hits]
+
+
+def test_a_json_file_with_a_list_of_lists_keeps_its_passages(tmp_path):
     # its reader leaves a list of lists out of the rows; the text keeps it
     data = (
         b'[{"name": "Flex 24 Saw", "price": "\xc2\xa3655.22", '

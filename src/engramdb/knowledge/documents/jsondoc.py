@@ -67,7 +67,9 @@ def parse_json(data: bytes, name: str) -> Extraction:
     if shape == "object":
         found = next((value[k] for k in ("title", "name") if isinstance(value.get(k), str)), "")
         title = found.strip() or title
-    metadata: dict[str, object] = {"shape": shape}
+    # whether its tables hold every value it states (not a list of lists, nor a top level that
+    # is no object or records): then its facts can say all it says (``rows.every_row_read``)
+    metadata: dict[str, object] = {"shape": shape, "tabled": shape != "other" and _tabled(value)}
     return Extraction(
         title=title,
         text=text,
@@ -200,6 +202,15 @@ def _render_object(value: dict[str, object], builder: TextBuilder) -> None:
         if lines:
             builder.heading(key)
             builder.block("\n".join(lines), (key,))
+
+
+def _tabled(value: object) -> bool:
+    """No list in ``value`` holds a list (the one shape ``things`` leaves out of its tables)."""
+    if isinstance(value, dict):
+        return all(_tabled(v) for v in value.values())
+    if isinstance(value, list):
+        return all(not isinstance(v, list) and _tabled(v) for v in value)
+    return True
 
 
 def _scalar_list(value: list[object]) -> bool:

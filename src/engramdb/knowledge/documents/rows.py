@@ -21,7 +21,7 @@ from engramdb.errors import ValidationError
 from ..claims import ORG
 from ._text import blank, render_value, singular
 from .budget import checkpoint
-from .detect import CSV
+from .detect import CSV, JSON
 from .model import ParsedDocument, Table, Triple
 
 __all__ = [
@@ -126,11 +126,15 @@ def rows_to_triples(doc: ParsedDocument, *, key_column: str | None = None) -> li
 
 
 def every_row_read(doc: ParsedDocument, triples: Sequence[Triple]) -> bool:
-    """Whether the document is rows alone (a CSV file: its text is its cells) and each of its
-    rows gave a fact: then its facts say all it says, and its passages would only repeat them.
-    A JSON file is not: its reader leaves some values out of the rows (a list of lists), which
-    its text keeps."""
-    if doc.media_type != CSV or not doc.tables:
+    """Whether the document is rows alone (a CSV file: its text is its cells; a JSON file
+    whose tables hold every value it states) and each of its rows gave a fact: then its facts
+    say all it says, and its passages would only repeat them, in chunks that outrank the one
+    fact a question asks for (a flattened JSON chunk holds every price of a file). A JSON
+    file with a list of lists is not: its reader leaves those out of the rows, its text keeps
+    them."""
+    if not doc.tables:
+        return False
+    if doc.media_type != CSV and not (doc.media_type == JSON and doc.metadata.get("tabled")):
         return False
     read = {(t.table, t.row) for t in triples}
     return len(read) == sum(len(t.rows) for t in doc.tables)
