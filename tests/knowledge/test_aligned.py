@@ -161,3 +161,53 @@ def test_templates_follow_curated_changes_between_turns(tmp_path):
         mem.remember(triples=[{**lamp, "value": "£65"}], scope="org/s")  # the operator's update
         again = mem.remember("your Aurora lamp is £65", scope="org/s/user/c")
         assert not again.conflicts and again.corroborations
+
+
+FULL_PRICE = Template(
+    fact_id=11,
+    subject="",
+    subject_type="organisation",
+    key="return_window",
+    key_phrase="return window",
+    value="30 days",
+    value_kind="duration",
+    statement="Full-price items: return within 30 days of delivery for a full refund.",
+    name="Northwind Outfitters",
+)
+EXPRESS = Template(
+    fact_id=12,
+    subject="",
+    subject_type="organisation",
+    key="delivery_time",
+    key_phrase="delivery time",
+    value="3 to 5 working days",
+    value_kind="duration",
+    statement="Standard delivery: 3 to 5 working days.",
+    name="Northwind Outfitters",
+)
+
+
+def _encoder_similar(a: str, b: str) -> float:
+    from engramdb.embed.contextual import encoded
+
+    return float(encoded(a) @ encoded(b))
+
+
+def test_the_encoder_finds_what_a_clause_is_about_when_no_attribute_word_is_shared():
+    text = "gutted that you only give 14 days on full price stuff"
+    # the rules alone: "give" and "stuff" share no attribute word with the return window
+    assert align(text, [FULL_PRICE, EXPRESS]) == []
+    found = align(text, [FULL_PRICE, EXPRESS], similar=_encoder_similar)
+    assert [(t.fact_id, c.value, c.answers) for t, c in found] == [(11, "14 days", 11)]
+
+
+def test_the_encoder_answers_nothing_without_a_clear_winner_or_for_the_speaker_or_a_question():
+    text = "gutted that you only give 14 days on full price stuff"
+    twin = Template(**{**FULL_PRICE.__dict__, "fact_id": 13})  # (two alike: no clear winner)
+    assert align(text, [FULL_PRICE, twin], similar=_encoder_similar) == []
+    assert align(text, [FULL_PRICE], similar=lambda a, b: 0.2) == []  # (not alike enough)
+    for other in (
+        "I only got 14 days on full price stuff at my last job",
+        "do you only give 14 days on full price stuff?",
+    ):
+        assert align(other, [FULL_PRICE, EXPRESS], similar=_encoder_similar) == [], other

@@ -1,7 +1,8 @@
 """A document that is rows alone (CSV; JSON whose tables hold all its values) and whose every
-row gave facts: its facts are what recall finds. Its chunks stay in the knowledge tables (listings, citations) but are never copied
-into the engine, where they would only repeat the facts and outrank them; a row's code names
-its facts; a question asking for an amount ranks the row's price first."""
+row gave facts: its facts are what recall finds. Its chunks stay in the knowledge tables
+(listings, citations) but are never copied into the engine, where they would only repeat the
+facts and outrank them; a row's code names its facts; a question asking for an amount ranks
+the row's price first."""
 
 from __future__ import annotations
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..embed.contextual import encoded
+from ..errors import ConfigError
 from ..store.sqlite import rows_in
 from .claims import Claim, Extraction
 from .extract.aligned import Template, align
@@ -37,7 +39,12 @@ def align_turn(
     facts ``readable`` admits, when given)."""
     templates, names = templates_for(mem, scope, text, readable)
     org = org_of(scope) or ""
-    aligned = [claim for _, claim in align(text, templates, other_names=names, organisation=org)]
+    aligned = [
+        claim
+        for _, claim in align(
+            text, templates, other_names=names, organisation=org, similar=_similar
+        )
+    ]
     if not aligned:
         return
 
@@ -56,6 +63,15 @@ def align_turn(
         return False
 
     extraction.claims[:] = [c for c in extraction.claims if not overlaps(c)] + aligned
+
+
+def _similar(a: str, b: str) -> float:
+    """Cosine of two texts under the contextual encoder (0 without one: no clause answers by
+    it)."""
+    try:
+        return float(encoded(a) @ encoded(b))
+    except ConfigError:
+        return 0.0
 
 
 def known_names(

@@ -37,7 +37,7 @@ import functools
 import itertools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engramdb.engine.lexical import STOPWORDS
@@ -389,10 +389,13 @@ def align(
     *,
     other_names: Sequence[str] = (),
     organisation: str = "",
+    similar: Callable[[str, str], float] | None = None,
 ) -> list[tuple[Template, Claim]]:
     """Claims of ``text`` that answer curated ``templates`` (see the module docstring);
     ``other_names`` are the catalogue's entity names, for telling one entity from another, and
-    ``organisation`` the organisation's own name (naming it names no other entity)."""
+    ``organisation`` the organisation's own name (naming it names no other entity).
+    ``similar(clause, statement)``: how alike a contextual encoder finds them (cosine), for a
+    clause that shares no attribute word with any template it could answer."""
     own = frozenset(w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " ")))
     if not templates:
         return []
@@ -413,11 +416,52 @@ def align(
         if not _asserted(clause):
             continue
         hits: list[_Hit] = []
+        unshared: list[_Hit] = []  # (answering, but sharing no attribute word)
         clock = clock_minutes(clause)
         mentioned = [n for n in other_names if _names(clause, n)]
         found = _values(clause)
         if len(found) > _MAX_VALUES:
             continue
+        loose: list[_Hit] = []
+        if similar is not None and not _FIRST_PERSON.search(clause) and not elsewhere(clause):
+            for t in templates:
+                if t.fact_id in taken or not _about_them(clause, t, own):
+                    continue
+                if t.subject and (
+                    not (_names(clause, t.subject) or earlier.names(t.subject, start))
+                    or (
+                        _variant(clause, t.subject, own)
+                        if _names(clause, t.subject)
+                        else earlier.variant(t.subject, start, clause)
+                    )
+                ):
+                    continue  # a named entity must be named, and not as another model of it
+                if any(
+                    not _names(t.subject + " " + t.statement, n)
+                    for n in mentioned
+                    if n.casefold() != t.subject.casefold()
+                ):
+                    continue  # the clause names another catalogue entity
+                kind = kinds[t.fact_id]
+                for v in _answering(kind, clause, clock, t, found):
+                    if v.kind in ("affirmed", "number", "email"):
+                        continue
+                    if _NOT_ASSERTED.search(_NOT_UNTIL.sub(" ", clause[: v.span[0]])):
+                        continue
+                    if kind == "hours":
+                        dt = clock_direction(t.value + " " + t.statement)
+                        dc = clock_direction(clause)
+                        if dt and dc and dt != dc:
+                            continue  # opening time against closing time
+                    masked = _mask(clause, v.span)
+                    t_masked = _template_masked(t)
+                    if (
+                        family_contrast(masked, f"{t.key_phrase} {t_masked}")
+                        or different_topics(masked, t_masked)
+                        or other_sizes_differ(clause, v.text, t.statement, t.value)
+                    ):
+                        continue  # told apart: another member of its family, topic or size
+                    loose.append(_Hit(t, 0, v, clause, False))
         for t in templates:
             if t.fact_id in taken or not _about_them(clause, t, own):
                 continue
@@ -496,6 +540,8 @@ def align(
                 if v.kind == "affirmed" and len(shared) < 2:
                     continue  # a denial is met only by its own subject and verb
                 if not shared:
+                    if v.kind not in ("affirmed", "number"):
+                        unshared.append(_Hit(t, 0, v, clause, False))
                     continue  # nothing but the entity in common: another attribute
                 apart = (
                     family_contrast(masked, f"{t.key_phrase} {t_masked}")
@@ -510,6 +556,8 @@ def align(
                 )
                 score = len(shared) + (named if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
+        if not hits and similar is not None and (unshared or loose):
+            hits = _about(unshared + loose, similar)
         if not hits:
             continue
         best = max(h.score for h in hits)
@@ -526,6 +574,29 @@ def align(
         taken.add(h.template.fact_id)
         out.append((h.template, _claim(h)))
     return out
+
+
+#: How alike (cosine under the contextual encoder) a clause and a curated statement must be
+#: for a clause that shares no attribute word with it to answer it, and by how much more than
+#: any other template it could answer (tuned on the tune domains).
+ABOUT_MIN = 0.45
+ABOUT_MARGIN = 0.05
+
+
+def _about(unshared: list[_Hit], similar: Callable[[str, str], float]) -> list[_Hit]:
+    """The one template the clause is clearly about, by the encoder, of those it could answer
+    but shares no word with (its value masked out of both)."""
+    scored: dict[int, tuple[float, _Hit]] = {}
+    for h in unshared:
+        fid = h.template.fact_id
+        if fid not in scored:
+            scored[fid] = (similar(_mask(h.clause, h.value.span), _template_masked(h.template)), h)
+    ranked = sorted(scored.values(), key=lambda x: -x[0])
+    best, hit = ranked[0]
+    second = ranked[1][0] if len(ranked) > 1 else -1.0
+    if best < ABOUT_MIN or best - second < ABOUT_MARGIN:
+        return []
+    return [_Hit(hit.template, 1, hit.value, hit.clause, False)]
 
 
 def _same_domain(a: str, b: str) -> bool:
