@@ -159,6 +159,23 @@ def test_a_json_file_whose_values_are_all_facts_leaves_no_passage_in_recall(tmp_
         assert "702.1" in hits[0].text, [h.text for h in hits]
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        # the company's name is popped to name the organisation; nothing else is at the top
+        b'{"company": "Sawmill Supplies", "saws": [{"name": "Flex 24 Saw", "price": "$655"}]}',
+        # a nested named object: its link to the thing that holds it is in no table
+        b'{"name": "Flex 24 Saw", "price": "$655", "motor": {"name": "Brushless Torq", '
+        b'"watts": 1200}}',
+    ],
+    ids=["company-only", "nested-named"],
+)
+def test_a_json_file_whose_values_are_not_all_facts_keeps_its_passages(tmp_path, data):
+    with Memory.open(tmp_path / "s") as mem:
+        mem.upload(data, name="saws.json", scope="org/shop")
+        assert _engine_chunks(mem) >= 1
+
+
 def test_a_json_file_with_a_list_of_lists_keeps_its_passages(tmp_path):
     # its reader leaves a list of lists out of the rows; the text keeps it
     data = (

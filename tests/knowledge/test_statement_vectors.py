@@ -162,3 +162,34 @@ def test_job_nice_is_a_whole_number_from_0_to_19(bad, tmp_path):
     assert e.value.field == "job_nice" and "0 to 19" in str(e.value) and e.value.limit == 19
     with pytest.raises(ValidationError):
         Memory.open(tmp_path / "s", embedder="hashing", job_nice=bad)
+
+
+def test_an_encoding_of_a_purged_statement_is_never_kept_for_a_new_fact_of_its_id(tmp_path):
+    # the encoder computed a statement's vector; the fact was purged and a new fact took its id
+    # (ids are reused once the highest rows are deleted) before the vector was written
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.upload(PRICES, name="prices.md", scope="org/a")
+        (fid, text), *_ = _curated(mem)
+        vec = ContextualEncoder().embed([text])[0].tobytes()
+        (doc_id,) = mem.db.execute("SELECT id FROM documents").fetchone()
+        mem.forget_document(doc_id, purge=True)
+        mem.upload(b"# Hours\n\nWe open at 9am on weekdays.\n", name="h.md", scope="org/a")
+        now = dict(_curated(mem))
+        assert fid in now and now[fid] != text  # (the id was taken by another statement)
+        mem._save_statement_vectors([(fid, text, statement_vectors.digest("m", text), vec)])
+        assert fid not in _stored_rows(mem)
+        mem._save_statement_vectors(  # (its own statement's is kept)
+            [(fid, now[fid], statement_vectors.digest("m", now[fid]), vec)]
+        )
+        assert fid in _stored_rows(mem)
+
+
+def test_a_document_upload_wakes_the_encoder_for_that_document(tmp_path):
+    with Memory.open(tmp_path / "s", embedder="hashing", encode_statements=True) as mem:
+        assert mem._statements is not None and mem._statements.idle(60)
+        mem.upload(PRICES, name="prices.md", scope="org/a")
+        assert mem._statements.idle(60)
+        first = set(_stored_rows(mem))
+        mem.upload(b"# Hours\n\nWe open at 9am on weekdays.\n", name="h.md", scope="org/a")
+        assert mem._statements.idle(60)
+        assert set(_stored_rows(mem)) == {f for f, _ in _curated(mem)} > first

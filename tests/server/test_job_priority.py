@@ -51,16 +51,21 @@ def test_a_job_reads_below_the_requests_and_its_statements_are_stored_for_the_wo
         assert r.status_code == 202, r.text
         job_url = r.headers["Location"]
         seen: set[int] = set()
+        job_thread: set[int] = set()
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             nice = _niceness_of("engramdb-job-read")
             if nice is not None:
                 seen.add(nice)
+            nice = _niceness_of("engramdb-jobs")  # (the job's own thread: it writes)
+            if nice is not None:
+                job_thread.add(nice)
             if c.get(job_url).json()["state"] in ("done", "failed", "cancelled"):
                 break
             time.sleep(0.01)
         assert c.get(job_url).json()["state"] == "done"
-        assert seen == {6}  # (the reading thread, and nothing else of the job, ran lowered)
+        assert seen == {6}  # (the job's reading ran lowered, in a thread of that name)
+        assert job_thread == {0}  # (its look-ups under the lock and its writing did not)
         assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == 0
         db = sqlite3.connect(tmp_path / "contexts" / CTX / "knowledge.db")
         try:

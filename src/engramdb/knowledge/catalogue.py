@@ -4,10 +4,10 @@ a scope tell extraction which names are things of the catalogue."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from ..embed.contextual import encoded
-from ..errors import ConfigError
 from ..store.sqlite import rows_in
 from .claims import Claim, Extraction
 from .extract.aligned import Template, align
@@ -66,12 +66,19 @@ def align_turn(
 
 
 def _similar(a: str, b: str) -> float:
-    """Cosine of two texts under the contextual encoder (0 without one: no clause answers by
-    it)."""
+    """Cosine of two texts under the contextual encoder (0 without one, or when it fails: no
+    clause answers by it, and the turn is read by the rules alone, as before it)."""
     try:
         return float(encoded(a) @ encoded(b))
-    except ConfigError:
+    except Exception as e:  # (a model that cannot be loaded or run never fails a write)
+        if not _encoder_failed:
+            _encoder_failed.append(e)
+            log.warning("the contextual encoder cannot be used to read turns: %s", e)
         return 0.0
+
+
+_encoder_failed: list[Exception] = []
+log = logging.getLogger("engramdb")
 
 
 def known_names(

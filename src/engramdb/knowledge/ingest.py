@@ -320,6 +320,10 @@ def document_bytes(source: str | Path | bytes, name: str | None) -> tuple[bytes,
     return p.read_bytes(), name or p.name
 
 
+def _here(call: Callable[[], Any]) -> Any:
+    return call()
+
+
 def _read(
     mem: Memory,
     data: bytes,
@@ -330,11 +334,15 @@ def _read(
     now: int,
     tell: Progress,
     where: list[int],
+    lowered: Callable[[Callable[[], Any]], Any] = _here,
 ) -> DocumentResult | tuple[ParsedDocument, dict[str, str], list, list, list[Extraction]]:
     """The reading half of an upload (inside its read budget): the parsed document, the names
     it may mention, its rows as triples, its chunks and its prose read for claims; or the
-    answer for identical bytes already stored."""
-    doc = parse_document(data, name=name, media_type=media_type)
+    answer for identical bytes already stored. ``lowered(call)`` runs the parsing and the
+    reading (a job's: below the requests' priority); the look-ups under the store's lock run
+    in the caller's thread, at its priority (a lowered thread holding the lock would keep
+    the requests that need it waiting)."""
+    doc = lowered(lambda: parse_document(data, name=name, media_type=media_type))
     readable = caller.readable if caller is not None else None
     all_rows = any(t.start is None for t in doc.tables)  # a CSV or JSON file is all rows
     with mem._lock:
@@ -342,6 +350,19 @@ def _read(
         if unchanged is not None:
             return unchanged
         known = {} if all_rows else dict(known_names(mem, scope, readable))
+    return lowered(lambda: _read_rest(doc, known, all_rows, scope, now, tell, where))
+
+
+def _read_rest(
+    doc: ParsedDocument,
+    known: dict[str, str],
+    all_rows: bool,
+    scope: str,
+    now: int,
+    tell: Progress,
+    where: list[int],
+) -> tuple[ParsedDocument, dict[str, str], list, list, list[Extraction]]:
+    """What reading does after the look-ups: rows, chunks and the prose's claims."""
     triples = list(rows_to_triples(doc))
     for triple in triples:  # the document's own table rows name things its prose mentions
         if triple.subject_type != "organisation":
@@ -385,8 +406,9 @@ def upload(
     data, name = document_bytes(source, name)
     tell = progress or _silent
     now = to_ms(observed_at, "observed_at") or now_ms()
-    # Reading (parsing, chunking, prose extraction) takes no lock: only the writes below hold
-    # the context, so a slow document costs its own request, not every tenant's. It is bounded
+    # Reading (parsing, chunking, prose extraction) takes no lock but for two short look-ups:
+    # only the writes below hold the context, so a slow document costs its own request, not
+    # every tenant's. It is bounded
     # in time (``document_read_s``) and asks ``progress`` at every small step whether to stop
     # (a cancel, a shutdown), so no document holds its context's job queue for long.
     where = [0, 0]  # (the prose blocks read so far, of how many)
@@ -396,11 +418,11 @@ def upload(
         None if progress is None else lambda: progress("reading", *where),
     )
 
-    def read() -> Any:
-        with reading(budget):
-            return _read(mem, data, name, media_type, scope, caller, now, tell, where)
+    def lowered(call: Callable[[], Any]) -> Any:
+        return at_lower_priority(nice, call, name="engramdb-job-read")
 
-    found = at_lower_priority(nice, read)
+    with reading(budget):
+        found = _read(mem, data, name, media_type, scope, caller, now, tell, where, lowered)
     if isinstance(found, DocumentResult):
         return found
     doc, known, triples, pieces, extractions = found
@@ -528,7 +550,6 @@ class _Page:
         """The engine's copies of the chunks (after the commit), a batch at a time, each batch
         under the store's lock (which an upload at once holds throughout)."""
         mem, tell = self.mem, self.tell
-        mem.curated_written()  # (published: their statements are encoded ahead, if it does)
         with mem._lock:
             if retired:
                 for mid in retired:
@@ -647,6 +668,7 @@ def _write_at_once(page: _Page, triples: list, extractions: list, known: dict) -
             page.settle(doc_id, ctx)
             recheck_beliefs(mem, ctx, result)
             flush_traces(mem, ctx)
+        mem.curated_written(doc_id)  # (published: statements encoded ahead, if it does)
         page.index(chunk_rows, retired)
         result.errors.extend(ctx.limit_note())
         redact(mem, result, ctx.readable)
@@ -774,6 +796,7 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
     except BaseException:
         discard_unpublished(mem, doc_id)  # (a cancel, a shutdown, a failure: nothing stays)
         raise
+    mem.curated_written(doc_id)  # (published: statements encoded ahead, if it does)
     page.index(chunk_rows, retired)
     result.errors.extend(ctx.limit_note())
     redact(mem, result, ctx.readable)

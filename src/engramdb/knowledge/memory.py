@@ -161,7 +161,12 @@ class Memory:
         if encode_statements:
             self._statements = StatementEncoder(
                 CONTEXTUAL_MODEL_ID,
-                lambda after, n: statement_vectors.pending(self._reader(), after, n),
+                # (a closed store has nothing more to encode: no connection is opened again)
+                lambda after, n, document: (
+                    []
+                    if self._closed
+                    else statement_vectors.pending(self._reader(), after, n, document)
+                ),
                 lambda texts: contextual_shared().embed(texts),
                 self._save_statement_vectors,
                 self.job_nice,
@@ -171,14 +176,17 @@ class Memory:
         self._jobs.recover()
 
     def _save_statement_vectors(self, rows: list[statement_vectors.Stored]) -> None:
-        with self._lock, self._transaction() as con:
-            statement_vectors.save(con, rows)
+        with self._lock:
+            if self._closed:
+                return
+            with self._transaction() as con:
+                statement_vectors.save(con, rows)
 
-    def curated_written(self) -> None:
-        """Curated facts were written (an upload): their statements are encoded ahead, if
-        this store does that (``encode_statements``)."""
+    def curated_written(self, document: int) -> None:
+        """An upload published ``document``'s curated facts: their statements are encoded
+        ahead, if this store does that (``encode_statements``)."""
         if self._statements is not None:
-            self._statements.wake()
+            self._statements.wake(document)
 
     # ------------------------------------------------------------------ opening and closing
     @classmethod

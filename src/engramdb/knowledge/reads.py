@@ -410,19 +410,24 @@ def contextual_gain(
         _warn_once(f"the contextual encoder cannot be used, facts are ranked without it: {e}")
         return scored
     best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:CONTEXT_RERANK]
+    fetched: dict[int, np.ndarray] = {}
     if stored is not None:
         unknown = {
             scored[i][3][_ID]: scored[i][3][_STATEMENT]
             for i in best
             if known(scored[i][3][_STATEMENT]) is None
         }
-        for fid, vector in stored(list(unknown.items())).items():
-            keep(unknown[fid], vector)
+        fetched = stored(list(unknown.items()))
+        for fid, vector in fetched.items():
+            keep(unknown[fid], vector)  # (a long statement is not kept: used from here)
     out = list(scored)
     for i in best:
         sc, sim, lex, row = scored[i]
+        vector = fetched.get(row[_ID])
+        if vector is None:
+            vector = encoded(row[_STATEMENT])
         out[i] = (
-            sc + CONTEXT_WEIGHT * max(0.0, float(encoded(row[_STATEMENT]) @ q)),
+            sc + CONTEXT_WEIGHT * max(0.0, float(vector @ q)),
             sim,
             lex,
             row,

@@ -32,11 +32,12 @@ __all__ = ["BATCH", "StatementEncoder", "digest", "pending", "save", "stored"]
 
 log = logging.getLogger("engramdb")
 
-#: statements encoded between two commits of their vectors (about 0.15 s of encoding)
-BATCH = 64
+#: statements encoded between two commits of their vectors (about 40 ms of encoding; a
+#: close waits for at most one batch)
+BATCH = 16
 
-#: (fact id, digest, float32 bytes) as stored
-Stored = tuple[int, bytes, bytes]
+#: (fact id, the statement encoded, its digest, float32 bytes)
+Stored = tuple[int, str, bytes, bytes]
 
 
 def digest(model: str, text: str) -> bytes:
@@ -67,37 +68,45 @@ def stored(
     return out
 
 
-def pending(con: sqlite3.Connection, after: int, limit: int) -> list[tuple[int, str]]:
-    """Live curated facts past id ``after`` with no stored vector, in id order."""
+def pending(
+    con: sqlite3.Connection, after: int, limit: int, document: int | None = None
+) -> list[tuple[int, str]]:
+    """Live curated facts past id ``after`` with no stored vector, in id order: of one
+    ``document`` (its index), or of the whole store (a scan: on opening)."""
+    where = "" if document is None else "f.document_id = ? AND "
     return con.execute(
-        "SELECT f.id, f.statement FROM facts f WHERE f.id > ? AND f.authoritative = 1 "
+        f"SELECT f.id, f.statement FROM facts f WHERE {where}f.id > ? AND f.authoritative = 1 "
         "AND f.forgotten = 0 AND f.closed_ms IS NULL AND NOT EXISTS "
         "(SELECT 1 FROM statement_vectors v WHERE v.fact_id = f.id) ORDER BY f.id LIMIT ?",
-        (after, limit),
+        (*(() if document is None else (document,)), after, limit),
     ).fetchall()
 
 
 def save(con: sqlite3.Connection, rows: Sequence[Stored]) -> None:
-    """Store vectors (in the caller's transaction); a fact purged meanwhile gets none."""
+    """Store vectors (in the caller's transaction) of facts that still say what was encoded:
+    a fact purged meanwhile gets none, nor does a new fact that took its id (ids are reused
+    once the highest rows are deleted), so no encoding of a purged statement is kept."""
     con.executemany(
         "INSERT OR REPLACE INTO statement_vectors(fact_id, digest, vec) "
-        "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM facts WHERE id = ?)",
-        [(fid, dig, vec, fid) for fid, dig, vec in rows],
+        "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM facts WHERE id = ? AND statement = ? "
+        "AND forgotten = 0)",
+        [(fid, dig, vec, fid, text) for fid, text, dig, vec in rows],
     )
 
 
 class StatementEncoder:
     """The writer's thread that encodes curated statements nobody has stored yet.
 
-    ``wake()`` after a write of curated facts; it runs until none is left, then ends (a store
-    with nothing to encode holds no thread). ``read(after, limit)`` and ``write(rows)`` are the
+    ``wake(document)`` after an upload published a document's facts (``wake()``: look at the
+    whole store, as on opening); it runs until none is left, then ends (a store with nothing
+    to encode holds no thread). ``read(after, limit, document)`` and ``write(rows)`` are the
     store's; ``encode(texts)`` the encoder's; the encoding runs ``nice`` steps below the
     caller's priority (``budget.at_lower_priority``), the short writes at it."""
 
     def __init__(
         self,
         model: str,
-        read: Callable[[int, int], list[tuple[int, str]]],
+        read: Callable[[int, int, int | None], list[tuple[int, str]]],
         encode: Callable[[list[str]], np.ndarray],
         write: Callable[[list[Stored]], None],
         nice: int,
@@ -109,14 +118,15 @@ class StatementEncoder:
         self._nice = nice
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
-        self._again = False
+        #: what is left to look at: documents' ids, and None for the whole store
+        self._todo: set[int | None] = set()
         self._stopping = False
 
-    def wake(self) -> None:
+    def wake(self, document: int | None = None) -> None:
         with self._cond:
             if self._stopping:
                 return
-            self._again = True
+            self._todo.add(document)
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._loop, name="engramdb-statement-encoder", daemon=True
@@ -145,30 +155,48 @@ class StatementEncoder:
         try:
             while True:
                 with self._cond:
-                    if self._stopping or not self._again:
+                    if self._stopping or not self._todo:
                         self._thread = None
                         return
-                    self._again = False
-                self._pass()
+                    # (the whole store first: it takes in any document's)
+                    document = (
+                        None if None in self._todo else min(d for d in self._todo if d is not None)
+                    )
+                    self._todo.discard(document)
+                    if document is None:
+                        self._todo.clear()
+                self._pass(document)
         except Exception:  # (a closed store, a full disk: the next wake or reader tries again)
             log.warning("curated statements could not be encoded ahead", exc_info=True)
             with self._cond:
                 self._thread = None
 
-    def _pass(self) -> None:
+    def _pass(self, document: int | None) -> None:
+        # the model is loaded here, at the caller's priority (its loading holds the process's
+        # encoder lock, which a turn's reading may wait for), before any lowered encoding
+        self._encode([])
         after = 0
         while True:
             with self._cond:
                 if self._stopping:
                     return
-            facts = self._read(after, BATCH)
+            facts = self._read(after, BATCH, document)
             if not facts:
                 return
             texts = [text for _, text in facts]
-            vectors = at_lower_priority(self._nice, functools.partial(self._encode, texts))
+            vectors = at_lower_priority(
+                self._nice,
+                functools.partial(self._encode, texts),
+                name="engramdb-statement-encoder-lowered",
+            )
             self._write(
                 [
-                    (fid, digest(self.model, text), np.asarray(v, dtype=np.float32).tobytes())
+                    (
+                        fid,
+                        text,
+                        digest(self.model, text),
+                        np.asarray(v, dtype=np.float32).tobytes(),
+                    )
                     for (fid, text), v in zip(facts, vectors, strict=True)
                 ]
             )

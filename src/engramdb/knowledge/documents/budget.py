@@ -1,11 +1,12 @@
 """How long reading one document may take, and how a reader is stopped while it reads.
 
-Reading (parsing, then extracting claims from the prose) takes no lock, but it holds the
-interpreter and its context's job queue: a crafted document must neither read forever nor
-outlive a cancel. So every reader calls :func:`checkpoint` between small steps (an HTML element,
-a PDF operator, a sentence); while a :class:`ReadBudget` is active in the thread, that call
-asks whether the job was cancelled or the server is stopping (``poll``, which raises to stop)
-and whether the document's time is up (a :class:`~engramdb.errors.ValidationError` naming the
+Reading (parsing, then extracting claims from the prose) takes no lock (an upload looks two
+things up under it between the two), but it holds the interpreter and its context's job
+queue: a crafted document must neither read forever nor outlive a cancel. So every reader
+calls :func:`checkpoint` between small steps (an HTML element, a PDF operator, a sentence);
+while a :class:`ReadBudget` is active in the thread, that call asks whether the job was
+cancelled or the server is stopping (``poll``, which raises to stop) and whether the
+document's time is up (a :class:`~engramdb.errors.ValidationError` naming the
 limit). Outside an upload (a turn's sentences, a test) it costs a context-variable look-up.
 
 Why a context variable and not a parameter: the steps are deep inside the format parsers and
@@ -48,10 +49,11 @@ before the upload is refused; ``Memory.open(document_read_s=...)``, the server's
 
 JOB_NICE = 10
 """How many steps below requests a background job reads its document (Linux thread niceness;
-``Memory.open(job_nice=...)``, the server's ``job_nice``; 0: the same). Reading is the job's
-CPU-bound part and takes no lock, so it can wait for idle CPU; its writing, which holds the
-context, runs at the requests' priority (a lowered thread holding a lock would keep the
-context's writers waiting). On the 2-core machine a 150 KB upload under four query clients
+``Memory.open(job_nice=...)``, the server's ``job_nice``; 0: the same). Parsing and reading the
+prose are the job's CPU-bound parts and take no lock, so they can wait for idle CPU; its two
+look-ups under the store's lock and its writing, which holds the context, run at the
+requests' priority (a lowered thread holding a lock would keep the context's writers
+waiting). On the 2-core machine a 150 KB upload under four query clients
 took query p99 from 5x idle to about 2x, and the job from 10 s to 20-35 s."""
 
 POLL_EVERY_S = 0.05
@@ -169,11 +171,12 @@ def check_job_nice(nice: object) -> int:
     return nice
 
 
-def at_lower_priority(nice: int, call: Callable[[], T]) -> T:
-    """``call()`` in a helper thread ``nice`` steps below this one, joined before returning
-    (its result or its exception here; the context variables, such as the read budget, go
-    with it). On systems without per-thread niceness (not Linux) or with ``nice`` 0 it is
-    ``call()`` here, at this thread's priority."""
+def at_lower_priority(nice: int, call: Callable[[], T], *, name: str = "engramdb-lowered") -> T:
+    """``call()`` in a helper thread (``name``) ``nice`` steps below this one, joined before
+    returning (its result or its exception here; the context variables, such as the read
+    budget, go with it). On systems without per-thread niceness (not Linux) or with ``nice``
+    0 it is ``call()`` here, at this thread's priority. ``call`` must take no lock that
+    threads at the usual priority wait for: a lowered thread holding one keeps them waiting."""
     if nice <= 0 or not sys.platform.startswith("linux"):
         return call()
     context = contextvars.copy_context()
@@ -187,7 +190,7 @@ def at_lower_priority(nice: int, call: Callable[[], T]) -> T:
         except BaseException as exc:  # (raised in the caller's thread)
             failed.append(exc)
 
-    helper = threading.Thread(target=run, name="engramdb-job-read", daemon=True)
+    helper = threading.Thread(target=run, name=name, daemon=True)
     helper.start()
     helper.join()
     if failed:

@@ -205,9 +205,12 @@ def _render_object(value: dict[str, object], builder: TextBuilder) -> None:
 
 
 def _tabled(value: object) -> bool:
-    """No list in ``value`` holds a list (the one shape ``things`` leaves out of its tables)."""
+    """Whether ``things`` keeps all ``value`` says in its tables: no list holds a list (left
+    out of them), and no object holds a named object as a field (that becomes a thing of its
+    own, and which thing held it is in no table). ``rows.every_row_read`` also checks that
+    every value became a fact."""
     if isinstance(value, dict):
-        return all(_tabled(v) for v in value.values())
+        return all(not (isinstance(v, dict) and _named(v)) and _tabled(v) for v in value.values())
     if isinstance(value, list):
         return all(not isinstance(v, list) and _tabled(v) for v in value)
     return True

@@ -134,10 +134,34 @@ def every_row_read(doc: ParsedDocument, triples: Sequence[Triple]) -> bool:
     them."""
     if not doc.tables:
         return False
-    if doc.media_type != CSV and not (doc.media_type == JSON and doc.metadata.get("tabled")):
+    if doc.media_type == JSON:
+        if not doc.metadata.get("tabled") or not _values_in(doc.rows, triples):
+            return False
+    elif doc.media_type != CSV:
         return False
     read = {(t.table, t.row) for t in triples}
     return len(read) == sum(len(t.rows) for t in doc.tables)
+
+
+_TOKEN = re.compile(r"\w+")
+
+
+def _values_in(rows: Sequence[dict[str, object]], triples: Sequence[Triple]) -> bool:
+    """Whether every value of a JSON file's flattened rows is said by some fact (its words in
+    a fact's subject, aliases or value): the organisation's name a top-level key gave, or a
+    nested object's link to its parent, can be in no table. Linear in the file's size."""
+    said: set[str] = set()
+    for t in triples:
+        for text in (t.subject, t.object, *t.aliases):
+            said.update(w.casefold() for w in _TOKEN.findall(str(text)))
+    for row in rows:
+        for value in row.values():
+            for item in value if isinstance(value, list) else (value,):
+                if blank(item) or isinstance(item, bool):
+                    continue
+                if any(w.casefold() not in said for w in _TOKEN.findall(render_value(item))):
+                    return False
+    return True
 
 
 def _table_triples(

@@ -416,52 +416,11 @@ def align(
         if not _asserted(clause):
             continue
         hits: list[_Hit] = []
-        unshared: list[_Hit] = []  # (answering, but sharing no attribute word)
         clock = clock_minutes(clause)
         mentioned = [n for n in other_names if _names(clause, n)]
         found = _values(clause)
         if len(found) > _MAX_VALUES:
             continue
-        loose: list[_Hit] = []
-        if similar is not None and not _FIRST_PERSON.search(clause) and not elsewhere(clause):
-            for t in templates:
-                if t.fact_id in taken or not _about_them(clause, t, own):
-                    continue
-                if t.subject and (
-                    not (_names(clause, t.subject) or earlier.names(t.subject, start))
-                    or (
-                        _variant(clause, t.subject, own)
-                        if _names(clause, t.subject)
-                        else earlier.variant(t.subject, start, clause)
-                    )
-                ):
-                    continue  # a named entity must be named, and not as another model of it
-                if any(
-                    not _names(t.subject + " " + t.statement, n)
-                    for n in mentioned
-                    if n.casefold() != t.subject.casefold()
-                ):
-                    continue  # the clause names another catalogue entity
-                kind = kinds[t.fact_id]
-                for v in _answering(kind, clause, clock, t, found):
-                    if v.kind in ("affirmed", "number", "email"):
-                        continue
-                    if _NOT_ASSERTED.search(_NOT_UNTIL.sub(" ", clause[: v.span[0]])):
-                        continue
-                    if kind == "hours":
-                        dt = clock_direction(t.value + " " + t.statement)
-                        dc = clock_direction(clause)
-                        if dt and dc and dt != dc:
-                            continue  # opening time against closing time
-                    masked = _mask(clause, v.span)
-                    t_masked = _template_masked(t)
-                    if (
-                        family_contrast(masked, f"{t.key_phrase} {t_masked}")
-                        or different_topics(masked, t_masked)
-                        or other_sizes_differ(clause, v.text, t.statement, t.value)
-                    ):
-                        continue  # told apart: another member of its family, topic or size
-                    loose.append(_Hit(t, 0, v, clause, False))
         for t in templates:
             if t.fact_id in taken or not _about_them(clause, t, own):
                 continue
@@ -540,8 +499,6 @@ def align(
                 if v.kind == "affirmed" and len(shared) < 2:
                     continue  # a denial is met only by its own subject and verb
                 if not shared:
-                    if v.kind not in ("affirmed", "number"):
-                        unshared.append(_Hit(t, 0, v, clause, False))
                     continue  # nothing but the entity in common: another attribute
                 apart = (
                     family_contrast(masked, f"{t.key_phrase} {t_masked}")
@@ -556,8 +513,11 @@ def align(
                 )
                 score = len(shared) + (named if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
-        if not hits and similar is not None and (unshared or loose):
-            hits = _about(unshared + loose, similar)
+        if not hits and similar is not None:
+            loose = _loose(
+                clause, start, templates, kinds, taken, own, earlier, clock, found, mentioned
+            )
+            hits = _about(loose, similar) if loose else []
         if not hits:
             continue
         best = max(h.score for h in hits)
@@ -574,6 +534,67 @@ def align(
         taken.add(h.template.fact_id)
         out.append((h.template, _claim(h)))
     return out
+
+
+def _loose(
+    clause: str,
+    start: int,
+    templates: Sequence[Template],
+    kinds: dict[int, str],
+    taken: set[int],
+    own: frozenset[str],
+    earlier: _Earlier,
+    clock: list[int],
+    found: list[_Value],
+    mentioned: list[str],
+) -> list[_Hit]:
+    """The templates a clause could answer by its values and guards alone, for the encoder to
+    choose among (``_about``) when none shares an attribute word with it: the clause speaks
+    of the organisation or the entity, names the entity (not as another model) and no other
+    catalogue entity, is not the speaker's own affairs, a wish or a denial, and is not told
+    apart by family, topic, size or clock direction."""
+    loose: list[_Hit] = []
+    if _FIRST_PERSON.search(clause) or elsewhere(clause):
+        return loose
+    for t in templates:
+        if t.fact_id in taken or not _about_them(clause, t, own):
+            continue
+        if t.subject and (
+            not (_names(clause, t.subject) or earlier.names(t.subject, start))
+            or (
+                _variant(clause, t.subject, own)
+                if _names(clause, t.subject)
+                else earlier.variant(t.subject, start, clause)
+            )
+        ):
+            continue  # a named entity must be named, and not as another model of it
+        if any(
+            not _names(t.subject + " " + t.statement, n)
+            for n in mentioned
+            if n.casefold() != t.subject.casefold()
+        ):
+            continue  # the clause names another catalogue entity
+        kind = kinds[t.fact_id]
+        for v in _answering(kind, clause, clock, t, found):
+            if v.kind in ("affirmed", "number", "email"):
+                continue
+            if _NOT_ASSERTED.search(_NOT_UNTIL.sub(" ", clause[: v.span[0]])):
+                continue
+            if kind == "hours":
+                dt = clock_direction(t.value + " " + t.statement)
+                dc = clock_direction(clause)
+                if dt and dc and dt != dc:
+                    continue  # opening time against closing time
+            masked = _mask(clause, v.span)
+            t_masked = _template_masked(t)
+            if (
+                family_contrast(masked, f"{t.key_phrase} {t_masked}")
+                or different_topics(masked, t_masked)
+                or other_sizes_differ(clause, v.text, t.statement, t.value)
+            ):
+                continue  # told apart: another member of its family, topic or size
+            loose.append(_Hit(t, 0, v, clause, False))
+    return loose
 
 
 #: How alike (cosine under the contextual encoder) a clause and a curated statement must be
