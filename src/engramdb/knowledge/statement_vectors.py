@@ -135,8 +135,8 @@ class StatementEncoder:
                 self._thread.start()
 
     def close(self, timeout: float = 10.0) -> None:
-        """Stop after the batch being encoded (what is left is encoded when read, or by the
-        next writer)."""
+        """Stop after the statement being encoded (what is left is encoded when a query
+        reads it, or by the next writer's pass on opening)."""
         with self._cond:
             self._stopping = True
             thread = self._thread
