@@ -429,21 +429,8 @@ def align(
             # (what the clause says, else what the turn said up to it and the clause: read from
             # tables of the whole turn, not by reading text[:start] again for every clause)
             in_clause = _names(clause, t.subject)
-            if t.subject and (
-                not (in_clause or earlier.names(t.subject, start))
-                or (
-                    _variant(clause, t.subject, own)
-                    if in_clause
-                    else earlier.variant(t.subject, start, clause)
-                )
-            ):
-                continue  # a named entity must be named, and not as another model of it
-            if any(
-                not _names(t.subject + " " + t.statement, n)
-                for n in mentioned
-                if n.casefold() != t.subject.casefold()
-            ):
-                continue  # the clause names another catalogue entity
+            if not _its_entity(clause, t, start, own, earlier, mentioned, in_clause):
+                continue
             kind = kinds[t.fact_id]
             t_masked = _template_masked(t)
             attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject or t.name)
@@ -473,10 +460,8 @@ def align(
                     and not (_following_nouns(clause, v) & attribute)
                 ):
                     continue  # a bare count answers only a count of the same noun
-                if kind == "hours":
-                    dt, dc = clock_direction(t.value + " " + t.statement), clock_direction(clause)
-                    if dt and dc and dt != dc:
-                        continue  # opening time against closing time
+                if kind == "hours" and _other_direction(clause, t):
+                    continue  # opening time against closing time
                 shared = set(words(masked) & attribute)
                 if (
                     v.kind in ("money", "free")
@@ -500,11 +485,7 @@ def align(
                     continue  # a denial is met only by its own subject and verb
                 if not shared:
                     continue  # nothing but the entity in common: another attribute
-                apart = (
-                    family_contrast(masked, f"{t.key_phrase} {t_masked}")
-                    or different_topics(masked, t_masked)
-                    or other_sizes_differ(clause, v.text, t.statement, t.value)
-                )
+                apart = _told_apart(clause, masked, v, t, t_masked)
                 # the better-named entity wins ("the large dog full groom": Large Dog)
                 named = (
                     _named_words(clause, t.subject)
@@ -536,6 +517,49 @@ def align(
     return out
 
 
+def _its_entity(
+    clause: str,
+    t: Template,
+    start: int,
+    own: frozenset[str],
+    earlier: _Earlier,
+    mentioned: list[str],
+    in_clause: bool,
+) -> bool:
+    """A template's named entity is named, in the clause (``in_clause``) or earlier in the turn,
+    and not as another model of it; and the clause names no other catalogue entity."""
+    if t.subject and (
+        not (in_clause or earlier.names(t.subject, start))
+        or (
+            _variant(clause, t.subject, own)
+            if in_clause
+            else earlier.variant(t.subject, start, clause)
+        )
+    ):
+        return False
+    return not any(
+        not _names(t.subject + " " + t.statement, n)
+        for n in mentioned
+        if n.casefold() != t.subject.casefold()
+    )
+
+
+def _other_direction(clause: str, t: Template) -> bool:
+    """An opening time against a closing time (or the other way round)."""
+    dt, dc = clock_direction(t.value + " " + t.statement), clock_direction(clause)
+    return bool(dt and dc and dt != dc)
+
+
+def _told_apart(clause: str, masked: str, v: _Value, t: Template, t_masked: str) -> bool:
+    """A test tells the clause (its value masked) from the template: another member of a
+    family, another topic, another size beside the value."""
+    return bool(
+        family_contrast(masked, f"{t.key_phrase} {t_masked}")
+        or different_topics(masked, t_masked)
+        or other_sizes_differ(clause, v.text, t.statement, t.value)
+    )
+
+
 def _loose(
     clause: str,
     start: int,
@@ -559,40 +583,18 @@ def _loose(
     for t in templates:
         if t.fact_id in taken or not _about_them(clause, t, own):
             continue
-        if t.subject and (
-            not (_names(clause, t.subject) or earlier.names(t.subject, start))
-            or (
-                _variant(clause, t.subject, own)
-                if _names(clause, t.subject)
-                else earlier.variant(t.subject, start, clause)
-            )
-        ):
-            continue  # a named entity must be named, and not as another model of it
-        if any(
-            not _names(t.subject + " " + t.statement, n)
-            for n in mentioned
-            if n.casefold() != t.subject.casefold()
-        ):
-            continue  # the clause names another catalogue entity
+        if not _its_entity(clause, t, start, own, earlier, mentioned, _names(clause, t.subject)):
+            continue
         kind = kinds[t.fact_id]
         for v in _answering(kind, clause, clock, t, found):
             if v.kind in ("affirmed", "number", "email"):
                 continue
             if _NOT_ASSERTED.search(_NOT_UNTIL.sub(" ", clause[: v.span[0]])):
                 continue
-            if kind == "hours":
-                dt = clock_direction(t.value + " " + t.statement)
-                dc = clock_direction(clause)
-                if dt and dc and dt != dc:
-                    continue  # opening time against closing time
-            masked = _mask(clause, v.span)
-            t_masked = _template_masked(t)
-            if (
-                family_contrast(masked, f"{t.key_phrase} {t_masked}")
-                or different_topics(masked, t_masked)
-                or other_sizes_differ(clause, v.text, t.statement, t.value)
-            ):
-                continue  # told apart: another member of its family, topic or size
+            if kind == "hours" and _other_direction(clause, t):
+                continue  # opening time against closing time
+            if _told_apart(clause, _mask(clause, v.span), v, t, _template_masked(t)):
+                continue  # another member of its family, topic or size
             loose.append(_Hit(t, 0, v, clause, False))
     return loose
 
