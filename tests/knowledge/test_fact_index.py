@@ -4,6 +4,7 @@ answers as reading every fact, at a cost that does not grow with the catalogue."
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -420,3 +421,96 @@ def test_a_fact_closed_and_reinforced_again_is_clocked_once(tmp_path):
         mask = index.visible(lambda s: True, row.known_ms + 2)
         assert fid not in index.ids_of(mask)
         assert fid in index.ids_of(index.visible(lambda s: True, row.known_ms))
+
+
+def _large_commit(tmp_path, **replica_options):
+    """A writer with a small catalogue, a replica that has read it, and a second upload of
+    ~1,200 facts the replica has not read yet."""
+    path = tmp_path / "s"
+    mem = Memory.open(path, embedder="hashing")
+    mem.upload(_csv(20)[0], name="first.csv", scope="org/shop")
+    replica = Memory.open_replica(path, embedder="hashing", **replica_options)
+    index = replica.fact_index()
+    mem.upload(_csv(400, seed=9)[0], name="second.csv", scope="org/shop")
+    return mem, replica, index
+
+
+def test_a_large_commit_is_published_with_its_vectors(tmp_path):
+    """The index's own thread embeds a large commit's facts before it publishes them: a
+    query never meets one without vectors and computes them itself (after a 6,000-fact
+    upload every worker's queries did, for 0.5-1 s)."""
+    mem, replica, index = _large_commit(tmp_path)
+    try:
+        index._start_filler = lambda: None  # (only the catch-up may give them vectors)
+        lens = ["org/shop/user/u1"]
+        before = len(index)
+        replica.query("Drill", lens=lens)  # (finds the commit: the index's thread reads it)
+        assert index._caught_up.wait(60) and len(index) > before + 1_000
+        assert not index._pending and bool(index.ready[: index._n].all())
+        replica._fact_features.clear()
+        hits = replica.query("Drill", lens=lens, k=5)
+        assert hits and not replica._fact_features  # (no vector computed by the query)
+    finally:
+        replica.close()
+        mem.close()
+
+
+def test_a_read_that_waited_for_the_lock_leaves_the_commit_to_the_thread(tmp_path):
+    """Two reads find the same large commit: the one that waited for the index's lock while
+    the other handed the commit to the index's thread goes on with the index as it was,
+    instead of reading the whole commit inline (0.6 s in a query's path)."""
+    import threading
+
+    mem, replica, index = _large_commit(tmp_path)
+    try:
+        seq, done = index.seq, threading.Event()
+        with index._lock:
+            reader = threading.Thread(target=lambda: (replica.fact_index(wait=False), done.set()))
+            reader.start()
+            reader.join(0.3)  # (it has seen no catch-up running, and waits for the lock)
+            assert not done.is_set()
+            index._catching_up = True  # (what the other read does before releasing it)
+            index._caught_up.clear()
+        assert done.wait(30)
+        assert index.seq == seq  # (not applied by this read)
+    finally:
+        index._catching_up = False
+        index._caught_up.set()
+        replica.close()
+        mem.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread niceness")
+def test_a_large_commit_is_read_and_embedded_below_the_queries_priority(tmp_path):
+    """A replica reads and embeds another process's large commit ``job_nice`` steps below its
+    queries' CPU priority, and publishes it at theirs (a lowered thread holding the index's
+    lock would keep them waiting)."""
+    import os
+    import threading
+
+    mem, replica, index = _large_commit(tmp_path, job_nice=5)
+    try:
+
+        def nice() -> int:
+            return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+        seen: dict[str, list[int]] = {"embed": [], "apply": []}
+        embed, apply = index._embed, index._apply
+
+        def spied_embed(rows):
+            seen["embed"].append(nice())
+            return embed(rows)
+
+        def spied_apply(*args):
+            seen["apply"].append(nice())
+            return apply(*args)
+
+        index._embed, index._apply = spied_embed, spied_apply
+        base = nice()
+        replica.query("Drill", lens=["org/shop/user/u1"])
+        assert index._caught_up.wait(60)  # (set once the commit is published)
+        assert seen["embed"] and set(seen["embed"]) == {min(19, base + 5)}
+        assert seen["apply"] == [base]
+    finally:
+        replica.close()
+        mem.close()

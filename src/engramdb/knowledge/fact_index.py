@@ -33,6 +33,7 @@ import numpy as np
 from ..engine._blas import single_threaded_blas
 from ..engine.ivf import spherical_kmeans
 from ..store.sqlite import rows_in
+from .documents.budget import at_lower_priority
 from .schema import CHANGE_ENTITY
 from .vocab import CATEGORIES
 
@@ -133,10 +134,13 @@ class FactIndex:
         words: Callable[[IndexedRow], frozenset[str]],
         template_words: Callable[[IndexedRow], frozenset[str]],
         connect: Callable[[], Any] | None = None,
+        nice: int = 0,
     ):
         """``connect``: a read connection of the calling thread (committed rows only), for
-        the index's own threads."""
+        the index's own threads; ``nice``: how far below the requests' CPU priority those
+        threads read and embed a large commit (``budget.at_lower_priority``)."""
         self._connect = connect
+        self._nice = nice
         self._embed = embed
         self._words = words
         self._template_words = template_words
@@ -215,11 +219,13 @@ class FactIndex:
         sees committed rows only, in the caller's read snapshot); the first sync reads every
         fact (a store made before the log has facts and an empty log).
 
-        A commit of more than ``INLINE_SYNC`` facts (an upload) is read and worded by one
-        thread outside the lock, and published whole under it: a read (``wait=False``) that
-        comes meanwhile goes on with the index as it was, the commit not yet in it, instead of
-        every read of the process waiting for it. A write (``wait=True``) waits: what it
-        decides must be against everything committed."""
+        A commit of more than ``INLINE_SYNC`` facts (an upload) is read, worded and embedded
+        by one thread outside the lock, ``nice`` steps below the requests' CPU priority, and
+        published whole, with its vectors, under the lock at theirs: a read (``wait=False``)
+        that comes meanwhile (or that waited for the lock while another handed the commit to
+        that thread) goes on with the index as it was, the commit not yet in it, instead of
+        every read of the process waiting for it or computing its vectors. A write
+        (``wait=True``) waits: what it decides must be against everything committed."""
         if self.seq < self._own_seq:
             wait = True  # (this process's own writes: its reads see them)
         if wait and self._catching_up:
@@ -248,6 +254,8 @@ class FactIndex:
                 self.seq = top
                 self._loaded = True
                 return
+            if not wait and self._catching_up:
+                return  # (another read started the catch-up while this one waited for the lock)
             facts, entities = self._logged(con, top)
             if len(facts) <= INLINE_SYNC or self._catching_up:
                 self._apply_names(con, entities)
@@ -292,20 +300,53 @@ class FactIndex:
         ``pause``: between slices (a background thread; a caller that waits wants it done)."""
         seq, gen, top = since
         try:
-            rows = self._read(con, facts)
-            prepared: list[_Prepared] = []
-            for i in range(0, len(rows), CATCH_UP_SLICE):
-                prepared += self._prepare(rows[i : i + CATCH_UP_SLICE])
-                if pause:  # (the reads of the process have the interpreter: without it, a
-                    time.sleep(CATCH_UP_PAUSE_S)  # read waits up to 5 ms after each SQLite call)
+            embedded: dict[int, tuple[np.ndarray, np.ndarray]] | None = None
+            if con is None:  # the index's own thread: read and embedded below the requests'
+                # priority, on a connection of the helper's own; published under the lock at
+                # this one's. A fact comes with its vectors: published without them, every
+                # query meeting it computed them inline (a 6,000-fact upload: 0.5-1 s stalls)
+                assert self._connect is not None
+                connect = self._connect
+
+                def work() -> tuple[list[_Prepared], dict[int, tuple[np.ndarray, np.ndarray]]]:
+                    prepared = self._read_prepared(connect(), facts, pause)
+                    return prepared, self._embedded(prepared)
+
+                prepared, embedded = at_lower_priority(
+                    self._nice, work, name="engramdb-fact-index-read"
+                )
+                con = self._connect()
+            else:
+                prepared = self._read_prepared(con, facts, pause)
             with self._lock:
                 if self.seq == seq and self._gen == gen:  # (else applied or rebuilt meanwhile)
                     self._apply_names(con, entities)
-                    self._apply(prepared, facts)
+                    self._apply(prepared, facts, embedded)
                     self.seq = top
         finally:
             self._catching_up = False
             self._caught_up.set()
+
+    def _read_prepared(self, con, facts: list[int], pause: bool) -> list[_Prepared]:
+        rows = self._read(con, facts)
+        prepared: list[_Prepared] = []
+        for i in range(0, len(rows), CATCH_UP_SLICE):
+            prepared += self._prepare(rows[i : i + CATCH_UP_SLICE])
+            if pause:  # (the reads of the process have the interpreter: without it, a
+                time.sleep(CATCH_UP_PAUSE_S)  # read waits up to 5 ms after each SQLite call)
+        return prepared
+
+    def _embedded(self, prepared: list[_Prepared]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        """The vectors of the rows a commit brings (a slice at a time, pausing between)."""
+        rows = [item[0] for item in prepared if not item[0].forgotten]
+        out: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        for i in range(0, len(rows), CATCH_UP_SLICE):
+            part = rows[i : i + CATCH_UP_SLICE]
+            vs, vb = self._vectors(part)
+            for j, row in enumerate(part):
+                out[row.id] = (vs[j], vb[j])
+            time.sleep(CATCH_UP_PAUSE_S)
+        return out
 
     def _catch_up_alone(
         self, since: tuple[int, int, int], facts: list[int], entities: list[int]
@@ -313,7 +354,7 @@ class FactIndex:
         try:
             if self._closing or self._connect is None:
                 return
-            self._catch_up(self._connect(), since, facts, entities)
+            self._catch_up(None, since, facts, entities)
         except Exception:  # (a closed store, a busy disk: the next sync tries again)
             log.warning("the fact index could not read a commit", exc_info=True)
         finally:
@@ -449,9 +490,15 @@ class FactIndex:
             for row in rows
         ]
 
-    def _apply(self, prepared: list[_Prepared], ids: list[int] | None) -> None:
+    def _apply(
+        self,
+        prepared: list[_Prepared],
+        ids: list[int] | None,
+        embedded: dict[int, tuple[np.ndarray, np.ndarray]] | None = None,
+    ) -> None:
         """(Under the lock.) The rows read for ``ids`` (None: all): new facts added, changed
-        ones rewritten, forgotten and deleted ones dropped."""
+        ones rewritten, forgotten and deleted ones dropped; ``embedded``: vectors computed
+        for them beforehand, by fact id."""
         if ids is not None:
             seen = {row.id for row, _, _ in prepared}
             for fid in set(ids) - seen:  # deleted (a purge)
@@ -475,7 +522,15 @@ class FactIndex:
         start = self._n
         self._add(fresh)
         rows = [row for row, _, _ in fresh]
-        if len(rows) <= INLINE_EMBED:
+        if embedded is not None and all(row.id in embedded for row in rows):
+            vectors = [embedded[row.id] for row in rows]
+            self._store_vectors(
+                list(range(start, self._n)),
+                rows,
+                np.array([v[0] for v in vectors], np.float32).reshape(-1, self._dim),
+                np.array([v[1] for v in vectors], np.float32).reshape(-1, self._dim),
+            )
+        elif len(rows) <= INLINE_EMBED:
             self._store_vectors(list(range(start, self._n)), rows, *self._vectors(rows))
         else:
             self._pending.update(zip(range(start, self._n), rows, strict=True))
@@ -542,7 +597,11 @@ class FactIndex:
                         return
                 if batch:
                     positions, rows = [p for p, _ in batch], [r for _, r in batch]
-                    vs, vb = self._vectors(rows)
+                    vs, vb = at_lower_priority(
+                        self._nice,
+                        lambda rows=rows: self._vectors(rows),
+                        name="engramdb-fact-index-embed",
+                    )
                     with self._lock:
                         self._store_vectors(positions, rows, vs, vb, gen)
                         if gen == self._gen:

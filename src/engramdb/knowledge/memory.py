@@ -145,6 +145,7 @@ class Memory:
             reads.index_words,
             template_words,
             self._reader,
+            nice=self.job_nice,
         )
         self._scopes: set[str] | None = None
         #: bumped by every change to the scopes that hold passages, so that a query that read
@@ -241,17 +242,19 @@ class Memory:
         embedder: Any = None,
         engine_config: EngineConfig | None = None,
         confidence_floor: float = CONFIDENCE_FLOOR,
+        job_nice: int = JOB_NICE,
     ) -> Memory:
         """A read-only view of the store in ``path`` that another process has open for
         writing (``Engine.open_replica``): its reads see every write the writer has
         committed; it writes nothing (the facts its queries return are handed to
-        ``on_reinforce``, for the writer to reinforce)."""
+        ``on_reinforce``, for the writer to reinforce). ``job_nice``: how far below its
+        queries' CPU priority it reads and embeds a large commit of the writer's."""
         path = Path(path)
         if not (path / "knowledge.db").is_file():
             raise StorageError(f"{path}: no store to follow (open it for writing first)")
         engine = Engine.open_replica(path, embedder=embedder, config=engine_config)
         try:
-            return cls(path, engine, confidence_floor, replica=True)
+            return cls(path, engine, confidence_floor, replica=True, job_nice=job_nice)
         except BaseException:
             engine.close()
             raise

@@ -134,7 +134,9 @@ class ContextRegistry:
         if self.replica:
             inode = _inode(self.root / name)  # (before the open: a store made again since is
             try:  # seen as changed at the next use)
-                mem = Memory.open_replica(self.root / name, embedder=self.embedder)
+                mem = Memory.open_replica(
+                    self.root / name, embedder=self.embedder, job_nice=self.job_nice
+                )
             except StorageError:  # (the writer is still making it)
                 raise ContextNotFound(name) from None
             self._inodes[name] = inode
