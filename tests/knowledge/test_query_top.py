@@ -4,9 +4,11 @@ of a group of one text, the others it names)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engramdb import Memory
 from engramdb.knowledge.reads import _top, fact_hit, fact_of, same_text_once
 from engramdb.knowledge.results import QueryHit
 
@@ -51,3 +53,33 @@ def test_top_answers_what_every_hit_answered(fs, ps, k, one_per_text):
     assert [(h.id, h.score, h.kind, h.source) for h in got] == [
         (h.id, h.score, h.kind, h.source) for h in want
     ]
+
+
+def test_recall_boosts_each_listed_fact_as_often_as_listed(tmp_path):
+    """Reinforcement in as few statements as it takes (each is a commit of its own) still
+    boosts a fact listed twice (returned while a write held the store, then again) twice,
+    and leaves the others alone."""
+    from engramdb.knowledge import reads
+    from engramdb.knowledge.vocab import RECALL_BOOST
+
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.remember(
+            triples=[
+                {"subject": f"Lamp {i}", "type": "product", "key": "price", "value": f"£{i + 5}"}
+                for i in range(3)
+            ],
+            scope="org/shop",
+        )
+
+        def state() -> dict[int, tuple[float, int]]:
+            rows = mem.db.execute("SELECT id, importance, recalled FROM facts ORDER BY id")
+            return {r[0]: (r[1], r[2]) for r in rows}
+
+        before = state()
+        a, b, c = sorted(before)
+        reads.reinforce(mem, [a, b, b])
+        after = state()
+        assert after[a] == (pytest.approx(min(1.0, before[a][0] * RECALL_BOOST)), 1)
+        twice = min(1.0, min(1.0, before[b][0] * RECALL_BOOST) * RECALL_BOOST)
+        assert after[b] == (pytest.approx(twice), 2)
+        assert after[c] == before[c]

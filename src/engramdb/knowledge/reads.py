@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import sqlite3
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -321,14 +323,30 @@ def reinforce(mem: Memory, returned: list[int]) -> None:
         with mem._readers_lock:
             ids = [*pending, *returned]
             pending.clear()
-        if ids:
-            mem.db.executemany(
-                "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 "
-                "WHERE id=?",
-                [(RECALL_BOOST, i) for i in ids],
-            )
+        _boost(mem.db, ids)
     finally:
         mem._lock.release()
+
+
+def _boost(con: sqlite3.Connection, ids: list[int]) -> None:
+    """One boost per id listed (x1.1 each, capped at 1.0), in as few statements as it takes:
+    in autocommit each statement is a commit of its own (ten per query, 0.19 ms of a 3 ms
+    query in a small lens)."""
+    once = [i for i, c in Counter(ids).items() if c == 1]
+    single = set(once)
+    again = [i for i in ids if i not in single]  # (boosted in turn, as many times as listed)
+    for lo in range(0, len(once), 500):
+        part = once[lo : lo + 500]
+        con.execute(
+            "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 "
+            f"WHERE id IN ({','.join('?' * len(part))})",
+            (RECALL_BOOST, *part),
+        )
+    if again:
+        con.executemany(
+            "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 WHERE id=?",
+            [(RECALL_BOOST, i) for i in again],
+        )
 
 
 def same_text_once(hits: list[QueryHit]) -> list[QueryHit]:
