@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import NotFoundError, ValidationError
 from . import reads
 from .access import owner_of
+from .excerpts import excerpt
 from .results import Fact
 from .vocab import normalize_name
 
@@ -188,6 +189,10 @@ def one_person(lens: list[str] | None) -> Callable[[str], bool]:
     return keep
 
 
+#: The characters of a passage a context block shows (``excerpts.excerpt``).
+PASSAGE_CHARS = 400
+
+
 def context(
     mem: Memory, query: str | None, lens: list[str] | None, k: int, budget: int = DEFAULT_BUDGET
 ) -> str:
@@ -221,10 +226,10 @@ def context(
         if not keep(c["scope"]) or not sides:
             continue
         beliefs = [s for s in sides if not s["authoritative"]]
+        if not beliefs:
+            continue  # (curated against curated: the curators' to settle, not a customer's)
         applies = c["applies"] if c["applies"] in sides else None
-        text = f"- {c['about']}: "
-        if beliefs:
-            text += "the user said " + "; ".join(repr(s["value"]) for s in beliefs)
+        text = f"- {c['about']}: the user said " + "; ".join(repr(s["value"]) for s in beliefs)
         if applies:
             text += f"; the policy that applies says {applies['value']!r}"
         said.append(text)
@@ -236,21 +241,24 @@ def context(
     ]
     stated = {" ".join(f.statement.split()).casefold() for f in facts}
     if query:
+        embed = mem.engine.embedder.embed
         for h in reads.passage_hits(mem, query, lens, k, "hybrid", None, False, keep)[:k]:
             if " ".join(h.text.split()).casefold() in stated:
                 continue  # (a passage that is one fact's statement, listed already)
+            # (the passage's pieces nearest the question, not its first characters)
+            shown = excerpt(h.text, query, PASSAGE_CHARS, embed)
             if h.kind == "chunk" and h.authoritative:
-                curated.append((h.score, f"- (document) {h.text.strip()[:400]}"))
+                curated.append((h.score, f"- (document) {shown}"))
                 continue
             label = "document" if h.kind == "chunk" else "conversation"
-            passages.append(f"- ({label}) {h.text.strip()[:400]}")
+            passages.append(f"- ({label}) {shown}")
         curated.sort(key=lambda c: -c[0])
     sections = [
         ("## Instructions (follow these)", [f"- {i['text']}" for i in instr]),
         ("## Open conflicts (acknowledge what was said; cite the policy that applies)", said),
         (
             "## Authoritative facts (curated; ground answers in these)",
-            [line for _, line in curated],
+            _once([line for _, line in curated]),
         ),
         (
             "## What the user has said (experiential beliefs, not verified)",
@@ -263,6 +271,19 @@ def context(
         ("## Relevant passages", passages),
     ]
     return _fill(sections, budget, more)
+
+
+def _once(lines: list[str]) -> list[str]:
+    """Each line once, at its best place (two facts of one statement, read from a table row
+    and from the prose around it, said the same thing twice in the budget)."""
+    seen: set[str] = set()
+    out = []
+    for line in lines:
+        key = " ".join(line.split()).casefold()
+        if key not in seen:
+            seen.add(key)
+            out.append(line)
+    return out
 
 
 #: The fewest characters a fact's line takes in a context block ("- " + a short statement +
