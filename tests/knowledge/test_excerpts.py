@@ -4,12 +4,14 @@ and a customer's block without the curators' own disagreements or a line said tw
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engramdb import Memory
 from engramdb.embed.hashing import HashingEmbedder
-from engramdb.knowledge.excerpts import GAP, excerpt, units
+from engramdb.knowledge.excerpts import GAP, MAX_PIECES, excerpt, excerpts, units
 
 RULES = (
     "HARBOUR PICTUREHOUSE - RULES OF THE HOUSE\n\n"
@@ -49,7 +51,12 @@ def test_the_answer_past_the_first_characters_is_kept_under_its_title():
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(
-        st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=90),
+        st.text(
+            alphabet=st.characters(
+                codec="utf-8", exclude_categories=["Cs"], exclude_characters="…"
+            ),
+            max_size=90,
+        ),
         min_size=1,
         max_size=30,
     ),
@@ -57,11 +64,38 @@ def test_the_answer_past_the_first_characters_is_kept_under_its_title():
     st.integers(1, 500),
 )
 def test_an_excerpt_never_exceeds_its_limit(lines, question, limit):
+    """Within the limit, and made of the text's own pieces in the text's order."""
     text = "\n".join(lines)
     shown = excerpt(text, question, limit, _embed)
     assert len(shown) <= limit
     if len(text.strip()) <= limit:
         assert shown == text.strip()
+    at = 0
+    for piece in re.split(r"\n| … ", shown.removeprefix("… ")):
+        found = text.find(piece.strip(), at)
+        assert found >= 0, piece
+        at = found + len(piece.strip())
+
+
+def test_many_passages_take_one_call_of_the_embedder_and_survive_its_failure():
+    calls = []
+
+    def counted(texts):
+        calls.append(len(texts))
+        return _embed(texts)
+
+    long = [RULES, RULES.replace("HARBOUR", "RIVERSIDE"), "short"]
+    shown = excerpts(long, "can an 11 year old come alone?", 300, counted)
+    assert len(calls) == 1 and all(len(s) <= 300 for s in shown) and shown[2] == "short"
+
+    def broken(texts):
+        raise OSError("the embedding service is down")
+
+    assert excerpts(long, "anything", 300, broken) == [t.strip()[:300] for t in long]
+
+
+def test_a_passage_of_many_short_lines_costs_a_bounded_number_of_pieces():
+    assert len(units("a\n" * 100_000)) == MAX_PIECES
 
 
 def test_a_customers_block_shows_the_passage_that_answers(tmp_path):

@@ -462,18 +462,31 @@ def test_a_read_that_waited_for_the_lock_leaves_the_commit_to_the_thread(tmp_pat
     import threading
 
     mem, replica, index = _large_commit(tmp_path)
+    lock, tried = index._lock, threading.Event()
+
+    class Spied:  # (the index's lock, telling when the reader asks for it)
+        def __enter__(self):
+            if threading.current_thread() is reader:
+                tried.set()
+            return lock.__enter__()
+
+        def __exit__(self, *exc):
+            return lock.__exit__(*exc)
+
     try:
         seq, done = index.seq, threading.Event()
-        with index._lock:
-            reader = threading.Thread(target=lambda: (replica.fact_index(wait=False), done.set()))
+        reader = threading.Thread(target=lambda: (replica.fact_index(wait=False), done.set()))
+        index._lock = Spied()
+        with lock:
             reader.start()
-            reader.join(0.3)  # (it has seen no catch-up running, and waits for the lock)
+            assert tried.wait(30)  # (it has seen no catch-up running, and waits for the lock)
             assert not done.is_set()
             index._catching_up = True  # (what the other read does before releasing it)
             index._caught_up.clear()
         assert done.wait(30)
         assert index.seq == seq  # (not applied by this read)
     finally:
+        index._lock = lock
         index._catching_up = False
         index._caught_up.set()
         replica.close()
@@ -494,11 +507,13 @@ def test_a_large_commit_is_read_and_embedded_below_the_queries_priority(tmp_path
         def nice() -> int:
             return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
 
-        seen: dict[str, list[int]] = {"embed": [], "apply": []}
+        seen: dict[str, list[int]] = {"apply": []}
         embed, apply = index._embed, index._apply
 
+        embedded: dict[int, int] = {}
+
         def spied_embed(rows):
-            seen["embed"].append(nice())
+            embedded[nice()] = embedded.get(nice(), 0) + len(rows)
             return embed(rows)
 
         def spied_apply(*args):
@@ -509,8 +524,82 @@ def test_a_large_commit_is_read_and_embedded_below_the_queries_priority(tmp_path
         base = nice()
         replica.query("Drill", lens=["org/shop/user/u1"])
         assert index._caught_up.wait(60)  # (set once the commit is published)
-        assert seen["embed"] and set(seen["embed"]) == {min(19, base + 5)}
+        # (two rows first at the queries' priority: the tokenizer's threads are made then)
+        assert embedded.get(base, 0) <= 2 and embedded[min(19, base + 5)] > 1_000
+        assert set(embedded) <= {base, min(19, base + 5)}
         assert seen["apply"] == [base]
     finally:
+        replica.close()
+        mem.close()
+
+
+def test_a_large_commit_joins_the_partitions_once(tmp_path, monkeypatch):
+    """A commit published with its vectors into a partitioned index: every new fact is in the
+    partition list its vector is nearest, once, and a search by meaning finds it."""
+    import time
+
+    import numpy as np
+
+    from engramdb.knowledge import fact_index as fi
+
+    monkeypatch.setattr(fi, "IVF_MIN", 64)
+    path = tmp_path / "s"
+    mem = Memory.open(path, embedder="hashing")
+    mem.upload(_csv(400)[0], name="first.csv", scope="org/shop")
+    replica = Memory.open_replica(path, embedder="hashing")
+    index = replica.fact_index()
+    try:
+        for _ in range(300):  # (the filler trains the partitions once nothing is pending)
+            if index._centroids is not None:
+                break
+            index.wait_filled(10)
+            time.sleep(0.05)
+        assert index._centroids is not None
+        before = index._n
+        trained = index._centroids
+        # (fewer than as many again: published into these partitions, not trained anew)
+        mem.upload(_csv(200, seed=9)[0], name="second.csv", scope="org/shop")
+        replica.query("Drill", lens=["org/shop/user/u1"])  # (finds it: the thread reads it)
+        assert index._caught_up.wait(60) and index._n > before + 512
+        assert index._centroids is trained
+        n = index._n
+        listed = np.concatenate([pl.view() for pl in index._plists])
+        listed = listed[listed < n]
+        assert len(listed) == len(set(listed.tolist()))  # (each once)
+        new = np.arange(before, n)
+        assert bool(index.ready[new].all()) and bool((index.part[new] >= 0).all())
+        assert set(new.tolist()) <= set(listed.tolist())
+        near = np.argmax(index.vs[new] @ index._centroids.T, axis=1)
+        assert bool((index.part[new] == near).all())
+    finally:
+        replica.close()
+        mem.close()
+
+
+def test_closing_stops_a_catch_up(tmp_path):
+    """A store closed while its index reads a large commit: the reading stops at its next
+    slice and publishes nothing."""
+    import threading
+
+    mem, replica, index = _large_commit(tmp_path)
+    words, started, release = index._words, threading.Event(), threading.Event()
+
+    def slow_words(row):
+        started.set()
+        release.wait(30)
+        return words(row)
+
+    index._words = slow_words
+    try:
+        seq = index.seq
+        replica.query("Drill", lens=["org/shop/user/u1"])
+        assert started.wait(30)
+        index._closing = True  # (what close() says first)
+        release.set()
+        assert index._caught_up.wait(30)
+        assert index.seq == seq  # (nothing published)
+    finally:
+        index._closing = False
+        index._words = words
         replica.close()
         mem.close()

@@ -141,6 +141,7 @@ class FactIndex:
         threads read and embed a large commit (``budget.at_lower_priority``)."""
         self._connect = connect
         self._nice = nice
+        self._warm = False  # (an embedding ran at a request's priority: ``_warm_pools``)
         self._embed = embed
         self._words = words
         self._template_words = template_words
@@ -300,22 +301,25 @@ class FactIndex:
         ``pause``: between slices (a background thread; a caller that waits wants it done)."""
         seq, gen, top = since
         try:
-            embedded: dict[int, tuple[np.ndarray, np.ndarray]] | None = None
+            embedded: Embedded | None = None
             if con is None:  # the index's own thread: read and embedded below the requests'
-                # priority, on a connection of the helper's own; published under the lock at
-                # this one's. A fact comes with its vectors: published without them, every
-                # query meeting it computed them inline (a 6,000-fact upload: 0.5-1 s stalls)
+                # priority, then published under the lock at this one's. A fact comes with its
+                # vectors: published without them, every query meeting it computed them inline
+                # (a 6,000-fact upload: 0.5-1 s stalls). The connection is opened here: the
+                # helper takes no lock the requests' threads wait for.
                 assert self._connect is not None
-                connect = self._connect
-
-                def work() -> tuple[list[_Prepared], dict[int, tuple[np.ndarray, np.ndarray]]]:
-                    prepared = self._read_prepared(connect(), facts, pause)
-                    return prepared, self._embedded(prepared)
-
-                prepared, embedded = at_lower_priority(
-                    self._nice, work, name="engramdb-fact-index-read"
-                )
                 con = self._connect()
+                mine = con
+                prepared = at_lower_priority(
+                    self._nice,
+                    lambda: self._read_prepared(mine, facts, pause),
+                    name="engramdb-fact-index-read",
+                )
+                rows = self._to_embed(prepared)
+                self._warm_pools(rows)
+                embedded = at_lower_priority(
+                    self._nice, lambda: self._embedded(rows), name="engramdb-fact-index-embed"
+                )
             else:
                 prepared = self._read_prepared(con, facts, pause)
             with self._lock:
@@ -331,22 +335,47 @@ class FactIndex:
         rows = self._read(con, facts)
         prepared: list[_Prepared] = []
         for i in range(0, len(rows), CATCH_UP_SLICE):
+            if self._closing:
+                raise _Closing
             prepared += self._prepare(rows[i : i + CATCH_UP_SLICE])
             if pause:  # (the reads of the process have the interpreter: without it, a
                 time.sleep(CATCH_UP_PAUSE_S)  # read waits up to 5 ms after each SQLite call)
         return prepared
 
-    def _embedded(self, prepared: list[_Prepared]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
-        """The vectors of the rows a commit brings (a slice at a time, pausing between)."""
-        rows = [item[0] for item in prepared if not item[0].forgotten]
-        out: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    def _to_embed(self, prepared: list[_Prepared]) -> list[IndexedRow]:
+        """The rows of a commit the index will add: not those it holds with the same words (a
+        closed or reinforced fact). Read without the lock: a guess, checked at the apply."""
+        rows = []
+        for row, _, _ in prepared:
+            p = self._pos.get(row.id)
+            if row.forgotten or (
+                p is not None
+                and self._statement[p] == row.statement
+                and self._said[p] == _said(row)
+            ):
+                continue
+            rows.append(row)
+        return rows
+
+    def _embedded(self, rows: list[IndexedRow]) -> Embedded:
+        """The vectors of ``rows``, a slice at a time, pausing between."""
+        vs = np.zeros((len(rows), self._dim), np.float32)
+        vb = np.zeros((len(rows), self._dim), np.float32)
         for i in range(0, len(rows), CATCH_UP_SLICE):
+            if self._closing:
+                raise _Closing
             part = rows[i : i + CATCH_UP_SLICE]
-            vs, vb = self._vectors(part)
-            for j, row in enumerate(part):
-                out[row.id] = (vs[j], vb[j])
+            vs[i : i + len(part)], vb[i : i + len(part)] = self._vectors(part)
             time.sleep(CATCH_UP_PAUSE_S)
-        return out
+        return Embedded({row.id: i for i, row in enumerate(rows)}, vs, vb)
+
+    def _warm_pools(self, rows: list[IndexedRow]) -> None:
+        """Embed once at this thread's priority before any lowered embedding: the tokenizer's
+        worker threads are made by the first batch and keep the priority of the thread that
+        made them (made by a lowered thread, every later batch would run lowered)."""
+        if not self._warm and len(rows) >= 2:
+            self._warm = True
+            self._vectors(rows[:2])
 
     def _catch_up_alone(
         self, since: tuple[int, int, int], facts: list[int], entities: list[int]
@@ -355,6 +384,8 @@ class FactIndex:
             if self._closing or self._connect is None:
                 return
             self._catch_up(None, since, facts, entities)
+        except _Closing:
+            return  # (the store is closing: nothing more is read)
         except Exception:  # (a closed store, a busy disk: the next sync tries again)
             log.warning("the fact index could not read a commit", exc_info=True)
         finally:
@@ -494,7 +525,7 @@ class FactIndex:
         self,
         prepared: list[_Prepared],
         ids: list[int] | None,
-        embedded: dict[int, tuple[np.ndarray, np.ndarray]] | None = None,
+        embedded: Embedded | None = None,
     ) -> None:
         """(Under the lock.) The rows read for ``ids`` (None: all): new facts added, changed
         ones rewritten, forgotten and deleted ones dropped; ``embedded``: vectors computed
@@ -522,14 +553,17 @@ class FactIndex:
         start = self._n
         self._add(fresh)
         rows = [row for row, _, _ in fresh]
-        if embedded is not None and all(row.id in embedded for row in rows):
-            vectors = [embedded[row.id] for row in rows]
-            self._store_vectors(
-                list(range(start, self._n)),
-                rows,
-                np.array([v[0] for v in vectors], np.float32).reshape(-1, self._dim),
-                np.array([v[1] for v in vectors], np.float32).reshape(-1, self._dim),
+        if embedded is not None:  # (positions start.. are the fresh rows, in order)
+            have = [i for i, row in enumerate(rows) if row.id in embedded.at]
+            self._set_vectors(
+                np.asarray(have, dtype=np.int64) + start,
+                embedded.vs[[embedded.at[rows[i].id] for i in have]],
+                embedded.vb[[embedded.at[rows[i].id] for i in have]],
             )
+            if len(have) < len(rows):  # (a guess that missed: they go as any others do)
+                taken = set(have)
+                rest = [i for i in range(len(rows)) if i not in taken]
+                self._pending.update((start + i, rows[i]) for i in rest)
         elif len(rows) <= INLINE_EMBED:
             self._store_vectors(list(range(start, self._n)), rows, *self._vectors(rows))
         else:
@@ -564,6 +598,21 @@ class FactIndex:
             if self._centroids is not None:
                 self._place(p, int(np.argmax(self._centroids @ vs[i])))
 
+    def _set_vectors(self, positions: np.ndarray, vs: np.ndarray, vb: np.ndarray) -> None:
+        """(Under the lock.) Vectors of positions just added, in a few array operations: a
+        commit of thousands of facts holds the lock for a moment, not a loop over them."""
+        if not len(positions):
+            return
+        self.vs[positions] = vs
+        self.vb[positions] = vb
+        self.ready[positions] = True
+        if self._centroids is not None:
+            near = np.argmax(vs @ self._centroids.T, axis=1)
+            for c in np.unique(near):
+                chosen = positions[near == c]
+                self._plists[int(c)].extend(chosen[self.part[chosen] < 0].tolist())
+                self.part[chosen] = c
+
     def _place(self, p: int, c: int) -> None:
         """(Under the lock.) Position ``p`` joins partition ``c`` (once: it is never moved but
         by a training, which makes every list again)."""
@@ -597,11 +646,7 @@ class FactIndex:
                         return
                 if batch:
                     positions, rows = [p for p, _ in batch], [r for _, r in batch]
-                    vs, vb = at_lower_priority(
-                        self._nice,
-                        lambda rows=rows: self._vectors(rows),
-                        name="engramdb-fact-index-embed",
-                    )
+                    vs, vb = self._vectors(rows)
                     with self._lock:
                         self._store_vectors(positions, rows, vs, vb, gen)
                         if gen == self._gen:
@@ -921,6 +966,19 @@ class FactIndex:
 
 
 _NONE = np.zeros(0, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Embedded:
+    """Vectors computed for a commit's rows before it is published: row ``at[fact id]``."""
+
+    at: dict[int, int]
+    vs: np.ndarray
+    vb: np.ndarray
+
+
+class _Closing(Exception):
+    """The store closes: a catch-up stops where it is."""
 
 
 def _said(row: IndexedRow) -> tuple[str, ...]:

@@ -329,24 +329,20 @@ def reinforce(mem: Memory, returned: list[int]) -> None:
 
 
 def _boost(con: sqlite3.Connection, ids: list[int]) -> None:
-    """One boost per id listed (x1.1 each, capped at 1.0), in as few statements as it takes:
-    in autocommit each statement is a commit of its own (ten per query, 0.19 ms of a 3 ms
-    query in a small lens)."""
-    once = [i for i, c in Counter(ids).items() if c == 1]
-    single = set(once)
-    again = [i for i in ids if i not in single]  # (boosted in turn, as many times as listed)
-    for lo in range(0, len(once), 500):
-        part = once[lo : lo + 500]
-        con.execute(
-            "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 "
-            f"WHERE id IN ({','.join('?' * len(part))})",
-            (RECALL_BOOST, *part),
-        )
-    if again:
-        con.executemany(
-            "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+1 WHERE id=?",
-            [(RECALL_BOOST, i) for i in again],
-        )
+    """One boost per listing of an id (x1.1 each, capped at 1.0), one statement per distinct
+    number of listings: in autocommit each statement is a commit of its own (ten a query
+    before, 0.19 ms of a 3 ms query in a small lens)."""
+    times: dict[int, list[int]] = {}
+    for i, c in Counter(ids).items():
+        times.setdefault(c, []).append(i)
+    for c, group in sorted(times.items()):
+        for lo in range(0, len(group), 500):
+            part = group[lo : lo + 500]
+            con.execute(
+                "UPDATE facts SET importance=MIN(1.0, importance*?), recalled=recalled+? "
+                f"WHERE id IN ({','.join('?' * len(part))})",
+                (RECALL_BOOST**c, c, *part),
+            )
 
 
 def same_text_once(hits: list[QueryHit]) -> list[QueryHit]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import NotFoundError, ValidationError
 from . import reads
 from .access import owner_of
-from .excerpts import excerpt
+from .excerpts import excerpts
 from .results import Fact
 from .vocab import normalize_name
 
@@ -227,7 +227,8 @@ def context(
             continue
         beliefs = [s for s in sides if not s["authoritative"]]
         if not beliefs:
-            continue  # (curated against curated: the curators' to settle, not a customer's)
+            continue  # (curated against curated: the curators settle it, from conflicts();
+            # an agent answering from this block has no side of it to acknowledge)
         applies = c["applies"] if c["applies"] in sides else None
         text = f"- {c['about']}: the user said " + "; ".join(repr(s["value"]) for s in beliefs)
         if applies:
@@ -241,12 +242,17 @@ def context(
     ]
     stated = {" ".join(f.statement.split()).casefold() for f in facts}
     if query:
-        embed = mem.engine.embedder.embed
-        for h in reads.passage_hits(mem, query, lens, k, "hybrid", None, False, keep)[:k]:
-            if " ".join(h.text.split()).casefold() in stated:
-                continue  # (a passage that is one fact's statement, listed already)
-            # (the passage's pieces nearest the question, not its first characters)
-            shown = excerpt(h.text, query, PASSAGE_CHARS, embed)
+        hits = [
+            h
+            for h in reads.passage_hits(mem, query, lens, k, "hybrid", None, False, keep)[:k]
+            # (a passage that is one fact's statement is listed already)
+            if " ".join(h.text.split()).casefold() not in stated
+        ]
+        # (each passage's pieces nearest the question, not its first characters)
+        shown_all = excerpts(
+            [h.text for h in hits], query, PASSAGE_CHARS, mem.engine.embedder.embed
+        )
+        for h, shown in zip(hits, shown_all, strict=True):
             if h.kind == "chunk" and h.authoritative:
                 curated.append((h.score, f"- (document) {shown}"))
                 continue
