@@ -280,8 +280,8 @@ def context(
 
 
 def _once(lines: list[str]) -> list[str]:
-    """Each line once, at its best place (two facts of one statement, read from a table row
-    and from the prose around it, said the same thing twice in the budget)."""
+    """Each line once, at its best place (two facts read from one sentence share its
+    statement and source: the same line twice in the budget)."""
     seen: set[str] = set()
     out = []
     for line in lines:
