@@ -235,8 +235,12 @@ def context(
             text += f"; the policy that applies says {applies['value']!r}"
         said.append(text)
     passages = []
+    labels: dict[str, str] = {}
     curated = [
-        (ranked.get(f.id, 0.0), f"- {f.statement.strip()} [source: {_source_label(mem, f)}]")
+        (
+            ranked.get(f.id, 0.0),
+            f"- {f.statement.strip()} [source: {_source_label(mem, f, labels)}]",
+        )
         for f in facts
         if f.authoritative
     ]
@@ -330,13 +334,20 @@ def _left_out(n: int, budget: int) -> str:
     return f"[{n} more {items} left out to stay within {budget} characters]"
 
 
-def _source_label(mem: Memory, f: Fact) -> str:
+def _source_label(mem: Memory, f: Fact, known: dict[str, str] | None = None) -> str:
+    """``name vN`` of a fact's document (its source's kind otherwise); ``known``: the labels a
+    caller has read already (a context block's hundred facts come from a few documents)."""
     if f.source_kind == "document" and f.source_ref:
+        if known is not None and f.source_ref in known:
+            return known[f.source_ref]
         row = mem.db.execute(
             "SELECT name, version FROM documents WHERE id=?", (int(f.source_ref),)
         ).fetchone()
         if row:
-            return f"{row[0]} v{row[1]}"
+            label = f"{row[0]} v{row[1]}"
+            if known is not None:
+                known[f.source_ref] = label
+            return label
     return f.source_kind
 
 
