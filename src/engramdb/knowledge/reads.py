@@ -27,10 +27,12 @@ from ..store.sqlite import rows_in
 from . import statement_vectors
 from .candidates import vec
 from .clock import now_ms, to_ms
+from .comparatives import comparative_gain
 from .lexicon import answer_kind
 from .redaction import REGION, is_visible, visible_facts
 from .results import Fact, QueryHit
 from .scopes import check_lens
+from .values import parse_values
 from .vocab import CATEGORIES, RECALL_BOOST
 from .words import content_words
 
@@ -382,11 +384,13 @@ def row_scores(
     scored = [(sc, sim, lex, rows[i]) for sc, sim, lex, i in _scores(mem, text, said, mode)]
     if mode != "hybrid":
         return scored
-    return contextual_gain(
+    scored = contextual_gain(
         text,
         scored,
         lambda facts: statement_vectors.stored(mem._reader(), CONTEXTUAL_MODEL_ID, facts),
     )
+    # (of siblings that differ in a quantity only, the one a size word asks for)
+    return comparative_gain(text, scored, lambda r: r[_STATEMENT], parse_values)
 
 
 _warned: set[str] = set()
