@@ -9,6 +9,7 @@ See ``models/minilm-l6-int8/NOTICE`` for where the weights come from.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections import OrderedDict
@@ -30,6 +31,7 @@ __all__ = [
     "encoded",
     "keep",
     "known",
+    "warn_once",
 ]
 
 CONTEXTUAL_MODEL_DIR = Path(__file__).resolve().parent / "models" / "minilm-l6-int8"
@@ -44,6 +46,17 @@ _SHIPPED = {
 
 
 _checked: set[Path] = set()
+_warned: set[str] = set()
+
+
+def warn_once(message: str) -> None:
+    """Log that the encoder cannot be used, once per message and process (a read that
+    goes on without it would say so at every turn or query)."""
+    if message not in _warned:
+        _warned.add(message)
+        logging.getLogger("engramdb").warning(message)
+
+
 _check_lock = threading.Lock()
 
 

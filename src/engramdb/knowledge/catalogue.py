@@ -4,10 +4,9 @@ a scope tell extraction which names are things of the catalogue."""
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Any
 
-from ..embed.contextual import encoded
+from ..embed.contextual import encoded, warn_once
 from ..store.sqlite import rows_in
 from .claims import Claim, Extraction
 from .extract.aligned import Template, align
@@ -71,14 +70,8 @@ def _similar(a: str, b: str) -> float:
     try:
         return float(encoded(a) @ encoded(b))
     except Exception as e:  # (a model that cannot be loaded or run never fails a write)
-        if not _encoder_failed:
-            _encoder_failed.append(e)
-            log.warning("the contextual encoder cannot be used to read turns: %s", e)
+        warn_once(f"the contextual encoder cannot be used to read turns: {e}")
         return 0.0
-
-
-_encoder_failed: list[Exception] = []
-log = logging.getLogger("engramdb")
 
 
 def known_names(

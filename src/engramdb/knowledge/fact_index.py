@@ -588,37 +588,31 @@ class FactIndex:
         (``gen``: the generation they were taken from)."""
         if gen is not None and gen != self._gen:
             return  # (rebuilt meanwhile: the positions name other facts)
-        for i, (p, row) in enumerate(zip(positions, rows, strict=True)):
-            if self._pos.get(row.id) != p or self._statement[p] != row.statement:
-                continue  # (dropped or rewritten meanwhile)
-            self.vs[p] = vs[i]
-            self.vb[p] = vb[i]
-            self.ready[p] = True
-            self._pending.pop(p, None)
-            if self._centroids is not None:
-                self._place(p, int(np.argmax(self._centroids @ vs[i])))
+        held = [  # (not dropped or rewritten meanwhile)
+            i
+            for i, (p, row) in enumerate(zip(positions, rows, strict=True))
+            if self._pos.get(row.id) == p and self._statement[p] == row.statement
+        ]
+        self._set_vectors(np.asarray(positions, dtype=np.int64)[held], vs[held], vb[held])
 
     def _set_vectors(self, positions: np.ndarray, vs: np.ndarray, vb: np.ndarray) -> None:
-        """(Under the lock.) Vectors of positions just added, in a few array operations: a
-        commit of thousands of facts holds the lock for a moment, not a loop over them."""
+        """(Under the lock.) Vectors of positions that hold their facts, in a few array
+        operations: thousands of facts hold the lock for a moment, not a loop over them; each
+        joins its partition once (it is never moved but by a training, which makes every list
+        again)."""
         if not len(positions):
             return
         self.vs[positions] = vs
         self.vb[positions] = vb
         self.ready[positions] = True
+        for p in positions.tolist():
+            self._pending.pop(p, None)
         if self._centroids is not None:
             near = np.argmax(vs @ self._centroids.T, axis=1)
             for c in np.unique(near):
                 chosen = positions[near == c]
                 self._plists[int(c)].extend(chosen[self.part[chosen] < 0].tolist())
                 self.part[chosen] = c
-
-    def _place(self, p: int, c: int) -> None:
-        """(Under the lock.) Position ``p`` joins partition ``c`` (once: it is never moved but
-        by a training, which makes every list again)."""
-        if self.part[p] < 0:
-            self._plists[c].extend([p])
-        self.part[p] = c
 
     def _start_filler(self) -> None:
         """(Under the lock.) A filling thread, unless one runs or the index is closing."""

@@ -320,10 +320,6 @@ def document_bytes(source: str | Path | bytes, name: str | None) -> tuple[bytes,
     return p.read_bytes(), name or p.name
 
 
-def _here(call: Callable[[], Any]) -> Any:
-    return call()
-
-
 def _read(
     mem: Memory,
     data: bytes,
@@ -334,7 +330,7 @@ def _read(
     now: int,
     tell: Progress,
     where: list[int],
-    lowered: Callable[[Callable[[], Any]], Any] = _here,
+    lowered: Callable[[Callable[[], Any]], Any],
 ) -> DocumentResult | tuple[ParsedDocument, dict[str, str], list, list, list[Extraction]]:
     """The reading half of an upload (inside its read budget): the parsed document, the names
     it may mention, its rows as triples, its chunks and its prose read for claims; or the

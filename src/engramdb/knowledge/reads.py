@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import logging
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..embed.contextual import CONTEXTUAL_MODEL_ID, encoded, keep, known
+from ..embed.contextual import CONTEXTUAL_MODEL_ID, encoded, keep, known, warn_once
 from ..engine import RecallOptions
 from ..engine.scoring import PROFILES
 from ..engine.validation import check_k
@@ -393,15 +392,6 @@ def row_scores(
     return comparative_gain(text, scored, lambda r: r[_STATEMENT], parse_values)
 
 
-_warned: set[str] = set()
-
-
-def _warn_once(message: str) -> None:
-    if message not in _warned:
-        _warned.add(message)
-        logging.getLogger("engramdb").warning(message)
-
-
 #: Facts of a read whose statements the contextual encoder reads against the question (the
 #: best this many by the formula), and the weight of its cosine in their score. The static
 #: embedder averages token vectors; on the team's grounding dev set (160 questions over 8
@@ -425,7 +415,7 @@ def contextual_gain(
     try:
         q = encoded(text)
     except ConfigError as e:  # (no encoder: the formula alone ranks, as before it)
-        _warn_once(f"the contextual encoder cannot be used, facts are ranked without it: {e}")
+        warn_once(f"the contextual encoder cannot be used, facts are ranked without it: {e}")
         return scored
     best = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:CONTEXT_RERANK]
     fetched: dict[int, np.ndarray] = {}
