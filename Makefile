@@ -22,11 +22,13 @@ demo: $(STAMP)
 test: $(STAMP)
 	sh scripts/ensure_chromium.sh
 	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/mypy
 	$(BIN)/pytest -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks scripts

@@ -96,7 +96,7 @@ def conflicts(
         return
     table = Table("id", "said", "by", "curated fact that applies", "state")
     for c in found:
-        said = next((s for s in c.get("sides", []) if not s.get("authoritative")), {})
+        said: dict = next((s for s in c.get("sides", []) if not s.get("authoritative")), {})
         applies = c.get("applies") or {}
         table.add_row(
             str(c["id"]),

@@ -4,6 +4,7 @@ a scope tell extraction which names are things of the catalogue."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from ..embed.contextual import encoded, warn_once
@@ -207,7 +208,7 @@ def template_entries(
     return out, index
 
 
-def _pool(entries: list, index: dict[str, list[int]], turn_words: set[str]) -> list[int]:
+def _pool(entries: list, index: dict[str, list[int]], turn_words: AbstractSet[str]) -> list[int]:
     """Which templates a turn is scored against: all of a small catalogue; of a large one,
     those sharing the turn's rarest words ("7" of "Product 7", not "product" or "price",
     which every row has), so a turn costs the same against ten facts or thousands."""

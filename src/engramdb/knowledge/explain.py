@@ -52,7 +52,9 @@ def why_not(
     if caller is not None:
         scopes = sorted(s for s in (scopes or [row[0]]) if caller.readable(s))
     profile = {"vector": "semantic", "bm25": "precise"}.get(mode)
-    opts = RecallOptions(k=k, scopes=scopes, profile=profile, explain=True)
+    opts = RecallOptions(
+        k=k, scopes=None if scopes is None else tuple(scopes), profile=profile, explain=True
+    )
     eid = engine_id(id, row[1]) if row[2] == "turn" else id
     answer = dataclasses.asdict(mem.engine.why_not(eid, query, opts))
     return {**answer, "id": id, "kind": row[2]}

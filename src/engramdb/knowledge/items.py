@@ -222,7 +222,7 @@ def rank(
     if not scopes:
         return []
     out = []
-    for h in mem.engine.recall(query, RecallOptions(k=min(1000, k), scopes=scopes)):
+    for h in mem.engine.recall(query, RecallOptions(k=min(1000, k), scopes=tuple(scopes))):
         meta = h.meta or {}
         if meta.get("kind") == "turn" and meta.get("role") == "item":
             out.append((meta.get("turn", h.id), float(h.score)))
