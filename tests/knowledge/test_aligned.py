@@ -211,3 +211,53 @@ def test_the_encoder_answers_nothing_without_a_clear_winner_or_for_the_speaker_o
         "do you only give 14 days on full price stuff?",
     ):
         assert align(other, [FULL_PRICE, EXPRESS], similar=_encoder_similar) == [], other
+
+
+def _menu(mem: Memory) -> dict[str, int]:
+    """A menu whose dishes share the word "menu" with two of its entries; fact id by subject."""
+    mem.remember(
+        triples=[
+            {"subject": "Pizza Diavola", "type": "product", "key": "price", "value": "£13.50"},
+            {"subject": "Children's menu", "type": "product", "key": "price", "value": "£8.95"},
+            {"subject": "Lunch set menu", "type": "product", "key": "price", "value": "£15"},
+        ],
+        scope="org/trattoria",
+    )
+    return {f.entity: f.id for f in mem.facts(lens="org/trattoria") if f.authoritative}
+
+
+def test_a_possessive_names_its_entity(tmp_path):
+    """ "Diavola's" names Pizza Diavola: the conflict is against its price, not against the
+    children's menu that "your menu" shares a word with."""
+    with Memory.open(tmp_path / "m") as mem:
+        ids = _menu(mem)
+        said = mem.remember("Diavola's £12.50 on your menu", scope="org/trattoria/user/a")
+        assert [c["against"] for c in said.conflicts] == [[ids["Pizza Diavola"]]]
+
+
+def test_a_word_many_names_share_does_not_hide_the_entity_the_clause_names():
+    """Two other dishes named only by "menu", a word both hold, do not stop the clause from
+    being about the dish it names by a word no other name has."""
+    dish = Template(
+        fact_id=1,
+        subject="Pizza Diavola",
+        subject_type="product",
+        key="price",
+        key_phrase="price",
+        value="£13.50",
+        value_kind="money",
+        statement="Pizza Diavola price: £13.50",
+    )
+    kids = Template(
+        fact_id=2,
+        subject="Children's menu",
+        subject_type="product",
+        key="price",
+        key_phrase="price",
+        value="£8.95",
+        value_kind="money",
+        statement="Children's menu price: £8.95",
+    )
+    names = ("Pizza Diavola", "Children's menu", "Lunch set menu")
+    found = align("Diavola is £12.50 on your menu", [dish, kids], other_names=names)
+    assert [(t.fact_id, c.value) for t, c in found] == [(1, "£12.50")]

@@ -138,7 +138,7 @@ def ranked_templates(
     mentions."""
     words = aligned_words(text)
     low = text.casefold()
-    said = set(WORD.findall(low))
+    said = _said_words(low)
     scored: list[tuple[int, Template, frozenset]] = []
     names: set[str] = set()
     for t, t_words, name_words in (entries[i] for i in _pool(entries, index, words | said)):
@@ -229,12 +229,19 @@ def _pool(entries: list, index: dict[str, list[int]], turn_words: AbstractSet[st
 _SMALL = 4 * MAX_TEMPLATES
 
 
+def _said_words(low: str) -> set[str]:
+    """The words of a lower-cased text, a possessive's also without its "'s" ("Diavola's"
+    says "diavola")."""
+    said = set(WORD.findall(low.replace("\u2019", "'")))
+    return said | {w[:-2] for w in said if w.endswith("'s") and len(w) > 2}
+
+
 def _names_it(low: str, name: str) -> bool:
     """A name is named by a word of it that names nothing else: all its words, or its rarest
     (longest) distinctive one ("the Tenby Road branch"; not "product" for "Product 7"); never
     by a text that leaves out a number of it."""
     every = WORD.findall(name.casefold())
-    said = set(WORD.findall(low))
+    said = _said_words(low)
     if any(w.isdigit() and w not in said for w in every):
         return False  # a model's number tells it apart: "the Diavola Pizza Oven" is not the
         # "Diavola 81 Pizza Oven", nor "Flex 40" the "Flex 30"

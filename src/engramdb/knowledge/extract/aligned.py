@@ -363,16 +363,45 @@ _MY_SUBJECT = re.compile(r"^\W*(?:my|our)\s+(?![\w-]+\s+(?:with|at|from)\s+you\b
 def _names(text: str, name: str) -> bool:
     """A word of the name (hyphens split, plural or a shortening of five letters or more:
     "undergrad" for "Undergraduates") appears in the text."""
-    words = [
-        w
-        for w in WORD.findall(name.casefold().replace("-", " "))
-        if w not in _GENERIC and len(w) > 1
-    ]
+    words = _name_words(name)
     low = text.casefold()
     if any(find_phrase(low, w, plural=True) for w in words):
         return True
     said = {t for t in WORD.findall(low) if len(t) >= 5}
     return any(w.startswith(t) for w in words for t in said if len(w) > len(t))
+
+
+def _name_words(name: str) -> list[str]:
+    """The words a name is named by (hyphens split; generic words and letters alone aside)."""
+    return [
+        w
+        for w in WORD.findall(name.casefold().replace("-", " "))
+        if w not in _GENERIC and len(w) > 1
+    ]
+
+
+#: Of the catalogue names a clause names, those named at least this share of the best-named
+#: one's weight are what it speaks of (``_mentioned``).
+MENTION_SHARE = 0.8
+
+
+def _mentioned(clause: str, names: Sequence[str], df: Counter[str]) -> list[str]:
+    """The catalogue names a clause speaks of: of those it names a word of (``_names``), the
+    ones named about as well as the best, each word weighed by how few names hold it ("your
+    menu" hardly names "Children's menu" beside "Diavola's", which names "Pizza Diavola"
+    by a word no other name has): a word many names share tells no entity from another."""
+    low = clause.casefold()
+    weighed = []
+    for n in names:
+        if not _names(clause, n):
+            continue
+        said = [w for w in set(_name_words(n)) if find_phrase(low, w, plural=True)]
+        weight = sum(1.0 / max(1, df[w]) for w in said) if said else 1.0  # (by a shortening)
+        weighed.append((weight, n))
+    if not weighed:
+        return []
+    top = max(w for w, _ in weighed)
+    return [n for w, n in weighed if w >= MENTION_SHARE * top]
 
 
 def _mask(text: str, span: tuple[int, int]) -> str:
@@ -405,6 +434,7 @@ def align(
     taken: set[int] = set()
     offset = 0
     earlier = _Earlier(text, own)
+    name_df = Counter(w for n in other_names for w in set(_name_words(n)))
     for raw in _CLAUSE_SPLIT.split(text):
         if not raw:
             continue
@@ -417,7 +447,7 @@ def align(
             continue
         hits: list[_Hit] = []
         clock = clock_minutes(clause)
-        mentioned = [n for n in other_names if _names(clause, n)]
+        mentioned = _mentioned(clause, other_names, name_df)
         found = _values(clause)
         if len(found) > _MAX_VALUES:
             continue
@@ -527,7 +557,8 @@ def _its_entity(
     in_clause: bool,
 ) -> bool:
     """A template's named entity is named, in the clause (``in_clause``) or earlier in the turn,
-    and not as another model of it; and the clause names no other catalogue entity."""
+    and not as another model of it; and the clause names no other catalogue entity (of those
+    it names about as well as the best, ``_mentioned``)."""
     if t.subject and (
         not (in_clause or earlier.names(t.subject, start))
         or (
