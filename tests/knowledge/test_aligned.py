@@ -261,3 +261,54 @@ def test_a_word_many_names_share_does_not_hide_the_entity_the_clause_names():
     names = ("Pizza Diavola", "Children's menu", "Lunch set menu")
     found = align("Diavola is £12.50 on your menu", [dish, kids], other_names=names)
     assert [(t.fact_id, c.value) for t, c in found] == [(1, "£12.50")]
+
+
+_PLANS = b"code,name,data\nNW-F100,Flex 100GB,100 GB\nNW-F30,Flex 30GB,30 GB\n"
+
+
+def _plan_conflicts(mem: Memory, turn: str, user: str) -> list[str]:
+    """The values of the curated facts a turn's conflicts are against."""
+    said = mem.remember(turn, scope=f"org/mobile/user/{user}")
+    return [mem._fact(fid).value for c in said.conflicts for fid in c["against"]]
+
+
+def test_a_code_names_its_row_and_a_which_clause_states_what_it_describes(tmp_path):
+    """ "NW-F100" is the Flex 100GB plan's code (an alias of its row), and ", which only gives
+    50 gigs" says something of it: the conflict is against that plan's data allowance, not the
+    other plan's, and the right amount for the other code is no conflict."""
+    with Memory.open(tmp_path / "m") as mem:
+        mem.upload(_PLANS, name="plans.csv", scope="org/mobile")
+        turn = "I'm on NW-F100, which only gives 50 gigs of data a month."
+        assert _plan_conflicts(mem, turn, "a") == ["100 GB"]
+        right = "I'm on NW-F30, which gives 30 gigs of data a month."
+        assert _plan_conflicts(mem, right, "b") == []
+
+
+def test_a_which_clause_that_asks_is_still_a_question():
+    plan = Template(
+        fact_id=1,
+        subject="Flex 100GB",
+        subject_type="product",
+        key="data",
+        key_phrase="data",
+        value="100 GB",
+        value_kind="quantity",
+        statement="Flex 100GB (NW-F100) data: 100 GB",
+        aliases=("NW-F100",),
+    )
+    said = "I'm on NW-F100, which gives 50 gigs of data a month"
+    assert _values(said + ".", [plan], ("Flex 100GB",)) == ["50 gigs"]
+    assert _values(said + "?", [plan], ("Flex 100GB",)) == []
+
+
+def test_a_code_opening_a_clause_is_the_row_not_another_business(tmp_path):
+    """ "NW-F100 only gives ..." opens with a code, not with another business's name: said
+    before the catalogue, it meets the row when the catalogue arrives; said after, at once."""
+    with Memory.open(tmp_path / "m") as mem:
+        turn = "NW-F100 only gives 50 gigs of data a month."
+        mem.remember(turn, scope="org/mobile/user/a")
+        doc = mem.upload(_PLANS, name="plans.csv", scope="org/mobile")
+        assert doc.write is not None
+        assert [mem._fact(c["fact"]).value for c in doc.write.conflicts] == ["100 GB"]
+        assert _plan_conflicts(mem, turn, "b") == ["100 GB"]
+        assert _plan_conflicts(mem, "NW-F30 only gives 30 gigs of data a month.", "c") == []

@@ -115,8 +115,23 @@ def templates_for(
         if r[10] in chain  # (f.scope)
     ]
     rows.sort(key=lambda r: -r[0])  # (newest first: the order of a tie)
-    entries, index = template_entries(rows, normalize_name(org_of(scope) or ""))
+    aliases = aliases_of(mem.db, [r[0] for r in rows])
+    entries, index = template_entries(rows, normalize_name(org_of(scope) or ""), aliases)
     return ranked_templates(entries, index, text)
+
+
+def aliases_of(db: Any, fact_ids: list[int]) -> dict[int, tuple[str, ...]]:
+    """The other names (codes, SKUs, ids: entities that resolve to it) of each fact's entity,
+    by fact id: a turn saying "NW-F100" names the plan whose code it is."""
+    out: dict[int, list[str]] = {}
+    for fid, alias in rows_in(
+        db,
+        "SELECT f.id, a.name FROM facts f JOIN entities a ON a.resolves_to = f.entity_id "
+        "WHERE f.id IN ({marks}) AND a.forgotten = 0",
+        fact_ids,
+    ):
+        out.setdefault(fid, []).append(alias)
+    return {fid: tuple(sorted(set(names))) for fid, names in out.items()}
 
 
 def template_words(row: IndexedRow) -> frozenset[str]:
@@ -142,7 +157,9 @@ def ranked_templates(
     scored: list[tuple[int, Template, frozenset]] = []
     names: set[str] = set()
     for t, t_words, name_words in (entries[i] for i in _pool(entries, index, words | said)):
-        named = bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
+        named = (
+            bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
+        ) or says_alias(low, t)
         if named:
             names.add(t.subject)
         scored.append((len(words & t_words), t, name_words))
@@ -167,10 +184,11 @@ TEMPLATE_COLUMNS = """f.id, f.key, f.key_phrase, f.value, f.value_kind, f.statem
 
 
 def template_entries(
-    rows: list[tuple], org: str
+    rows: list[tuple], org: str, aliases: dict[int, tuple[str, ...]] | None = None
 ) -> tuple[list[tuple[Template, frozenset, frozenset]], dict[str, list[int]]]:
     """Curated fact rows (``TEMPLATE_COLUMNS``) as templates with their attribute and name
-    words, and the templates of each word."""
+    words, and the templates of each word; ``aliases``: the other names of each fact's entity
+    (``aliases_of``)."""
     out = []
     for (
         fid,
@@ -198,6 +216,7 @@ def template_entries(
             statement=statement or "",
             category=category or "knowledge",
             name=name,
+            aliases=() if own or aliases is None else aliases.get(fid, ()),
         )
         t_words = aligned_words(f"{subject} {phrase or key} {statement}")
         out.append((t, t_words, frozenset(WORD.findall(subject.casefold()))))
@@ -227,6 +246,11 @@ def _pool(entries: list, index: dict[str, list[int]], turn_words: AbstractSet[st
 
 #: A catalogue at most this large is read whole by every turn.
 _SMALL = 4 * MAX_TEMPLATES
+
+
+def says_alias(low: str, t: Template) -> bool:
+    """The lower-cased text says one of the template's entity's codes whole ("nw-f100")."""
+    return any(find_phrase(low, a.casefold(), plural=True) for a in t.aliases)
 
 
 def _said_words(low: str) -> set[str]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..store.sqlite import rows_in
 from .candidates import candidates, kind_of
-from .catalogue import TEMPLATE_COLUMNS, ranked_templates, template_entries
+from .catalogue import TEMPLATE_COLUMNS, aliases_of, ranked_templates, template_entries
 from .claims import ORG, Claim
 from .extract.aligned import align
 from .reconcile import Existing, Incoming, decide
@@ -105,7 +105,9 @@ def _realign(
         "WHERE f.id IN ({marks})",
         ids,
     )
-    entries, index = template_entries(facts, normalize_name(org_of(ctx.scope) or ""))
+    entries, index = template_entries(
+        facts, normalize_name(org_of(ctx.scope) or ""), aliases_of(mem.db, ids)
+    )
     seen: set[tuple[str, str]] = set()
     for fid, statement, scope, stream, conf in rows:
         if fid in met or not statement or (scope, statement) in seen:

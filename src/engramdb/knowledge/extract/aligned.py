@@ -38,6 +38,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from engramdb.engine.lexical import STOPWORDS
@@ -85,6 +86,8 @@ class Template:
     category: str = "knowledge"
     #: The entity's name also when it is the organisation (its words name no attribute).
     name: str = ""
+    #: The entity's other names (its SKU, code or id): said whole, they name it.
+    aliases: tuple[str, ...] = ()
 
 
 _F = re.IGNORECASE
@@ -316,14 +319,27 @@ def _asserted(clause: str) -> bool:
     return bool(c) and not c.endswith("?") and not _QUESTION_START.match(c)
 
 
+def _relative(text: str, start: int, clause: str) -> bool:
+    """A clause after a comma that opens with "which" or "who" describes what came before it
+    ("I'm on NW-F100, which only gives 50 gigs"): a statement, not a question."""
+    return (
+        start > 0
+        and text[:start].rstrip().endswith(",")
+        and clause.casefold().startswith(("which ", "who "))
+        and not clause.rstrip().endswith("?")
+    )
+
+
 def _about_them(clause: str, t: Template, own: frozenset[str] = frozenset()) -> bool:
     """The clause speaks of the organisation ("you", "your", or no person at all), not of
     what the speaker did elsewhere ("I paid $199 for my AirPods on Amazon")."""
     away, subject, addressed = _whose(clause, own)
     if away:
         return False
-    if subject and not any(
-        n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name)
+    if (
+        subject
+        and not any(n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name))
+        and subject.casefold() not in {a.casefold() for a in t.aliases}
     ):
         return False  # "Bloom & Vine takes orders until 5pm", "GameBarn lets you ...": another
     # a catalogue thing the clause names is what it speaks of, whoever is on it ("my lad's on
@@ -385,14 +401,31 @@ def _name_words(name: str) -> list[str]:
 MENTION_SHARE = 0.8
 
 
-def _mentioned(clause: str, names: Sequence[str], df: Counter[str]) -> list[str]:
-    """The catalogue names a clause speaks of: of those it names a word of (``_names``), the
-    ones named about as well as the best, each word weighed by how few names hold it ("your
-    menu" hardly names "Children's menu" beside "Diavola's", which names "Pizza Diavola"
-    by a word no other name has): a word many names share tells no entity from another."""
+#: What saying an entity's code counts for, as words of its name said: more than any name
+#: has ("NW-F100" is that plan and no other).
+_CODE_NAMED = 8
+
+
+def _says_code(low: str, t: Template) -> bool:
+    """The lower-cased text says one of the template's entity's codes whole ("the ARIA-300s":
+    a plural too)."""
+    return any(find_phrase(low, a.casefold(), plural=True) for a in t.aliases)
+
+
+def _mentioned(
+    clause: str, names: Sequence[str], df: Counter[str], coded: AbstractSet[str] = frozenset()
+) -> list[str]:
+    """The catalogue names a clause speaks of: of those it names a word of (``_names``) or
+    the code of (``coded``), the ones named about as well as the best, each word weighed by
+    how few names hold it ("your menu" hardly names "Children's menu" beside "Diavola's",
+    which names "Pizza Diavola" by a word no other name has): a word many names share tells
+    no entity from another."""
     low = clause.casefold()
     weighed = []
     for n in names:
+        if n.casefold() in coded:
+            weighed.append((float(_CODE_NAMED), n))
+            continue
         if not _names(clause, n):
             continue
         said = [w for w in set(_name_words(n)) if find_phrase(low, w, plural=True)]
@@ -443,11 +476,14 @@ def align(
         if len(raw) > _MAX_CLAUSE_CHARS or not any(c.isalnum() for c in raw):
             continue  # (a clause without a word or a number answers nothing)
         clause = _clock_text(raw.strip())
-        if not _asserted(clause):
+        if not _asserted(clause) and not _relative(text, start, clause):
             continue
         hits: list[_Hit] = []
         clock = clock_minutes(clause)
-        mentioned = _mentioned(clause, other_names, name_df)
+        low = clause.casefold()
+        coded = {t.subject.casefold() for t in templates if t.subject and _says_code(low, t)}
+        said_before = text[: max(offset, 0)].casefold()  # (the turn up to this clause's end)
+        mentioned = _mentioned(clause, other_names, name_df, coded)
         found = _values(clause)
         if len(found) > _MAX_VALUES:
             continue
@@ -458,8 +494,19 @@ def align(
             # ... you're open till 5"): the clause itself first, else what came before it
             # (what the clause says, else what the turn said up to it and the clause: read from
             # tables of the whole turn, not by reading text[:start] again for every clause)
-            in_clause = _names(clause, t.subject)
-            if not _its_entity(clause, t, start, own, earlier, mentioned, in_clause):
+            # its code names it too ("I'm on NW-F100, which only gives 50 gigs"; said earlier:
+            # "NW-F100 here. It only gives 50 gigs")
+            by_code = bool(t.subject) and t.subject.casefold() in coded
+            in_clause = by_code or _names(clause, t.subject)
+            if not _its_entity(
+                clause,
+                t,
+                start,
+                own,
+                earlier,
+                mentioned,
+                in_clause or (bool(t.aliases) and _says_code(said_before, t)),
+            ):
                 continue
             kind = kinds[t.fact_id]
             t_masked = _template_masked(t)
@@ -518,7 +565,9 @@ def align(
                 apart = _told_apart(clause, masked, v, t, t_masked)
                 # the better-named entity wins ("the large dog full groom": Large Dog)
                 named = (
-                    _named_words(clause, t.subject)
+                    _CODE_NAMED
+                    if by_code
+                    else _named_words(clause, t.subject)
                     if in_clause
                     else earlier.named_words(t.subject, start, clause)
                 )
