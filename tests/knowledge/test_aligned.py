@@ -312,3 +312,52 @@ def test_a_code_opening_a_clause_is_the_row_not_another_business(tmp_path):
         assert [mem._fact(c["fact"]).value for c in doc.write.conflicts] == ["100 GB"]
         assert _plan_conflicts(mem, turn, "b") == ["100 GB"]
         assert _plan_conflicts(mem, "NW-F30 only gives 30 gigs of data a month.", "c") == []
+
+
+def test_a_rules_claim_no_curated_key_meets_is_read_as_the_fact_it_is_about(tmp_path):
+    """The rules key "the main pool's only 25 metres" as ``main_pool``, which no curated key
+    is; the encoder finds the centre's pool length the one fact of that kind it is about. A
+    value of another kind (minutes) answers no length."""
+    pool = {
+        "subject": "Harbourside Aquatic Centre",
+        "type": "place",
+        "key": "main_pool_length",
+        "value": "50 metres",
+    }
+    with Memory.open(tmp_path / "m") as mem:
+        mem.remember(triples=[pool], scope="org/leisure")
+        fid = next(f.id for f in mem.facts(lens="org/leisure") if f.authoritative)
+        said = mem.remember(
+            "The main pool's only 25 metres so I do double the laps.", scope="org/leisure/user/a"
+        )
+        assert [c["against"] for c in said.conflicts] == [[fid]]
+        away = mem.remember("The main pool's only 25 minutes away.", scope="org/leisure/user/b")
+        assert not away.conflicts
+
+
+def test_verification_takes_only_a_clear_winner_of_the_values_kind():
+    from engramdb.knowledge.claims import ORG, Claim
+    from engramdb.knowledge.extract.aligned import verify_unmet
+
+    def fact(fid: int, key: str, value: str, kind: str) -> Template:
+        statement = f"Harbourside {key.replace('_', ' ')}: {value}"
+        return Template(fid, "", "organisation", key, key, value, kind, statement)
+
+    length = fact(1, "main_pool_length", "50 metres", "quantity")
+    depth = fact(2, "main_pool_depth", "2 metres", "quantity")
+    hours = fact(3, "sauna_session", "30 minutes", "duration")
+    said = "The main pool's only 25 metres so I do double the laps."
+    claim = Claim(ORG, "organisation", "main_pool", "main pool", "25 metres", "knowledge", said)
+
+    def similar(scores):
+        by_start = {
+            "Harbourside main pool length": scores[1],
+            "Harbourside main pool depth": scores[2],
+        }
+        return lambda a, b: next((s for k, s in by_start.items() if b.startswith(k)), 0.99)
+
+    templates = [length, depth, hours]
+    clear = verify_unmet([claim], templates, similar({1: 0.8, 2: 0.5}))
+    assert [(i, c.answers, c.value) for i, c in clear.items()] == [(0, 1, "25 metres")]
+    assert verify_unmet([claim], templates, similar({1: 0.8, 2: 0.78})) == {}  # (no winner)
+    assert verify_unmet([claim], templates, similar({1: 0.4, 2: 0.1})) == {}  # (not alike)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..embed.contextual import encoded, warn_once
 from ..store.sqlite import rows_in
 from .claims import Claim, Extraction
-from .extract.aligned import Template, align
+from .extract.aligned import Template, align, verify_unmet
 from .lexicon import words as aligned_words
 from .scopes import is_org_root, org_of, readable_chain
 from .values import compare, parse_value
@@ -39,14 +39,9 @@ def align_turn(
     facts ``readable`` admits, when given)."""
     templates, names = templates_for(mem, scope, text, readable)
     org = org_of(scope) or ""
-    aligned = [
-        claim
-        for _, claim in align(
-            text, templates, other_names=names, organisation=org, similar=_similar
-        )
-    ]
-    if not aligned:
-        return
+    found = align(text, templates, other_names=names, organisation=org, similar=_similar)
+    aligned = [claim for _, claim in found]
+    taken = {t.fact_id for t, _ in found}
 
     def overlaps(c: Claim) -> bool:
         if c.negated or c.past:
@@ -62,7 +57,12 @@ def align_turn(
                 return True  # "90 minutes" read by stage 0 as "an hour and a half"
         return False
 
-    extraction.claims[:] = [c for c in extraction.claims if not overlaps(c)] + aligned
+    rest = [c for c in extraction.claims if not overlaps(c)]
+    # the rules' own claims about the organisation that no curated key meets: read as the
+    # fact they are about, when the encoder finds one clearly
+    for i, claim in verify_unmet(rest, templates, _similar, taken).items():
+        rest[i] = claim
+    extraction.claims[:] = rest + aligned
 
 
 def _similar(a: str, b: str) -> float:
