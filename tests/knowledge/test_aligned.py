@@ -361,3 +361,78 @@ def test_verification_takes_only_a_clear_winner_of_the_values_kind():
     assert [(i, c.answers, c.value) for i, c in clear.items()] == [(0, 1, "25 metres")]
     assert verify_unmet([claim], templates, similar({1: 0.8, 2: 0.78})) == {}  # (no winner)
     assert verify_unmet([claim], templates, similar({1: 0.4, 2: 0.1})) == {}  # (not alike)
+
+
+def test_a_bare_number_in_an_id_column_names_no_row(tmp_path):
+    """An id column's 1 and 2 are no codes: "only 2 GB" is an amount, not row 2's name."""
+    ids = b"id,name,data\n1,Starter,5 GB\n2,Unlimited Max,200 GB\n"
+    with Memory.open(tmp_path / "m") as mem:
+        mem.upload(ids, name="plans.csv", scope="org/mobile")
+        assert _plan_conflicts(mem, "Your data allowance is only 2 GB.", "a") == []
+
+
+def test_a_customers_own_name_for_a_row_is_no_code_for_others(tmp_path):
+    """A customer's mention linked to a catalogue row ("my Flex") is theirs: it is no alias
+    other customers' turns are read with."""
+    from engramdb.knowledge.catalogue import aliases_of
+
+    with Memory.open(tmp_path / "m") as mem:
+        mem.upload(_PLANS, name="plans.csv", scope="org/mobile")
+        rows = [f for f in mem.facts(lens="org/mobile") if f.authoritative]
+        with mem._lock, mem._transaction():  # (as a linked chat mention is stored)
+            mem.db.execute(
+                "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
+                "created_ms, resolves_to) SELECT type, 'my_f9', 'MY-F9', 'org/mobile/user/bob', "
+                "'knowledge', 0, source_id, created_ms, id FROM entities WHERE name = 'Flex 100GB'"
+            )
+        found = aliases_of(mem.db, [f.id for f in rows])
+        assert {a for names in found.values() for a in names} == {"NW-F100", "NW-F30"}
+
+
+def test_a_which_clause_tells_only_of_what_the_clause_before_names(tmp_path):
+    with Memory.open(tmp_path / "m") as mem:
+        mem.upload(_PLANS, name="plans.csv", scope="org/mobile")
+        asked = "Quick question, which plan gives 50 gigs of data"
+        assert _plan_conflicts(mem, asked, "a") == []
+        # a code beside a word both rows' names hold ("flex") names its own row
+        for code, right in (("NW-F30", "30 GB"), ("NW-F100", "100 GB")):
+            said = f"The {code} flex plan gives 50 GB of data"
+            assert _plan_conflicts(mem, said, code) == [right]
+
+
+def test_a_which_clause_after_no_named_thing_asserts_nothing():
+    allowance = Template(
+        1,
+        "",
+        "organisation",
+        "data",
+        "data allowance",
+        "100 GB",
+        "quantity",
+        "Vantel data allowance: 100 GB",
+        name="Vantel",
+    )
+    assert _values("Quick question, which allowance gives 50 GB of data", [allowance]) == []
+
+
+def test_verification_reads_one_fact_for_one_claim_of_a_turn():
+    from engramdb.knowledge.claims import ORG, Claim
+    from engramdb.knowledge.extract.aligned import verify_unmet
+
+    length = Template(
+        1,
+        "",
+        "organisation",
+        "pool_length",
+        "pool length",
+        "50 metres",
+        "quantity",
+        "Harbourside pool length: 50 metres",
+    )
+    said = "The main pool's only 25 metres. The main pool is only 30 metres long."
+    claims = [
+        Claim(ORG, "organisation", "main_pool", "main pool", v, "knowledge", said)
+        for v in ("25 metres", "30 metres")
+    ]
+    read = verify_unmet(claims, [length], lambda a, b: 0.9)
+    assert [(i, c.answers) for i, c in read.items()] == [(0, 1)]

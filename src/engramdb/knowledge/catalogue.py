@@ -4,13 +4,14 @@ a scope tell extraction which names are things of the catalogue."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from ..embed.contextual import encoded, warn_once
 from ..store.sqlite import rows_in
 from .claims import Claim, Extraction
-from .extract.aligned import Template, align, verify_unmet
+from .extract.aligned import Template, align, says_code, verify_unmet
 from .lexicon import words as aligned_words
 from .scopes import is_org_root, org_of, readable_chain
 from .values import compare, parse_value
@@ -127,11 +128,17 @@ def aliases_of(db: Any, fact_ids: list[int]) -> dict[int, tuple[str, ...]]:
     for fid, alias in rows_in(
         db,
         "SELECT f.id, a.name FROM facts f JOIN entities a ON a.resolves_to = f.entity_id "
-        "WHERE f.id IN ({marks}) AND a.forgotten = 0",
+        "WHERE f.id IN ({marks}) AND a.forgotten = 0 AND a.authoritative = 1",
         fact_ids,
     ):
-        out.setdefault(fid, []).append(alias)
+        if _CODE.fullmatch(alias.strip()):
+            out.setdefault(fid, []).append(alias.strip())
     return {fid: tuple(sorted(set(names))) for fid, names in out.items()}
+
+
+#: An alias that reads as a code: letters and digits together ("NW-F100", "SK-031337",
+#: "ARIA-300"); a bare number ("2", an id column) or a word names nothing by itself in chat.
+_CODE = re.compile(r"(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z0-9][\w./-]{2,}")
 
 
 def template_words(row: IndexedRow) -> frozenset[str]:
@@ -159,7 +166,7 @@ def ranked_templates(
     for t, t_words, name_words in (entries[i] for i in _pool(entries, index, words | said)):
         named = (
             bool(name_words & said) and (t.subject in names or _names_it(low, t.subject))
-        ) or says_alias(low, t)
+        ) or says_code(low, t)
         if named:
             names.add(t.subject)
         scored.append((len(words & t_words), t, name_words))
@@ -246,11 +253,6 @@ def _pool(entries: list, index: dict[str, list[int]], turn_words: AbstractSet[st
 
 #: A catalogue at most this large is read whole by every turn.
 _SMALL = 4 * MAX_TEMPLATES
-
-
-def says_alias(low: str, t: Template) -> bool:
-    """The lower-cased text says one of the template's entity's codes whole ("nw-f100")."""
-    return any(find_phrase(low, a.casefold(), plural=True) for a in t.aliases)
 
 
 def _said_words(low: str) -> set[str]:

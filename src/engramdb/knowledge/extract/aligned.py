@@ -67,7 +67,7 @@ from .stage0 import (
     monthday,
 )
 
-__all__ = ["Template", "align", "names_variant", "verify_unmet"]
+__all__ = ["Template", "align", "names_variant", "says_code", "verify_unmet"]
 
 
 @dataclass(frozen=True)
@@ -320,14 +320,16 @@ def _asserted(clause: str) -> bool:
 
 
 def _relative(text: str, start: int, clause: str) -> bool:
-    """A clause after a comma that opens with "which" or "who" describes what came before it
-    ("I'm on NW-F100, which only gives 50 gigs"): a statement, not a question."""
-    return (
-        start > 0
-        and text[:start].rstrip().endswith(",")
-        and clause.casefold().startswith(("which ", "who "))
-        and not clause.rstrip().endswith("?")
-    )
+    """A clause after a comma that opens with "which" or "who" and does not end in a question
+    mark may describe what came before it ("I'm on NW-F100, which only gives 50 gigs"): it
+    is read as a statement about a catalogue thing the clause before it names, and only about
+    that (``align``); "Quick question, which plan gives 50 gigs" names none."""
+    if not clause.casefold().startswith(("which ", "who ")) or clause.rstrip().endswith("?"):
+        return False
+    i = start - 1
+    while i >= 0 and text[i].isspace():  # (the blanks before this clause only: linear)
+        i -= 1
+    return i >= 0 and text[i] == ","
 
 
 def _about_them(clause: str, t: Template, own: frozenset[str] = frozenset()) -> bool:
@@ -401,31 +403,32 @@ def _name_words(name: str) -> list[str]:
 MENTION_SHARE = 0.8
 
 
-#: What saying an entity's code counts for, as words of its name said: more than any name
-#: has ("NW-F100" is that plan and no other).
-_CODE_NAMED = 8
-
-
-def _says_code(low: str, t: Template) -> bool:
+def says_code(low: str, t: Template) -> bool:
     """The lower-cased text says one of the template's entity's codes whole ("the ARIA-300s":
     a plural too)."""
     return any(find_phrase(low, a.casefold(), plural=True) for a in t.aliases)
 
 
-def _mentioned(
-    clause: str, names: Sequence[str], df: Counter[str], coded: AbstractSet[str] = frozenset()
-) -> list[str]:
-    """The catalogue names a clause speaks of: of those it names a word of (``_names``) or
-    the code of (``coded``), the ones named about as well as the best, each word weighed by
-    how few names hold it ("your menu" hardly names "Children's menu" beside "Diavola's",
-    which names "Pizza Diavola" by a word no other name has): a word many names share tells
-    no entity from another."""
+def _first_codes(low: str, templates: Sequence[Template]) -> dict[int, int]:
+    """Where each template's entity's code is first said in the lower-cased turn (fact id ->
+    offset; one pass over the turn per template, not one per clause)."""
+    out: dict[int, int] = {}
+    for t in templates:
+        spans = [find_phrase(low, a.casefold(), plural=True) for a in t.aliases]
+        found = [s[0] for s in spans if s is not None]
+        if found:
+            out[t.fact_id] = min(found)
+    return out
+
+
+def _mentioned(clause: str, names: Sequence[str], df: Counter[str]) -> list[str]:
+    """The catalogue names a clause speaks of: of those it names a word of (``_names``), the
+    ones named about as well as the best, each word weighed by how few names hold it ("your
+    menu" hardly names "Children's menu" beside "Diavola's", which names "Pizza Diavola" by a
+    word no other name has): a word many names share tells no entity from another."""
     low = clause.casefold()
     weighed = []
     for n in names:
-        if n.casefold() in coded:
-            weighed.append((float(_CODE_NAMED), n))
-            continue
         if not _names(clause, n):
             continue
         said = [w for w in set(_name_words(n)) if find_phrase(low, w, plural=True)]
@@ -468,6 +471,8 @@ def align(
     offset = 0
     earlier = _Earlier(text, own)
     name_df = Counter(w for n in other_names for w in set(_name_words(n)))
+    codes = _first_codes(text.casefold(), templates)
+    previous = ""  # (the clause before this one)
     for raw in _CLAUSE_SPLIT.split(text):
         if not raw:
             continue
@@ -476,14 +481,13 @@ def align(
         if len(raw) > _MAX_CLAUSE_CHARS or not any(c.isalnum() for c in raw):
             continue  # (a clause without a word or a number answers nothing)
         clause = _clock_text(raw.strip())
-        if not _asserted(clause) and not _relative(text, start, clause):
+        antecedent, previous = previous, clause
+        relative = not _asserted(clause) and _relative(text, start, clause)
+        if not _asserted(clause) and not relative:
             continue
         hits: list[_Hit] = []
         clock = clock_minutes(clause)
-        low = clause.casefold()
-        coded = {t.subject.casefold() for t in templates if t.subject and _says_code(low, t)}
-        said_before = text[: max(offset, 0)].casefold()  # (the turn up to this clause's end)
-        mentioned = _mentioned(clause, other_names, name_df, coded)
+        mentioned = _mentioned(clause, other_names, name_df)
         found = _values(clause)
         if len(found) > _MAX_VALUES:
             continue
@@ -496,17 +500,14 @@ def align(
             # tables of the whole turn, not by reading text[:start] again for every clause)
             # its code names it too ("I'm on NW-F100, which only gives 50 gigs"; said earlier:
             # "NW-F100 here. It only gives 50 gigs")
-            by_code = bool(t.subject) and t.subject.casefold() in coded
-            in_clause = by_code or _names(clause, t.subject)
-            if not _its_entity(
-                clause,
-                t,
-                start,
-                own,
-                earlier,
-                mentioned,
-                in_clause or (bool(t.aliases) and _says_code(said_before, t)),
+            if relative and not (
+                t.subject and (_names(antecedent, t.subject) or says_code(antecedent.casefold(), t))
             ):
+                continue  # (", which ..." tells only of the thing the clause before names)
+            coded = bool(t.subject) and codes.get(t.fact_id, len(text)) < offset
+            in_clause = _names(clause, t.subject)
+            named = in_clause or coded
+            if not _its_entity(clause, t, start, own, earlier, mentioned, named):
                 continue
             kind = kinds[t.fact_id]
             t_masked = _template_masked(t)
@@ -550,7 +551,7 @@ def align(
                 if (
                     not shared
                     and t.subject
-                    and _names(clause, t.subject)
+                    and (in_clause or coded)
                     and per_entity[(t.subject.casefold(), kind)] == 1
                 ):
                     # the named entity has one amount of this kind: "NoodleRun's express
@@ -565,17 +566,27 @@ def align(
                 apart = _told_apart(clause, masked, v, t, t_masked)
                 # the better-named entity wins ("the large dog full groom": Large Dog)
                 named = (
-                    _CODE_NAMED
-                    if by_code
-                    else _named_words(clause, t.subject)
+                    _named_words(clause, t.subject)
                     if in_clause
                     else earlier.named_words(t.subject, start, clause)
                 )
                 score = len(shared) + (named if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
         if not hits and similar is not None:
+            named_ids = {t.fact_id for t in templates if codes.get(t.fact_id, len(text)) < offset}
             loose = _loose(
-                clause, start, templates, kinds, taken, own, earlier, clock, found, mentioned
+                clause,
+                start,
+                templates,
+                kinds,
+                taken,
+                own,
+                earlier,
+                clock,
+                found,
+                mentioned,
+                named_ids,
+                antecedent if relative else None,
             )
             hits = _about(loose, similar) if loose else []
         if not hits:
@@ -651,19 +662,27 @@ def _loose(
     clock: list[int],
     found: list[_Value],
     mentioned: list[str],
+    named_ids: AbstractSet[int] = frozenset(),
+    antecedent: str | None = None,
 ) -> list[_Hit]:
     """The templates a clause could answer by its values and guards alone, for the encoder to
     choose among (``_about``) when none shares an attribute word with it: the clause speaks
-    of the organisation or the entity, names the entity (not as another model) and no other
-    catalogue entity, is not the speaker's own affairs, a wish or a denial, and is not told
-    apart by family, topic, size or clock direction."""
+    of the organisation or the entity, names the entity (not as another model; ``named_ids``:
+    by its code, in the clause or earlier) and no other catalogue entity, is not the
+    speaker's own affairs, a wish or a denial, and is not told apart by family, topic, size or
+    clock direction. ``antecedent``: the clause a ", which ..." clause describes."""
     loose: list[_Hit] = []
     if _FIRST_PERSON.search(clause) or elsewhere(clause):
         return loose
     for t in templates:
         if t.fact_id in taken or not _about_them(clause, t, own):
             continue
-        if not _its_entity(clause, t, start, own, earlier, mentioned, _names(clause, t.subject)):
+        if antecedent is not None and not (
+            t.subject and (_names(antecedent, t.subject) or says_code(antecedent.casefold(), t))
+        ):
+            continue
+        named = t.fact_id in named_ids or _names(clause, t.subject)
+        if not _its_entity(clause, t, start, own, earlier, mentioned, named):
             continue
         kind = kinds[t.fact_id]
         for v in _answering(kind, clause, clock, t, found):
@@ -722,6 +741,7 @@ def verify_unmet(
     and unit) and no test tells apart, the one the encoder finds clearly nearest the
     sentence (values masked in both, ``ABOUT_MIN``, ``ABOUT_MARGIN``). By claim index."""
     keys = {t.key for t in templates}
+    taken = set(taken)  # (a fact one claim is read as is not read again for another)
     out: dict[int, Claim] = {}
     for i, c in enumerate(claims):
         if c.subject != ORG or c.negated or c.past or c.answers is not None or c.key in keys:
@@ -746,9 +766,11 @@ def verify_unmet(
             continue
         scored.sort(key=lambda s: -s[0])
         best, t = scored[0]
+        # (a lone template of the value's kind meets only the likeness bar)
         second = scored[1][0] if len(scored) > 1 else -1.0
         if best < VERIFY_MIN or best - second < VERIFY_MARGIN:
             continue
+        taken.add(t.fact_id)
         out[i] = _claim(_Hit(t, 1, v, c.statement, False))
     return out
 
