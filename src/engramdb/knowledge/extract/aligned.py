@@ -186,16 +186,16 @@ def _clock_text(clause: str) -> str:
 def _values(clause: str) -> list[_Value]:
     """Every value in a clause, with its kind as templates name kinds."""
     out: list[_Value] = []
-    for v in parse_values(clause):
-        out.append(_Value(v.kind, clause[v.span[0] : v.span[1]], tuple(v.span), v))
+    for tv in parse_values(clause):
+        a, b = tv.span
+        out.append(_Value(tv.kind, clause[a:b], (a, b), tv))
     for m in CALENDAR.finditer(clause):
-        day = calendar_day(m.group(0))
-        if day:
+        if calendar_day(m.group(0)):
             out.append(_Value("calday", m.group(0), m.span()))
     for m in _CLAUSE_MONTHDAY.finditer(clause):
-        day = monthday(m.group(0))
-        if day:
-            out.append(_Value("monthday", day, m.span()))
+        nth = monthday(m.group(0))
+        if nth:
+            out.append(_Value("monthday", nth, m.span()))
     denial = _DENIAL_WORD.search(clause)  # the first: "before the weekday" is then one test
     for m in _WEEKDAY.finditer(clause):
         day = m.group(1).capitalize()
@@ -240,8 +240,8 @@ def _values(clause: str) -> list[_Value]:
         clause,
         _F,
     ):
-        m = _EVERY.search(clause)
-        out.append(_Value("frequency", clause, m.span() if m else (0, len(clause))))
+        every = _EVERY.search(clause)
+        out.append(_Value("frequency", clause, every.span() if every else (0, len(clause))))
     return out
 
 
@@ -565,12 +565,12 @@ def align(
                     continue  # nothing but the entity in common: another attribute
                 apart = _told_apart(clause, masked, v, t, t_masked)
                 # the better-named entity wins ("the large dog full groom": Large Dog)
-                named = (
+                naming = (
                     _named_words(clause, t.subject)
                     if in_clause
                     else earlier.named_words(t.subject, start, clause)
                 )
-                score = len(shared) + (named if t.subject else 0)
+                score = len(shared) + (naming if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
         if not hits and similar is not None:
             named_ids = {t.fact_id for t in templates if codes.get(t.fact_id, len(text)) < offset}
@@ -844,10 +844,10 @@ def _answering(
         return [v for v in found if _answers(kind, v, t)]
     if not clock or (len(clock) > 1 and len(clock_minutes(t.value)) != len(clock)):
         return []
-    found = list(_CLOCK_SPAN.finditer(clause))
-    if not found:
+    times = list(_CLOCK_SPAN.finditer(clause))
+    if not times:
         return []
-    span = (found[0].start(), found[-1].end())
+    span = (times[0].start(), times[-1].end())
     return [_Value("hours", clause[span[0] : span[1]], span)]
 
 
@@ -865,7 +865,7 @@ def _named_words(text: str, name: str) -> int:
     )
 
 
-def _variant(text: str, name: str, own: set[str] = frozenset()) -> bool:
+def _variant(text: str, name: str, own: AbstractSet[str] = frozenset()) -> bool:
     """The text names the entity's family but another model of it ("AirPods Max" for
     "AirPods Pro"): a capitalised or numbered word right after a word of the name that the
     name does not have; or a capitalised word the name lacks within two words of it ("the
@@ -882,7 +882,7 @@ _TOKEN = re.compile(r"[\w'’]+")
 
 
 def _variant_at(
-    tokens: list[str], name_words: set[str], own: set[str], offset: int = 0
+    tokens: list[str], name_words: AbstractSet[str], own: AbstractSet[str], offset: int = 0
 ) -> int | None:
     """The first token (index + ``offset``) by which ``tokens`` (the tokens of a text from its
     token number ``offset`` on) show another model (see :func:`_variant`), or None."""
@@ -918,7 +918,7 @@ class _Earlier:
     model of it. ``align`` asks these of ``text[:start] + " " + clause`` for every clause and
     template; reading that text again each time was quadratic in the turn's length."""
 
-    def __init__(self, text: str, own: set[str]) -> None:
+    def __init__(self, text: str, own: AbstractSet[str]) -> None:
         self.text = text
         self.own = own
         self.low = text.casefold()
@@ -936,9 +936,9 @@ class _Earlier:
         return self._folded_ends[start]
 
     def _tables(self, name: str) -> tuple[int, dict[str, int], int | None]:
-        found = self._names.get(name)
-        if found is not None:
-            return found
+        held = self._names.get(name)
+        if held is not None:
+            return held
         words = [
             w
             for w in WORD.findall(name.casefold().replace("-", " "))
@@ -946,9 +946,9 @@ class _Earlier:
         ]
         first = {}  # name word -> end of its first mention (as _names and _named_words find)
         for w in dict.fromkeys(words):
-            m = find_phrase(self.low, w, plural=True)
-            if m:
-                first[w] = m[1]
+            at = find_phrase(self.low, w, plural=True)
+            if at:
+                first[w] = at[1]
         named = min(first.values(), default=len(self.low) + 1)
         for m in WORD.finditer(self.low):  # a shortening of five letters or more
             if m.end() >= named:
@@ -959,20 +959,20 @@ class _Earlier:
                 break
         # (named words for _named_words: every word of the name but the generic ones)
         counted = {w for w in WORD.findall(name.casefold()) if w not in _GENERIC}
-        first_counted = {}
+        first_counted: dict[str, int] = {}
         for w in counted:
-            m = find_phrase(self.low, w, plural=True)
-            if m:
-                first_counted[w] = m[1]
+            at = find_phrase(self.low, w, plural=True)
+            if at:
+                first_counted[w] = at[1]
         if self._token_ends is None:
             matches = list(_TOKEN.finditer(self.text))
             self._token_ends = [m.end() for m in matches]
             self._tokens = _tokens_of(matches)
         name_words = {w.casefold() for w in re.findall(r"[\w]+", name)}
         variant = _variant_at(self._tokens, name_words, self.own)
-        found = (named, first_counted, variant)
-        self._names[name] = found
-        return found
+        made = (named, first_counted, variant)
+        self._names[name] = made
+        return made
 
     def names(self, name: str, start: int) -> bool:
         """``_names(text[:start], name)``."""
@@ -1009,7 +1009,7 @@ def names_variant(text: str, name: str, organisation: str = "") -> bool:
     return _names(text, name) and _variant(text, name, own)
 
 
-def _following_nouns(clause: str, v: _Value) -> set[str]:
+def _following_nouns(clause: str, v: _Value) -> frozenset[str]:
     after = clause[v.span[1] :].split()[:3]
     return words(" ".join(after))
 
