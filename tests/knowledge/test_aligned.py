@@ -436,3 +436,21 @@ def test_verification_reads_one_fact_for_one_claim_of_a_turn():
     ]
     read = verify_unmet(claims, [length], lambda a, b: 0.9)
     assert [(i, c.answers) for i, c in read.items()] == [(0, 1)]
+
+
+def test_a_code_is_found_where_it_is_said_whatever_folds_before_it():
+    """Offsets of the case-folded turn ("ß" folds to "ss") are compared as such: a code at
+    the end of its clause still names its row."""
+    plan = Template(
+        1,
+        "Flex 100GB",
+        "product",
+        "data",
+        "data",
+        "100 GB",
+        "quantity",
+        "Flex 100GB (NW-F100) data: 100 GB",
+        aliases=("NW-F100",),
+    )
+    said = "ßßßßßßßßßßßß: only 50 gigs of data a month on NW-F100"
+    assert _values(said, [plan], ("Flex 100GB",)) == ["50 gigs"]

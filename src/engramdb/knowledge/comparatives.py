@@ -64,7 +64,10 @@ def comparative_gain(
             at = max(at, v.span[1])
         rest.append(said[at:])
         frame = " ".join("".join(rest).casefold().split())
-        groups.setdefault((frame, str(sizes[0].unit)), []).append((float(sizes[0].magnitude), i))
+        size = sizes[0].magnitude
+        if size is None:
+            continue  # (a quantity without an amount: nothing to compare)
+        groups.setdefault((frame, str(sizes[0].unit)), []).append((float(size), i))
     out = list(scored)
     for members in groups.values():
         if len({m for m, _ in members}) < 2:

@@ -60,7 +60,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ValidationError)
     async def _invalid(_: Request, exc: ValidationError):
-        extra = {"field": exc.field}
+        extra: dict[str, object] = {"field": exc.field}
         if exc.limit is not None:
             extra["limit"] = exc.limit
         return problem(422, "Invalid input", str(exc), **extra)

@@ -488,6 +488,7 @@ def align(
         hits: list[_Hit] = []
         clock = clock_minutes(clause)
         mentioned = _mentioned(clause, other_names, name_df)
+        said_to = earlier.prefix_end(offset)  # (this clause's end in the case-folded turn)
         found = _values(clause)
         if len(found) > _MAX_VALUES:
             continue
@@ -504,7 +505,7 @@ def align(
                 t.subject and (_names(antecedent, t.subject) or says_code(antecedent.casefold(), t))
             ):
                 continue  # (", which ..." tells only of the thing the clause before names)
-            coded = bool(t.subject) and codes.get(t.fact_id, len(text)) < offset
+            coded = bool(t.subject) and codes.get(t.fact_id, said_to) < said_to
             in_clause = _names(clause, t.subject)
             named = in_clause or coded
             if not _its_entity(clause, t, start, own, earlier, mentioned, named):
@@ -573,7 +574,7 @@ def align(
                 score = len(shared) + (naming if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
         if not hits and similar is not None:
-            named_ids = {t.fact_id for t in templates if codes.get(t.fact_id, len(text)) < offset}
+            named_ids = {t.fact_id for t in templates if codes.get(t.fact_id, said_to) < said_to}
             loose = _loose(
                 clause,
                 start,
@@ -927,7 +928,7 @@ class _Earlier:
         self._tokens: list[str] = []
         self._folded_ends: list[int] | None = None
 
-    def _prefix_end(self, start: int) -> int:
+    def prefix_end(self, start: int) -> int:
         """Where ``text[:start]`` ends in the case-folded text."""
         if len(self.low) == len(self.text):
             return start
@@ -976,11 +977,11 @@ class _Earlier:
 
     def names(self, name: str, start: int) -> bool:
         """``_names(text[:start], name)``."""
-        return self._tables(name)[0] <= self._prefix_end(start)
+        return self._tables(name)[0] <= self.prefix_end(start)
 
     def named_words(self, name: str, start: int, clause: str) -> int:
         """``_named_words(text[:start] + " " + clause, name)``."""
-        end = self._prefix_end(start)
+        end = self.prefix_end(start)
         first = self._tables(name)[1]
         low = clause.casefold()
         return sum(1 for w, at in first.items() if at <= end or find_phrase(low, w, plural=True))
