@@ -264,6 +264,18 @@ def test_a_word_many_names_share_does_not_hide_the_entity_the_clause_names():
 
 
 _PLANS = b"code,name,data\nNW-F100,Flex 100GB,100 GB\nNW-F30,Flex 30GB,30 GB\n"
+#: The first row of ``_PLANS`` as catalogue-guided reading sees its data fact.
+_PLAN = Template(
+    fact_id=1,
+    subject="Flex 100GB",
+    subject_type="product",
+    key="data",
+    key_phrase="data",
+    value="100 GB",
+    value_kind="quantity",
+    statement="Flex 100GB (NW-F100) data: 100 GB",
+    aliases=("NW-F100",),
+)
 
 
 def _plan_conflicts(mem: Memory, turn: str, user: str) -> list[str]:
@@ -285,20 +297,9 @@ def test_a_code_names_its_row_and_a_which_clause_states_what_it_describes(tmp_pa
 
 
 def test_a_which_clause_that_asks_is_still_a_question():
-    plan = Template(
-        fact_id=1,
-        subject="Flex 100GB",
-        subject_type="product",
-        key="data",
-        key_phrase="data",
-        value="100 GB",
-        value_kind="quantity",
-        statement="Flex 100GB (NW-F100) data: 100 GB",
-        aliases=("NW-F100",),
-    )
     said = "I'm on NW-F100, which gives 50 gigs of data a month"
-    assert _values(said + ".", [plan], ("Flex 100GB",)) == ["50 gigs"]
-    assert _values(said + "?", [plan], ("Flex 100GB",)) == []
+    assert _values(said + ".", [_PLAN], ("Flex 100GB",)) == ["50 gigs"]
+    assert _values(said + "?", [_PLAN], ("Flex 100GB",)) == []
 
 
 def test_a_code_opening_a_clause_is_the_row_not_another_business(tmp_path):
@@ -441,16 +442,5 @@ def test_verification_reads_one_fact_for_one_claim_of_a_turn():
 def test_a_code_is_found_where_it_is_said_whatever_folds_before_it():
     """Offsets of the case-folded turn ("ß" folds to "ss") are compared as such: a code at
     the end of its clause still names its row."""
-    plan = Template(
-        1,
-        "Flex 100GB",
-        "product",
-        "data",
-        "data",
-        "100 GB",
-        "quantity",
-        "Flex 100GB (NW-F100) data: 100 GB",
-        aliases=("NW-F100",),
-    )
     said = "ßßßßßßßßßßßß: only 50 gigs of data a month on NW-F100"
-    assert _values(said, [plan], ("Flex 100GB",)) == ["50 gigs"]
+    assert _values(said, [_PLAN], ("Flex 100GB",)) == ["50 gigs"]

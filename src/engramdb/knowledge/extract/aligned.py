@@ -409,6 +409,11 @@ def says_code(low: str, t: Template) -> bool:
     return any(find_phrase(low, a.casefold(), plural=True) for a in t.aliases)
 
 
+def _names_entity(text: str, t: Template) -> bool:
+    """The text names the template's entity, by a word of its name or by its code."""
+    return bool(t.subject) and (_names(text, t.subject) or says_code(text.casefold(), t))
+
+
 def _first_codes(low: str, templates: Sequence[Template]) -> dict[int, int]:
     """Where each template's entity's code is first said in the lower-cased turn (fact id ->
     offset; one pass over the turn per template, not one per clause)."""
@@ -482,8 +487,9 @@ def align(
             continue  # (a clause without a word or a number answers nothing)
         clause = _clock_text(raw.strip())
         antecedent, previous = previous, clause
-        relative = not _asserted(clause) and _relative(text, start, clause)
-        if not _asserted(clause) and not relative:
+        asserted = _asserted(clause)
+        relative = not asserted and _relative(text, start, clause)
+        if not (asserted or relative):
             continue
         hits: list[_Hit] = []
         clock = clock_minutes(clause)
@@ -501,9 +507,7 @@ def align(
             # tables of the whole turn, not by reading text[:start] again for every clause)
             # its code names it too ("I'm on NW-F100, which only gives 50 gigs"; said earlier:
             # "NW-F100 here. It only gives 50 gigs")
-            if relative and not (
-                t.subject and (_names(antecedent, t.subject) or says_code(antecedent.casefold(), t))
-            ):
+            if relative and not _names_entity(antecedent, t):
                 continue  # (", which ..." tells only of the thing the clause before names)
             coded = bool(t.subject) and codes.get(t.fact_id, said_to) < said_to
             in_clause = _names(clause, t.subject)
@@ -678,9 +682,7 @@ def _loose(
     for t in templates:
         if t.fact_id in taken or not _about_them(clause, t, own):
             continue
-        if antecedent is not None and not (
-            t.subject and (_names(antecedent, t.subject) or says_code(antecedent.casefold(), t))
-        ):
+        if antecedent is not None and not _names_entity(antecedent, t):
             continue
         named = t.fact_id in named_ids or _names(clause, t.subject)
         if not _its_entity(clause, t, start, own, earlier, mentioned, named):
@@ -740,7 +742,7 @@ def verify_unmet(
     only promises 99.5% uptime": key ``promises_uptime``), each read as the curated fact it
     is about when one clearly is: of the templates its typed value could answer (same kind
     and unit) and no test tells apart, the one the encoder finds clearly nearest the
-    sentence (values masked in both, ``ABOUT_MIN``, ``ABOUT_MARGIN``). By claim index."""
+    sentence (values masked in both, ``VERIFY_MIN``, ``VERIFY_MARGIN``). By claim index."""
     keys = {t.key for t in templates}
     taken = set(taken)  # (a fact one claim is read as is not read again for another)
     out: dict[int, Claim] = {}
@@ -940,11 +942,7 @@ class _Earlier:
         held = self._names.get(name)
         if held is not None:
             return held
-        words = [
-            w
-            for w in WORD.findall(name.casefold().replace("-", " "))
-            if w not in _GENERIC and len(w) > 1
-        ]
+        words = _name_words(name)
         first = {}  # name word -> end of its first mention (as _names and _named_words find)
         for w in dict.fromkeys(words):
             at = find_phrase(self.low, w, plural=True)
