@@ -9,7 +9,9 @@ right fact (``tests/knowledge/_truth.py``).
     python scripts/truth_eval.py --first-person tune   # first-person facts (odd cases;
                                                        # first-sight: even; all: every case;
                                                        # v3: the v3 suite's 221 cases)
-    python scripts/truth_eval.py v3                    # the v3 suite's 8 domains (first sight)
+    python scripts/truth_eval.py v3                    # the v3 suite's 8 domains (tuning data
+                                                       # since the ninth session)
+    python scripts/truth_eval.py v4                    # a fresh suite (first sight, 300 cases)
     python scripts/truth_eval.py --grounding v3        # questions answered by the right fact
     python scripts/truth_eval.py --grounding dev       # the grounding questions to tune on
 """
@@ -30,6 +32,7 @@ from _truth import (  # noqa: E402
     GROUNDING_DEV_DOMAINS,
     TUNE_DOMAINS,
     V3_DOMAINS,
+    V4_DOMAINS,
     extraction_scores,
     first_person_scores,
     grounding_scores,
@@ -57,9 +60,17 @@ def main() -> None:
         return _first_person(args.domains, args.misses)
     names: list[str] = []
     for d in args.domains:
-        groups = {"tune": TUNE_DOMAINS, "first-sight": FIRST_SIGHT_DOMAINS, "v3": V3_DOMAINS}
+        groups = {
+            "tune": TUNE_DOMAINS,
+            "first-sight": FIRST_SIGHT_DOMAINS,
+            "v3": V3_DOMAINS,
+            "v4": V4_DOMAINS,
+        }
         names += {**groups, "dev": GROUNDING_DEV_DOMAINS}.get(d, (d,))
-    if args.misses and set(names) & {*FIRST_SIGHT_DOMAINS, *V3_DOMAINS}:
+    if args.misses and (
+        set(names) & {*FIRST_SIGHT_DOMAINS, *V4_DOMAINS}
+        or (args.grounding and set(names) & {*V3_DOMAINS})
+    ):
         p.error("--misses lists cases; first-sight domains are measured, never inspected")
     if args.extraction:
         return _extraction(names, args.misses)

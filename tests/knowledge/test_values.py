@@ -490,3 +490,46 @@ def test_a_bare_number_reads_as_the_full_reading_does(text, reference):
     from engramdb.knowledge.values import _parse_values, _read_values
 
     assert _parse_values(text, reference) == _read_values(text, reference)
+
+
+# ---------------------------------------------------------------- working days and bounds
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("5 working days", 5),
+        ("within 10 business days", 10),
+        ("3 clear days", 3),
+        ("2 full weeks", 14),
+    ],
+)
+def test_a_day_word_between_number_and_unit_keeps_a_duration(text, days):
+    v = one(text)
+    assert v.kind == "duration" and v.magnitude == days * DAY
+
+
+def test_a_day_word_before_another_noun_is_no_unit():
+    assert summary("5 working men") == [("number", "5")]
+
+
+@pytest.mark.parametrize(
+    ("text", "direction", "words"),
+    [
+        ("Artworks are covered up to £500 per item.", "upper", "up to"),
+        ("Stays of at least 2 nights", "lower", "at least"),
+        ("returns within 30 days", "upper", "within"),
+        ("for more than 30 minutes", "lower", "more than"),
+        ("costs £500", None, None),
+    ],
+)
+def test_bound_before_an_amount(text, direction, words):
+    from engramdb.knowledge.values import bound_before
+
+    start = min(i for i, c in enumerate(text) if c.isdigit() or c == "£")
+    found = bound_before(text, start)
+    if direction is None:
+        assert found is None
+    else:
+        assert found is not None and found[0] == direction
+        assert text[found[1] :].startswith(words)

@@ -30,6 +30,7 @@ from .documents.rows import every_row_read, is_generic_heading
 from .documents.sentences import LIST_MARKER
 from .extract import extract_stage0
 from .extract.contacts import contact_claims
+from .extract.statement_values import value_claims
 from .recheck import recheck_beliefs
 from .recording import (
     add_alias,
@@ -141,6 +142,8 @@ def _read_prose(
 ) -> Extraction:
     extraction = extract_stage0(text, reference=reference, role="document", known=known)
     extraction.uncertainties = []  # a policy's wording is not a hedge
+    # every amount a sentence states is a fact of it, where the rules read none of it
+    extraction.claims += value_claims(text, extraction.claims)
     lines = _Lines(text)
     claims = []
     for c in extraction.claims:

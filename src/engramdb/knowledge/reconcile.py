@@ -38,7 +38,13 @@ from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
 
 from .extract.stage0 import clock_minutes, frequency_days, monthday
 from .lexicon import GENERIC, fold
-from .values import TypedValue, calendar_day, compare, parse_value, parse_values
+from .values import (
+    TypedValue,
+    calendar_day,
+    compare,
+    parse_value,
+    parse_values,
+)
 
 __all__ = [
     "CONFIDENCE_FLOOR",
@@ -181,6 +187,12 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
     if ta.kind == "text" or tb.kind == "text":
         # "open 9am" against a number, "Berlin" against a date: a value of another kind is
         # a different answer only when the other side has no value of that kind at all
+        # ("2 working days" against "Ready in 2 working days" is the value it holds)
+        words, typed = (ta, tb) if ta.kind == "text" else (tb, ta)
+        held = [v for v in parse_values(words.text) if v.kind == typed.kind != "text"]
+        if held:
+            verdicts = {compare(typed, v) for v in held}
+            return "same" if "same" in verdicts else "different"
         return "different" if ta.normalised != tb.normalised else "same"
     return compare(ta, tb)
 

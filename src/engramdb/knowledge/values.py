@@ -56,9 +56,11 @@ from engramdb.knowledge import timeexpr
 from engramdb.knowledge.timeexpr import _SMALL_NUMBERS
 
 __all__ = [
+    "BOUNDS",
     "Kind",
     "TypedValue",
     "Verdict",
+    "bound_before",
     "compare",
     "normalise_text",
     "parse_value",
@@ -517,6 +519,9 @@ _STARTS_NUMBER = re.compile(r"[ \t]?[0-9]")
 _COMPOUND_GAP = re.compile(r",?[ \t]+(?:and[ \t]+)?", _AI)
 _POWERS = {"square": 2, "sq": 2, "cubic": 3, "cu": 3}
 _JOINED_FIRST = frozenset({"fluid", "fl", "light", "nautical", "metric"})
+#: Words between a number and its time unit that keep it a duration ("5 working days",
+#: "10 business days", "3 clear days"): counted as that many of the unit.
+_DAY_WORDS = frozenset({"working", "business", "clear", "calendar", "full", "whole", "consecutive"})
 
 
 def _unit_phrases(text: str, pos: int, *, article: bool, attached: bool) -> list[tuple[int, str]]:
@@ -533,6 +538,14 @@ def _unit_phrases(text: str, pos: int, *, article: bool, attached: bool) -> list
     if article and (low in _NOT_UNITS_AFTER_ARTICLE or len(token) < 2):
         return []
     end, expr = first.end(), None
+    if low in _DAY_WORDS:
+        gap = _GAP.match(text, end)
+        second = _UNIT_TOKEN.match(text, gap.end()) if gap else None
+        unit = _unit_expr(second.group()) if second else None
+        if second is None or unit is None or _measure(1.0, unit) is None:
+            return []
+        measured = _measure(1.0, unit)
+        return [(second.end(), unit)] if measured and measured[0] == "duration" else []
     if low in _POWERS or low in _JOINED_FIRST:
         gap = _GAP.match(text, end)
         second = _UNIT_TOKEN.match(text, gap.end()) if gap else None
@@ -1044,6 +1057,55 @@ def compare(a: TypedValue, b: TypedValue, *, rel_tol: float = 0.01) -> Verdict:
         tolerance, absolute = 0.0, _TEMPERATURE_TOLERANCE_K
     close = math.isclose(a.magnitude, b.magnitude, rel_tol=tolerance, abs_tol=absolute)
     return "same" if close else "different"
+
+
+# ---------------------------------------------------------------- bounds
+
+#: Words before an amount that make it a bound: the most ("up to 30 minutes") or the least
+#: ("at least 2 nights") a statement allows. Data, longest first where one holds another.
+BOUNDS: dict[str, str] = {
+    "up to": "upper",
+    "no more than": "upper",
+    "not more than": "upper",
+    "no longer than": "upper",
+    "no later than": "upper",
+    "not exceeding": "upper",
+    "at most": "upper",
+    "a maximum of": "upper",
+    "maximum of": "upper",
+    "maximum": "upper",
+    "max": "upper",
+    "within": "upper",
+    "under": "upper",
+    "less than": "upper",
+    "fewer than": "upper",
+    "at least": "lower",
+    "a minimum of": "lower",
+    "minimum of": "lower",
+    "minimum": "lower",
+    "min": "lower",
+    "no less than": "lower",
+    "not less than": "lower",
+    "more than": "lower",
+    "over": "lower",
+    "from": "lower",
+}
+_BOUND_BEFORE = re.compile(
+    r"\b(" + "|".join(sorted(map(re.escape, BOUNDS), key=len, reverse=True)) + r")\.?\s+$",
+    re.IGNORECASE,
+)
+#: How far before an amount its bound's words are looked for.
+_BOUND_REACH = 24
+
+
+def bound_before(text: str, start: int) -> tuple[str, int] | None:
+    """The bound ("upper" or "lower") the words right before ``text[start:]`` put on the amount
+    there, and where those words start; None when they put none."""
+    lo = max(0, start - _BOUND_REACH)
+    m = _BOUND_BEFORE.search(text[lo:start])
+    if m is None:
+        return None
+    return BOUNDS[" ".join(m.group(1).casefold().split())], lo + m.start(1)
 
 
 # ---------------------------------------------------------------- days of the year

@@ -450,6 +450,8 @@ def _mask(text: str, span: tuple[int, int]) -> str:
 
 
 def _template_masked(t: Template) -> str:
+    if t.value_kind == "denied":  # (its value is the statement's own words: what it denies)
+        return t.statement
     return t.statement.replace(t.value, " ") if t.value in t.statement else t.statement
 
 
@@ -855,7 +857,8 @@ def _answering(
 
 
 _CLOCK_SPAN = re.compile(
-    r"\b\d{1,2}(?::\d\d)?\s*[ap]\.?m\b\.?|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\bnoon\b|\bmidnight\b", _F
+    r"\b\d{1,2}(?:[:.]\d\d)?\s*[ap]\.?m\b\.?|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\bnoon\b|\bmidnight\b",
+    _F,
 )
 
 

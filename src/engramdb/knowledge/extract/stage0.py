@@ -590,8 +590,9 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
     claims = []
     for offset, item in items:
         values = parse_values(item, reference=ref)
-        hours = _HOURS.search(item)
-        if hours and not values:
+        hours = _HOURS.search(item) or _CLOCK.search(item)
+        if hours and all(hours.start() <= v.span[0] < hours.end() for v in values):
+            # ("2.30pm" holds the number 2.30: a time of day)
             rest_words = re.findall(r"[A-Za-z][A-Za-z'-]*", _HOURS.sub(" ", item))
             phrase = " ".join(w for w in rest_words if w.casefold() not in _STOP) or "hours"
             claims.append(
@@ -707,7 +708,14 @@ def _policy_rule(s: _Sentence) -> list[Claim]:
                     value_kind="monthday",
                 )
             ]
-    if _DENIAL.search(body) and not body.endswith("?"):
+    denial = _DENIAL.search(body)
+    if (
+        denial
+        and not body.endswith("?")
+        and not _AMOUNT_KINDS & {v.kind for v in parse_values(body)}
+    ):
+        # (a denial with an amount bounds it, "not ... for more than 30 minutes": the amount
+        # is the fact, ``statement_values``)
         words = [w for w in _words_around(body, 0, 0) if not _DENIAL.fullmatch(w)]
         if len(words) >= 2:
             return [
@@ -716,7 +724,7 @@ def _policy_rule(s: _Sentence) -> list[Claim]:
                     subject_type="organisation",
                     key=key_from_phrase(" ".join(words)),
                     key_phrase=" ".join(words),
-                    value="no",
+                    value=_denied_words(body, denial.start()),
                     category="knowledge",
                     statement=s.raw,
                     span=s.span(0, len(body)),
@@ -725,6 +733,29 @@ def _policy_rule(s: _Sentence) -> list[Claim]:
                 )
             ]
     return []
+
+
+_AMOUNT_KINDS = frozenset({"money", "duration", "percent", "quantity"})
+#: A word that carries a denial before it ("are not covered", "may not stay", "do not").
+_DENIAL_AUX = re.compile(
+    r"(?:\b(?:am|is|are|was|were|be|been|do|does|did|will|would|shall|should|may|might|must|"
+    r"can|could|has|have|had)\s+)$",
+    _F,
+)
+
+
+def _denied_words(body: str, at: int) -> str:
+    """What a curated sentence denies, in its own words: from the denial (and the verb that
+    carries it) to the end of its clause ("are not covered by the warranty", "do not deliver
+    on Sundays"), so that the fact says what is not so, not a bare "no"."""
+    aux = _DENIAL_AUX.search(body, 0, at)
+    start = aux.start() if aux else at
+    end = len(body)
+    stop = re.compile(r"[;:(]|\s[–—-]\s").search(body, at)
+    if stop:
+        end = stop.start()
+    words = body[start:end].strip().rstrip(".!,")
+    return words or "no"
 
 
 def monthday(text: str) -> str | None:
@@ -1387,10 +1418,10 @@ _CAPITALISED = re.compile(
 _WORKDAYS = re.compile(r"\b(?:business|working|calendar|work)\s+(days?)\b", _F)
 _RANGE = re.compile(r"(?<![\d/:.-])\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(?=\d+\b(?![-/:.]\d))", _F)
 _CLOCK = re.compile(
-    r"\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?m\.?\b|\b(noon|midnight)\b|\b([01]?\d|2[0-3]):([0-5]\d)\b",
+    r"\b(\d{1,2})(?:[:.](\d\d))?\s*([ap])\.?m\.?\b|\b(noon|midnight)\b|\b([01]?\d|2[0-3]):([0-5]\d)\b",
     _F,
 )
-_T = r"(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|noon|midnight|(?:[01]?\d|2[0-3]):[0-5]\d)"
+_T = r"(?:\d{1,2}(?:[:.]\d\d)?\s*[ap]\.?m\.?|noon|midnight|(?:[01]?\d|2[0-3]):[0-5]\d)"
 _HOURS = re.compile(
     rf"(?:(?:from|between)\s+)?(?P<a>{_T})\s*(?:-|–|to|until|and|till)\s*(?P<b>{_T})|"
     rf"\b(?P<dir>until|till|from|after|before|by|at|opens? at|closes? at)\s+(?P<c>{_T})",
