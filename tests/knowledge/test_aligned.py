@@ -444,3 +444,20 @@ def test_a_code_is_found_where_it_is_said_whatever_folds_before_it():
     the end of its clause still names its row."""
     said = "ßßßßßßßßßßßß: only 50 gigs of data a month on NW-F100"
     assert _values(said, [_PLAN], ("Flex 100GB",)) == ["50 gigs"]
+
+
+def test_a_code_said_names_its_row_and_no_other_model_of_it(tmp_path):
+    """ "The TR-520" shows a capitalised word beside a word of "Trailhead 520" (which reads
+    as another model of it), but the code names that very row."""
+    table = (
+        b"sku,model,type,price\nTR-320,Trailhead 320,hardtail,\xc2\xa3649\n"
+        b"TR-520,Trailhead 520,full-suspension,\xc2\xa31499\n"
+    )
+    with Memory.open(tmp_path / "m") as mem:
+        mem.upload(table, name="bikes.csv", scope="org/spokes")
+        price = {f.entity: f.id for f in mem.facts(lens="org/spokes") if f.key == "price"}
+        result = mem.remember(
+            "The TR-520 at \u00a3649 isn't bad at all, I'll come in Saturday and buy it.",
+            scope="org/spokes/user/a",
+        )
+        assert [c["against"] for c in result.conflicts] == [[price["Trailhead 520"]]]

@@ -514,9 +514,9 @@ def align(
             coded = bool(t.subject) and codes.get(t.fact_id, said_to) < said_to
             in_clause = _names(clause, t.subject)
             named = in_clause or coded
-            if not _its_entity(clause, t, start, own, earlier, mentioned, named):
-                continue
             kind = kinds[t.fact_id]
+            if not _its_entity(clause, t, start, own, earlier, mentioned, named, coded):
+                continue
             t_masked = _template_masked(t)
             attribute = words(f"{t.key_phrase} {t_masked}") - words(t.subject or t.name)
             for v in _answering(kind, clause, clock, t, found):
@@ -622,16 +622,21 @@ def _its_entity(
     earlier: _Earlier,
     mentioned: list[str],
     in_clause: bool,
+    coded: bool = False,
 ) -> bool:
     """A template's named entity is named, in the clause (``in_clause``) or earlier in the turn,
-    and not as another model of it; and the clause names no other catalogue entity (of those
-    it names about as well as the best, ``_mentioned``)."""
+    and not as another model of it (its code said, ``coded``, names that very row: "the
+    TR-520" is no other model of the Trailhead 520); and the clause names no other catalogue
+    entity (of those it names about as well as the best, ``_mentioned``)."""
     if t.subject and (
         not (in_clause or earlier.names(t.subject, start))
         or (
-            _variant(clause, t.subject, own)
-            if in_clause
-            else earlier.variant(t.subject, start, clause)
+            not coded
+            and (
+                _variant(clause, t.subject, own)
+                if in_clause
+                else earlier.variant(t.subject, start, clause)
+            )
         )
     ):
         return False
@@ -686,10 +691,11 @@ def _loose(
             continue
         if antecedent is not None and not _names_entity(antecedent, t):
             continue
-        named = t.fact_id in named_ids or _names(clause, t.subject)
-        if not _its_entity(clause, t, start, own, earlier, mentioned, named):
-            continue
+        coded = t.fact_id in named_ids
+        named = coded or _names(clause, t.subject)
         kind = kinds[t.fact_id]
+        if not _its_entity(clause, t, start, own, earlier, mentioned, named, coded):
+            continue
         for v in _answering(kind, clause, clock, t, found):
             if v.kind in ("affirmed", "number", "email"):
                 continue
