@@ -67,3 +67,16 @@ def test_the_organisation_named_is_the_organisation(mem):
     assert len(r.conflicts) == 1, r.decisions
     r = mem.remember("GymBox gives you membership for £15 a month.", scope=BOB, session_id="t")
     assert r.conflicts == []
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        ("I paid £40 for an MOT at another garage", True),
+        ("I bought the same bouquet from a different florist", True),
+        ("we'll come back at another time", False),
+        ("I'll try again another day", False),
+    ],
+)
+def test_a_thing_got_at_another_place_is_got_elsewhere(text, other):
+    assert elsewhere(text) is other

@@ -530,7 +530,7 @@ def align(
                     _FIRST_PERSON.search(before)
                     and not SECOND_PERSON.search(clause)
                     and not _ALLOWED.search(before)
-                    and not (named and v.kind == "money")
+                    and not (named and v.kind == "money" and not elsewhere(clause))
                 ):
                     continue  # "I paid £40 for mine": the speaker's own experience (but "I
                     # can only keep books for a fortnight" states the rule, and "I paid £1299
