@@ -262,3 +262,31 @@ def test_strict_keys_are_told_403_and_scopes_can_be_tombstoned(live, keys):
         assert r.status_code == 422 and r.json()["field"] == "scope"
     with live.client(keys["alice"]) as alice:  # no scope:create
         assert alice.post(f"/api/v1/{CTX}/scopes", json={"path": ALICE}).status_code == 403
+
+
+def test_a_scope_that_holds_only_a_document_is_listed(live, keys):
+    """A forget by query purges a document's chunks and facts but not the document, which is
+    still listed: its scope still holds a record and ``GET /scopes`` must list it (it listed
+    only the scopes of turns, chunks and facts)."""
+    scope = "org/acme/team/manuals"
+    with live.client(live.admin) as admin:
+        doc = b"# Manual\n\nThe quoxil manual describes the lantern plan.\n"
+        r = admin.post(
+            f"/api/v1/{CTX}/documents?wait=true",
+            files={"file": ("quoxil.md", doc, "text/markdown")},
+            data={"scope": scope},
+        )
+        assert r.status_code == 201, r.text
+        doc_id = r.json()["id"]
+        assert scope in admin.get(f"/api/v1/{CTX}/scopes").json()["scopes"]
+        r = admin.post(f"/api/v1/{CTX}/forget", json={"query": "quoxil", "purge": True})
+        assert r.status_code == 200 and r.json()["chunks"] == 1 and r.json()["documents"] == 0
+        listed = admin.get(f"/api/v1/{CTX}/documents").json()["documents"]
+        assert any(d["id"] == doc_id and d["scope"] == scope for d in listed)
+        body = admin.get(f"/api/v1/{CTX}/scopes").json()
+        assert scope in body["scopes"]
+        (detail,) = [d for d in body["details"] if d["path"] == scope]
+        assert detail == {"path": scope, "registered": False, "tombstoned": False}
+    with live.client(keys["curator"]) as cur, live.client(keys["bob"]) as bob:
+        assert scope in cur.get(f"/api/v1/{CTX}/scopes").json()["scopes"]  # reads org/acme/*
+        assert scope not in bob.get(f"/api/v1/{CTX}/scopes").json()["scopes"]

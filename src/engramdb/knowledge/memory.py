@@ -1077,8 +1077,11 @@ class Memory:
                 "createdMs": created,
                 "tombstoned": tomb is not None,
             }
+        # (documents and instructions too: a forget by query purges a document's chunks and
+        # facts but keeps the document, listed, and its scope holds it still)
         for (path,) in self.db.execute(
-            "SELECT scope FROM turns UNION SELECT scope FROM chunks UNION SELECT scope FROM facts"
+            "SELECT scope FROM turns UNION SELECT scope FROM chunks UNION SELECT scope FROM facts "
+            "UNION SELECT scope FROM documents UNION SELECT scope FROM instructions"
         ):
             out.setdefault(path, {"path": path, "registered": False, "tombstoned": False})
         return [out[p] for p in sorted(out) if self._visible(p, None)]
