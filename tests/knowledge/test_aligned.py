@@ -461,25 +461,3 @@ def test_a_code_said_names_its_row_and_no_other_model_of_it(tmp_path):
             scope="org/spokes/user/a",
         )
         assert [c["against"] for c in result.conflicts] == [[price["Trailhead 520"]]]
-
-
-def test_what_the_speaker_paid_for_a_named_catalogue_thing_is_a_claim_of_its_price(tmp_path):
-    table = (
-        b"sku,model,type,price\nTR-320,Trailhead 320,hardtail,\xc2\xa3649\n"
-        b"TR-520,Trailhead 520,full-suspension,\xc2\xa31499\n"
-    )
-    with Memory.open(tmp_path / "m") as mem:
-        mem.upload(table, name="bikes.csv", scope="org/spokes")
-        price = {f.entity: f.id for f in mem.facts(lens="org/spokes") if f.key == "price"}
-        for n, text in enumerate(
-            [
-                "I bought the Trailhead 520 last week for \u00a31299.",
-                "I paid \u00a31299 for my Trailhead 520.",
-            ]
-        ):
-            paid = mem.remember(text, scope=f"org/spokes/user/a{n}")
-            assert [c["against"] for c in paid.conflicts] == [[price["Trailhead 520"]]], text
-        own = mem.remember(
-            "We paid \u00a3325,000 for the house in 2019.", scope="org/spokes/user/b"
-        )
-        assert not own.conflicts  # (no catalogue thing named: the speaker's own affairs)

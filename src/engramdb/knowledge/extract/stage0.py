@@ -40,13 +40,14 @@ from .. import timeexpr
 from ..claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction, Mention, OpenQuestion
 from ..documents.budget import checkpoint
 from ..documents.sentences import LIST_MARKER, sentences
-from ..values import parse_value, parse_values
+from ..values import bound_before, parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key
 from ..words import find_phrase
 from .contacts import with_speaker_contacts
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
 from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
 from .person_words import LIFE_VERBS
+from .statement_values import denies_bound
 
 __all__ = ["extract_stage0", "key_from_phrase"]
 
@@ -593,7 +594,7 @@ def _labelled_list(text: str, a: int, b: int, ref: datetime) -> list[Claim]:
         hours = _HOURS.search(item) or _CLOCK.search(item)
         if hours and all(hours.start() <= v.span[0] < hours.end() for v in values):
             # ("2.30pm" holds the number 2.30: a time of day)
-            rest_words = re.findall(r"[A-Za-z][A-Za-z'-]*", _HOURS.sub(" ", item))
+            rest_words = re.findall(r"[A-Za-z][A-Za-z'-]*", _CLOCK.sub(" ", _HOURS.sub(" ", item)))
             phrase = " ".join(w for w in rest_words if w.casefold() not in _STOP) or "hours"
             claims.append(
                 Claim(
@@ -709,11 +710,7 @@ def _policy_rule(s: _Sentence) -> list[Claim]:
                 )
             ]
     denial = _DENIAL.search(body)
-    if (
-        denial
-        and not body.endswith("?")
-        and not _AMOUNT_KINDS & {v.kind for v in parse_values(body)}
-    ):
+    if denial and not body.endswith("?") and not _denies_an_amount(body):
         # (a denial with an amount bounds it, "not ... for more than 30 minutes": the amount
         # is the fact, ``statement_values``)
         words = [w for w in _words_around(body, 0, 0) if not _DENIAL.fullmatch(w)]
@@ -736,12 +733,29 @@ def _policy_rule(s: _Sentence) -> list[Claim]:
 
 
 _AMOUNT_KINDS = frozenset({"money", "duration", "percent", "quantity"})
+
+
+def _denies_an_amount(body: str) -> bool:
+    """Whether the denial bounds an amount in its own clause ("must not be left for more than
+    30 minutes"): the amount is then the fact (``statement_values``), not a denial."""
+    for v in parse_values(body):
+        if v.kind in _AMOUNT_KINDS:
+            found = bound_before(body, v.span[0])
+            if found is not None and denies_bound(body, found[1]):
+                return True
+    return False
+
+
 #: A word that carries a denial before it ("are not covered", "may not stay", "do not").
 _DENIAL_AUX = re.compile(
     r"(?:\b(?:am|is|are|was|were|be|been|do|does|did|will|would|shall|should|may|might|must|"
     r"can|could|has|have|had)\s+)$",
     _F,
 )
+
+
+#: Where what a denial denies ends: its clause ("are not permitted and the deposit is ...").
+_DENIAL_END = re.compile(r"[;:(,]|\s[–—-]\s|\s(?:and|but|while|whereas|so)\s", re.IGNORECASE)
 
 
 def _denied_words(body: str, at: int) -> str:
@@ -751,7 +765,7 @@ def _denied_words(body: str, at: int) -> str:
     aux = _DENIAL_AUX.search(body, 0, at)
     start = aux.start() if aux else at
     end = len(body)
-    stop = re.compile(r"[;:(]|\s[–—-]\s").search(body, at)
+    stop = _DENIAL_END.search(body, at)
     if stop:
         end = stop.start()
     words = body[start:end].strip().rstrip(".!,")
@@ -1418,10 +1432,10 @@ _CAPITALISED = re.compile(
 _WORKDAYS = re.compile(r"\b(?:business|working|calendar|work)\s+(days?)\b", _F)
 _RANGE = re.compile(r"(?<![\d/:.-])\b(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(?=\d+\b(?![-/:.]\d))", _F)
 _CLOCK = re.compile(
-    r"\b(\d{1,2})(?:[:.](\d\d))?\s*([ap])\.?m\.?\b|\b(noon|midnight)\b|\b([01]?\d|2[0-3]):([0-5]\d)\b",
+    r"\b(\d{1,2})(?:[:.]([0-5]\d))?\s*([ap])\.?m\.?\b|\b(noon|midnight)\b|\b([01]?\d|2[0-3]):([0-5]\d)\b",
     _F,
 )
-_T = r"(?:\d{1,2}(?:[:.]\d\d)?\s*[ap]\.?m\.?|noon|midnight|(?:[01]?\d|2[0-3]):[0-5]\d)"
+_T = r"(?:\d{1,2}(?:[:.][0-5]\d)?\s*[ap]\.?m\.?|noon|midnight|(?:[01]?\d|2[0-3]):[0-5]\d)"
 _HOURS = re.compile(
     rf"(?:(?:from|between)\s+)?(?P<a>{_T})\s*(?:-|–|to|until|and|till)\s*(?P<b>{_T})|"
     rf"\b(?P<dir>until|till|from|after|before|by|at|opens? at|closes? at)\s+(?P<c>{_T})",

@@ -12,19 +12,21 @@ value is of: the noun it qualifies, or the subject and verb of the clause it end
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from engramdb.language import parse
+from engramdb.language import parse_many
 
 from ..claims import ORG, Claim
 from ..documents.sentences import sentences
 from ..values import TypedValue, bound_before, compare, parse_value, parse_values
 from ..vocab import canonical_key
+from ..words import find_phrase
 
-__all__ = ["KINDS", "bounded", "value_claims"]
+__all__ = ["KINDS", "bounded", "denies_bound", "value_claims"]
 
 #: The kinds of value a sentence's own claim is made of (a bare number answers too much, and
 #: dates and times have readers of their own).
@@ -48,19 +50,27 @@ def value_claims(text: str, claims: Sequence[Claim]) -> list[Claim]:
     """Claims of ``text``'s typed values (``KINDS``) that none of ``claims`` (the rule
     reader's, of the same text) holds, one per value, about the organisation (the caller
     names a heading's or list item's subject, as for the rules' claims)."""
-    out: list[Claim] = []
-    for a, b in sentences(text):
+    todo: list[tuple[int, str, list[TypedValue]]] = []
+    spans = sentences(text)
+    placed = _by_sentence(spans, claims)
+    for i, (a, b) in enumerate(spans):
         sentence = text[a:b]
         if len(sentence) > MAX_SENTENCE_CHARS:
             continue
         found = [v for v in parse_values(sentence) if v.kind in KINDS]
         if not found:
             continue
-        held = [c for c in claims if _within(c, a, b, sentence)]
+        held = placed[0].get(i, []) + placed[1].get(sentence.strip(), [])
         fresh = [v for v in found if not any(_holds(c, v) for c in held)]
         if not fresh:
             continue
-        doc = parse(sentence)
+        # (an amount a denial of its own clause holds is the denial's: "not open 24 hours a
+        # day" says nothing is open 24 hours; a denied bound is the bound, turned round)
+        fresh = [v for v in fresh if _bound_denied(sentence, v) or not _denied(sentence, v)]
+        if fresh:
+            todo.append((a, sentence, fresh))
+    out: list[Claim] = []
+    for (a, sentence, fresh), doc in zip(todo, parse_many([t[1] for t in todo]), strict=True):
         for v in fresh:
             words = key_words(doc, v.span)
             if not words:
@@ -90,15 +100,50 @@ def bounded(sentence: str, v: TypedValue) -> str:
     left for more than 30 minutes": up to 30 minutes), where the amount alone would say the
     opposite of the rule; any other value as written (as the rules' values are)."""
     found = bound_before(sentence, v.span[0])
-    if found is None or not _DENIED.search(sentence, 0, found[1]):
+    if found is None or not denies_bound(sentence, found[1]):
         return v.text
     return f"{'up to' if found[0] == 'lower' else 'at least'} {v.text}"
 
 
-def _within(c: Claim, a: int, b: int, sentence: str) -> bool:
-    if c.span is not None:
-        return a <= c.span[0] < b
-    return c.statement.strip() == sentence.strip()
+#: What ends a clause between a denial and a bound: then the denial is not of the bound
+#: ("does not cover damage; repairs take up to 10 days", "not permitted and the deposit ...").
+_CLAUSE_BREAK = re.compile(r"[;:,.()]|\s[–—-]\s|\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
+
+
+def _bound_denied(sentence: str, v: TypedValue) -> bool:
+    found = bound_before(sentence, v.span[0])
+    return found is not None and denies_bound(sentence, found[1])
+
+
+def _denied(sentence: str, v: TypedValue) -> bool:
+    return denies_bound(sentence, v.span[0])
+
+
+def denies_bound(sentence: str, bound_at: int) -> bool:
+    """Whether a denial in the same clause comes before ``bound_at`` (a bound, or an amount:
+    "must not be left for more than 30 minutes")."""
+    last = None
+    for m in _DENIED.finditer(sentence, 0, bound_at):
+        last = m
+    return last is not None and _CLAUSE_BREAK.search(sentence, last.end(), bound_at) is None
+
+
+def _by_sentence(
+    spans: Sequence[tuple[int, int]], claims: Sequence[Claim]
+) -> tuple[dict[int, list[Claim]], dict[str, list[Claim]]]:
+    """The claims of each sentence: by where their span starts (sentence index), and those
+    without a span by their statement (one pass: a long document has thousands of both)."""
+    starts = [a for a, _ in spans]
+    at: dict[int, list[Claim]] = {}
+    said: dict[str, list[Claim]] = {}
+    for c in claims:
+        if c.span is None:
+            said.setdefault(c.statement.strip(), []).append(c)
+            continue
+        i = bisect.bisect_right(starts, c.span[0]) - 1
+        if i >= 0 and c.span[0] < spans[i][1]:
+            at.setdefault(i, []).append(c)
+    return at, said
 
 
 def _holds(c: Claim, v: TypedValue) -> bool:
@@ -107,8 +152,8 @@ def _holds(c: Claim, v: TypedValue) -> bool:
     30 minutes")."""
     if c.negated or c.value_kind == "denied":
         return False
-    if v.text.casefold() in c.value.casefold():
-        return True
+    if find_phrase(c.value.casefold(), v.text.casefold()):
+        return True  # (as words: "15 days" holds no "5 days")
     typed = c.typed if c.typed is not None else parse_value(c.value)
     return typed.kind == v.kind and compare(typed, v) == "same"
 
