@@ -42,3 +42,16 @@ def test_a_changed_model_file_is_refused(tmp_path, monkeypatch):
     with pytest.raises(LanguageError, match="sha256"):
         parser._check(copy)
     parser._check(model_path())  # (the installed one passes)
+
+
+def test_parse_many_gives_the_same_structure_without_entities_in_order():
+    from engramdb.language import parse, parse_many
+
+    texts = [f"Procter & Gamble ships order {i} within {i + 2} days." for i in range(40)]
+    docs = parse_many(texts)
+    assert [d.text for d in docs] == texts  # (more than one batch, in order)
+    one, many = parse(texts[3]), docs[3]
+    assert [(t.lemma_, t.dep_, t.head.i) for t in one] == [
+        (t.lemma_, t.dep_, t.head.i) for t in many
+    ]
+    assert one.ents and not many.ents
