@@ -153,3 +153,14 @@ def test_each_claim_is_matched_with_its_own_sentence_only():
 def test_of_several_amounts_in_words_none_is_picked():
     assert same_value("£5", "", "Adults £10, children £5", "") == "incomparable"
     assert same_value("£10", "", "Adults £10, children £10", "") == "same"
+
+
+def test_reading_amounts_stops_when_the_documents_reading_must_stop():
+    from engramdb.errors import ValidationError
+    from engramdb.knowledge.documents.budget import ReadBudget, reading
+
+    text = "Repairs take 5 working days for the frame."
+    budget = ReadBudget("slow.md", seconds=0.0)
+    budget.deadline = 0.0  # (already past)
+    with reading(budget), pytest.raises(ValidationError, match="document_read_s"):
+        value_claims(text, [])

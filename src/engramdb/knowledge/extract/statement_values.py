@@ -19,8 +19,10 @@ from dataclasses import replace
 from typing import Any
 
 from engramdb.language import parse_many
+from engramdb.language.parser import PIPE_BATCH
 
 from ..claims import ORG, Claim
+from ..documents.budget import checkpoint
 from ..documents.sentences import sentences
 from ..values import TypedValue, bound_before, compare, parse_value, parse_values
 from ..vocab import canonical_key
@@ -54,6 +56,7 @@ def value_claims(text: str, claims: Sequence[Claim]) -> list[Claim]:
     spans = sentences(text)
     placed = _by_sentence(spans, claims)
     for i, (a, b) in enumerate(spans):
+        checkpoint()  # (a document being read stops here when cancelled or out of time)
         sentence = text[a:b]
         if len(sentence) > MAX_SENTENCE_CHARS:
             continue
@@ -69,8 +72,12 @@ def value_claims(text: str, claims: Sequence[Claim]) -> list[Claim]:
         fresh = [v for v in fresh if _bound_denied(sentence, v) or not _denied(sentence, v)]
         if fresh:
             todo.append((a, sentence, fresh))
+    docs: list[Any] = []
+    for i in range(0, len(todo), PIPE_BATCH):
+        checkpoint()
+        docs += parse_many([t[1] for t in todo[i : i + PIPE_BATCH]])
     out: list[Claim] = []
-    for (a, sentence, fresh), doc in zip(todo, parse_many([t[1] for t in todo]), strict=True):
+    for (a, sentence, fresh), doc in zip(todo, docs, strict=True):
         for v in fresh:
             words = key_words(doc, v.span)
             if not words:
