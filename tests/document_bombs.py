@@ -63,10 +63,12 @@ def form_pdf(draws: int, lines: int, pages: int = 1) -> bytes:
     )
 
 
-def prose_block(sentences: int) -> bytes:
+def prose_block(sentences: int, series: str = "Widget") -> bytes:
     """One Markdown paragraph of ``sentences`` sentences that each state a price: an honest
-    document that is one block of prose (read for claims sentence by sentence)."""
-    body = " ".join(f"The Widget {i} costs ${5 + i % 900}." for i in range(sentences))
+    document that is one block of prose (read for claims sentence by sentence). A test that
+    needs its reading to take time names a ``series`` no other test reads: the readers keep
+    the last few thousand sentences' values, and a block read before reads fast."""
+    body = " ".join(f"The {series} {i} costs ${5 + i % 900}." for i in range(sentences))
     return f"# Prices\n\n{body}\n".encode()
 
 
