@@ -161,7 +161,7 @@ def test_a_document_over_its_reading_time_is_refused_with_that_limit(tmp_path):
         mem.upload(b"# Delivery\n\nDelivery takes 5 days.\n", scope=ORG, name="warm.md")
         start = time.perf_counter()
         with pytest.raises(ValidationError) as caught:
-            mem.upload(prose_block(4_000), scope=ORG, name="long.md")  # about 10 s to read
+            mem.upload(prose_block(20_000, "Doohickey"), scope=ORG, name="long.md")  # ~5 s to read
         assert time.perf_counter() - start < STOP_S  # (0.5 s and a poll)
         assert caught.value.limit == 0.5 and "document_read_s" in str(caught.value)
         assert [d[0] for d in mem.db.execute("SELECT name FROM documents")] == ["warm.md"]
@@ -199,7 +199,7 @@ def test_a_reader_stops_within_a_moment_of_being_told(name, data):
 
 def test_a_cancel_stops_a_job_reading_one_long_paragraph(tmp_path):
     with Memory.open(tmp_path / "m", embedder="hashing") as mem:
-        job = mem.submit_upload(prose_block(8_000), scope=ORG, name="long.md")  # 20 s to read
+        job = mem.submit_upload(prose_block(20_000, "Gubbins"), scope=ORG, name="long.md")  # ~5 s
         deadline = time.monotonic() + 60
         while (seen := mem.job(job.id)).phase != "reading" or seen.total != 1:
             assert time.monotonic() < deadline, seen  # (parsed: reading its one paragraph)

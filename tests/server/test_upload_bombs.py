@@ -86,7 +86,7 @@ def test_an_attribute_bomb_is_read_in_moments(live, curator, name, kind):
 
 def test_a_cancel_takes_effect_within_moments_while_a_big_job_reads(live, curator):
     with live.client(curator) as c:
-        url = _upload(c, prose_block(8_000, "Sprocket"), "long.md", "text/markdown")  # 20 s to read
+        url = _upload(c, prose_block(20_000, "Sprocket"), "long.md", "text/markdown")  # ~5 s
         _follow(c, url, lambda j: j["state"] == "running" and (j["phase"], j["total"]) == READING)
         time.sleep(0.3)  # (a fixed wait from "running" could land before the paragraph)
         asked = time.monotonic()
@@ -106,7 +106,7 @@ def test_jobs_over_their_limits_fail_at_once_and_never_come_back(tmp_path):
         assert c.post("/api/v1/contexts", json={"name": CTX}).status_code == 201
         start = time.monotonic()
         bomb = _upload(c, shared_stream_pdf(2_000, 40_000), "bomb.pdf", "application/pdf")
-        slow = _upload(c, prose_block(4_000, "Gizmo"), "slow.md", "text/markdown")  # 10 s to read
+        slow = _upload(c, prose_block(20_000, "Gizmo"), "slow.md", "text/markdown")  # 5 s to read
         after = _upload(c, POLICY, "returns.md", "text/markdown")
         failed = _follow(c, bomb, timeout=30)
         assert failed["state"] == "failed", failed
