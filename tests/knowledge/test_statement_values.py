@@ -164,3 +164,7 @@ def test_reading_amounts_stops_when_the_documents_reading_must_stop():
     budget.deadline = 0.0  # (already past)
     with reading(budget), pytest.raises(ValidationError, match="document_read_s"):
         value_claims(text, [])
+
+
+def test_a_bounds_own_no_denies_nothing():
+    assert [c.value for c in value_claims("Deliveries take no more than 5 days.", [])] == ["5 days"]

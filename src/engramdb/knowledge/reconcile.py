@@ -38,13 +38,7 @@ from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
 
 from .extract.stage0 import clock_minutes, frequency_days, monthday
 from .lexicon import GENERIC, fold
-from .values import (
-    TypedValue,
-    calendar_day,
-    compare,
-    parse_value,
-    parse_values,
-)
+from .values import TypedValue, calendar_day, compare, parse_value, parse_values
 
 __all__ = [
     "CONFIDENCE_FLOOR",

@@ -123,7 +123,8 @@ def _bound_denied(sentence: str, v: TypedValue) -> bool:
 
 
 def _denied(sentence: str, v: TypedValue) -> bool:
-    return denies_bound(sentence, v.span[0])
+    found = bound_before(sentence, v.span[0])  # (a bound's own "no": "no more than 3 nights")
+    return denies_bound(sentence, found[1] if found else v.span[0])
 
 
 def denies_bound(sentence: str, bound_at: int) -> bool:
