@@ -40,14 +40,15 @@ from .. import timeexpr
 from ..claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction, Mention, OpenQuestion
 from ..documents.budget import checkpoint
 from ..documents.sentences import LIST_MARKER, sentences
-from ..values import bound_before, parse_value, parse_values
+from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key
 from ..words import find_phrase
 from .contacts import with_speaker_contacts
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
 from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
 from .person_words import LIFE_VERBS
-from .statement_values import denies_bound
+from .statement_values import KINDS as AMOUNT_KINDS
+from .statement_values import bound_denied
 
 __all__ = ["extract_stage0", "key_from_phrase"]
 
@@ -732,18 +733,10 @@ def _policy_rule(s: _Sentence) -> list[Claim]:
     return []
 
 
-_AMOUNT_KINDS = frozenset({"money", "duration", "percent", "quantity"})
-
-
 def _denies_an_amount(body: str) -> bool:
     """Whether the denial bounds an amount in its own clause ("must not be left for more than
     30 minutes"): the amount is then the fact (``statement_values``), not a denial."""
-    for v in parse_values(body):
-        if v.kind in _AMOUNT_KINDS:
-            found = bound_before(body, v.span[0])
-            if found is not None and denies_bound(body, found[1]):
-                return True
-    return False
+    return any(v.kind in AMOUNT_KINDS and bound_denied(body, v) for v in parse_values(body))
 
 
 #: A word that carries a denial before it ("are not covered", "may not stay", "do not").

@@ -28,7 +28,7 @@ from ..values import TypedValue, bound_before, compare, parse_value, parse_value
 from ..vocab import canonical_key
 from ..words import find_phrase
 
-__all__ = ["KINDS", "bounded", "denies_bound", "value_claims"]
+__all__ = ["KINDS", "bound_denied", "bounded", "denies_bound", "in_denial", "value_claims"]
 
 #: The kinds of value a sentence's own claim is made of (a bare number answers too much, and
 #: dates and times have readers of their own).
@@ -69,7 +69,7 @@ def value_claims(text: str, claims: Sequence[Claim]) -> list[Claim]:
             continue
         # (an amount a denial of its own clause holds is the denial's: "not open 24 hours a
         # day" says nothing is open 24 hours; a denied bound is the bound, turned round)
-        fresh = [v for v in fresh if _bound_denied(sentence, v) or not _denied(sentence, v)]
+        fresh = [v for v in fresh if not in_denial(sentence, v)]
         if fresh:
             todo.append((a, sentence, fresh))
     docs: list[Any] = []
@@ -117,14 +117,17 @@ def bounded(sentence: str, v: TypedValue) -> str:
 _CLAUSE_BREAK = re.compile(r"[;:,.()]|\s[–—-]\s|\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
 
 
-def _bound_denied(sentence: str, v: TypedValue) -> bool:
+def bound_denied(sentence: str, v: TypedValue) -> bool:
+    """Whether a denial of its own clause bounds the amount ("must not be left for more than
+    30 minutes")."""
     found = bound_before(sentence, v.span[0])
     return found is not None and denies_bound(sentence, found[1])
 
 
-def _denied(sentence: str, v: TypedValue) -> bool:
-    found = bound_before(sentence, v.span[0])  # (a bound's own "no": "no more than 3 nights")
-    return denies_bound(sentence, found[1] if found else v.span[0])
+def in_denial(sentence: str, v: TypedValue) -> bool:
+    """Whether the amount is held by a denial of its own clause and bounded by none ("not open
+    24 hours a day"; "no more than 5 days" is a bound, its "no" denies nothing)."""
+    return bound_before(sentence, v.span[0]) is None and denies_bound(sentence, v.span[0])
 
 
 def denies_bound(sentence: str, bound_at: int) -> bool:
