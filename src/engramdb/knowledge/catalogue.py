@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..embed.contextual import encoded, warn_once
 from ..store.sqlite import rows_in
-from .claims import Claim, Extraction
+from .claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction
 from .extract.aligned import Template, align, says_code, verify_unmet
+from .extract.verifier import ACCEPT, VETO, pairs, probability
 from .lexicon import words as aligned_words
+from .reconcile import same_value
 from .scopes import is_org_root, org_of, readable_chain
 from .values import compare, parse_value
 from .vocab import normalize_name
@@ -63,7 +65,90 @@ def align_turn(
     # fact they are about, when the encoder finds one clearly
     for i, claim in verify_unmet(rest, templates, _similar, taken).items():
         rest[i] = claim
-    extraction.claims[:] = rest + aligned
+    claims = rest + aligned
+    if USE_VERIFIER and templates:
+        claims = verified(claims, text, templates, names, org)
+    extraction.claims[:] = claims
+
+
+#: Whether turns are read with the learned verifier (``extract/verifier.py``); off only to
+#: measure the rules alone (``scripts/train_verifier.py`` captures its training data so).
+USE_VERIFIER = True
+
+
+def verified(
+    claims: list[Claim], text: str, templates: list[Template], names: list[str], org: str
+) -> list[Claim]:
+    """The claims of a turn weighed by the learned verifier: a contradiction of a curated fact
+    that no clause of the turn is likely about (``VETO``) is dropped; a turn whose claims meet
+    no curated fact meets the fact of its most likely pair, when that is likely enough
+    (``ACCEPT``)."""
+    found = pairs(text, templates, names, org, _similar)
+    if not found:
+        return claims
+    scored = sorted(((probability(p), p) for p in found), key=lambda s: -s[0])
+    best: dict[int, float] = {}
+    for score, p in scored:
+        best.setdefault(p.template.fact_id, score)
+    # a fact whose entity a clause names exactly, as itself (its name or code, not another
+    # model of it), is what that clause is about before any likeness says otherwise
+    named = {
+        p.template.fact_id for p in found if p.features["in_clause"] and not p.features["variant"]
+    }
+    by_id = {t.fact_id: t for t in templates}
+    kept: list[Claim] = []
+    met = False
+    for c in claims:
+        meets = _meets(c, templates)
+        if meets:
+            known = [best[i] for i in meets if i in best]
+            agrees = any(
+                same_value(
+                    c.value, c.value_kind or "", by_id[i].value, by_id[i].value_kind, c.typed
+                )
+                == "same"
+                for i in meets
+            )
+            if known and max(known) < VETO and not agrees and not named & set(meets):
+                continue  # (not what the turn is about, by every clause that could say it)
+            met = True
+        kept.append(c)
+    if met:
+        return kept
+    best_pair = next((p for score, p in scored if score >= ACCEPT), None)
+    if best_pair is None or best_pair.verdict == "incomparable" or best_pair.ruled_out:
+        return kept  # (another business, a wish, another model: not a reading of this fact)
+    if best_pair.verdict == "different" and any(
+        score >= VETO and p.verdict == "same" and p.template.fact_id != best_pair.template.fact_id
+        for score, p in scored
+    ):
+        return kept  # a fact the turn may well be about agrees: no clear contradiction
+    v = best_pair.value.text.casefold().strip()
+
+    def holds(c: Claim) -> bool:
+        r = c.value.casefold().strip()
+        return bool(r) and (v == r or bool(find_phrase(r, v)) or bool(find_phrase(v, r)))
+
+    if any(
+        holds(c)
+        and (c.subject == OTHER_BUSINESS or (c.subject == SELF and c.category == "identity"))
+        for c in kept
+    ):
+        return kept  # the rules read the value as another business's ("GameFit lets you ...")
+        # or as who the speaker is ("my email is now ...")
+    # (it replaces the rules' claims of the same value, as an aligned claim does)
+    return [c for c in kept if not holds(c)] + [best_pair.claim()]
+
+
+def _meets(c: Claim, templates: list[Template]) -> list[int]:
+    """The curated facts (of ``templates``) a claim would be reconciled with: the one it
+    answers, else those of its subject and key."""
+    if c.answers is not None:
+        return [c.answers]
+    if c.subject == ORG:
+        return [t.fact_id for t in templates if t.key == c.key and not t.subject]
+    name = normalize_name(c.subject)
+    return [t.fact_id for t in templates if t.key == c.key and normalize_name(t.subject) == name]
 
 
 def _similar(a: str, b: str) -> float:
