@@ -12,7 +12,7 @@ from ..embed.contextual import encoded, warn_once
 from ..store.sqlite import rows_in
 from .claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction
 from .extract.aligned import Template, align, says_code, verify_unmet
-from .extract.verifier import ACCEPT, VETO, pairs, probability
+from .extract.verifier import ACCEPT, VETO, Pair, pairs, probability
 from .lexicon import words as aligned_words
 from .reconcile import same_value
 from .scopes import is_org_root, org_of, readable_chain
@@ -24,7 +24,14 @@ if TYPE_CHECKING:
     from .fact_index import IndexedRow
     from .memory import Memory
 
-__all__ = ["MAX_TEMPLATES", "align_turn", "known_names", "template_words"]
+__all__ = [
+    "MAX_TEMPLATES",
+    "align_turn",
+    "implausible",
+    "known_names",
+    "likeness",
+    "template_words",
+]
 
 
 #: Catalogue names a turn is read with at most, all of them (more: those it may name).
@@ -42,7 +49,7 @@ def align_turn(
     facts ``readable`` admits, when given)."""
     templates, names = templates_for(mem, scope, text, readable)
     org = org_of(scope) or ""
-    found = align(text, templates, other_names=names, organisation=org, similar=_similar)
+    found = align(text, templates, other_names=names, organisation=org, similar=likeness)
     aligned = [claim for _, claim in found]
     taken = {t.fact_id for t, _ in found}
 
@@ -63,7 +70,7 @@ def align_turn(
     rest = [c for c in extraction.claims if not overlaps(c)]
     # the rules' own claims about the organisation that no curated key meets: read as the
     # fact they are about, when the encoder finds one clearly
-    for i, claim in verify_unmet(rest, templates, _similar, taken).items():
+    for i, claim in verify_unmet(rest, templates, likeness, taken).items():
         rest[i] = claim
     claims = rest + aligned
     if USE_VERIFIER and templates:
@@ -83,25 +90,17 @@ def verified(
     that no clause of the turn is likely about (``VETO``) is dropped; a turn whose claims meet
     no curated fact meets the fact of its most likely pair, when that is likely enough
     (``ACCEPT``)."""
-    found = pairs(text, templates, names, org, _similar)
+    found = pairs(text, templates, names, org, likeness)
     if not found:
         return claims
     scored = sorted(((probability(p), p) for p in found), key=lambda s: -s[0])
-    best: dict[int, float] = {}
-    for score, p in scored:
-        best.setdefault(p.template.fact_id, score)
-    # a fact whose entity a clause names exactly, as itself (its name or code, not another
-    # model of it), is what that clause is about before any likeness says otherwise
-    named = {
-        p.template.fact_id for p in found if p.features["in_clause"] and not p.features["variant"]
-    }
+    unlikely = implausible(found)
     by_id = {t.fact_id: t for t in templates}
     kept: list[Claim] = []
     met = False
     for c in claims:
         meets = _meets(c, templates)
         if meets:
-            known = [best[i] for i in meets if i in best]
             agrees = any(
                 same_value(
                     c.value, c.value_kind or "", by_id[i].value, by_id[i].value_kind, c.typed
@@ -109,7 +108,7 @@ def verified(
                 == "same"
                 for i in meets
             )
-            if known and max(known) < VETO and not agrees and not named & set(meets):
+            if not agrees and all(i in unlikely for i in meets):
                 continue  # (not what the turn is about, by every clause that could say it)
             met = True
         kept.append(c)
@@ -140,6 +139,20 @@ def verified(
     return [c for c in kept if not holds(c)] + [best_pair.claim()]
 
 
+def implausible(found: list[Pair]) -> set[int]:
+    """The facts (of ``found``'s templates) that no clause of the text is likely about: every
+    pair with the fact scores below ``VETO``, and no clause names its entity exactly, as
+    itself (its name or code, not another model of it): a name decides before likeness."""
+    best: dict[int, float] = {}
+    named: set[int] = set()
+    for p in found:
+        fid = p.template.fact_id
+        best[fid] = max(best.get(fid, 0.0), probability(p))
+        if p.features["in_clause"] and not p.features["variant"]:
+            named.add(fid)
+    return {fid for fid, score in best.items() if score < VETO and fid not in named}
+
+
 def _meets(c: Claim, templates: list[Template]) -> list[int]:
     """The curated facts (of ``templates``) a claim would be reconciled with: the one it
     answers, else those of its subject and key."""
@@ -151,7 +164,7 @@ def _meets(c: Claim, templates: list[Template]) -> list[int]:
     return [t.fact_id for t in templates if t.key == c.key and normalize_name(t.subject) == name]
 
 
-def _similar(a: str, b: str) -> float:
+def likeness(a: str, b: str) -> float:
     """Cosine of two texts under the contextual encoder (0 without one, or when it fails: no
     clause answers by it, and the turn is read by the rules alone, as before it)."""
     try:
