@@ -10,9 +10,10 @@ domains. Each case is written with the rules alone (``catalogue.USE_VERIFIER = F
 template is the case's labelled fact (a ``conflict`` case) and 0 otherwise (a ``corroborate``
 case's pairs with a different value count as 0, its others are left out: they carry no label).
 
-It prints the model's leave-one-domain-out figures, as the whole write path would score with
-them: each domain's pairs scored by a model fitted on the other domains, then the rules'
-outcome changed as ``catalogue.verified`` would change it, for a grid of ``ACCEPT`` / ``VETO``.
+It prints leave-one-domain-out figures through the real write path: each domain's cases are
+written again with the verifier on, reading with a model fitted without that domain (the older
+suites, scored and not fitted unless ``--fit-older``, with the whole model), at the shipped
+``ACCEPT`` / ``VETO`` (``--grid``: and others).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from _truth import (  # noqa: E402
     load,
     names_fact,
     outcome,
+    run,
     write,
 )
 
@@ -49,10 +51,6 @@ from engramdb.knowledge.scopes import org_of  # noqa: E402
 
 OUT = ROOT / "src" / "engramdb" / "knowledge" / "extract" / "verifier.json"
 C = 1.0  # (L2 strength; 0.3 and 3 measured within a case of it)
-
-
-def _similar(a: str, b: str) -> float:
-    return float(encoded(a) @ encoded(b))
 
 
 #: The older suites (``tests/knowledge/conflict_cases*.py``) tuned on; holdout13 stays out:
@@ -109,7 +107,7 @@ def capture(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 if "last" in seen:
                     text, scope, (templates, names) = seen["last"]
                     org = org_of(scope) or ""
-                    found = verifier.pairs(text, templates, names, org, _similar)
+                    found = verifier.pairs(text, templates, names, org, encoded)
                 out.append(
                     {
                         "case": case,
@@ -134,38 +132,45 @@ def _label(item: dict[str, Any], p: verifier.Pair) -> int | None:
     return 0
 
 
-def simulate(
-    items: list[dict[str, Any]],
-    probs: list[dict[int, list[tuple[float, Any]]]],
-    accept: float,
-    veto: float,
-) -> tuple[float, float]:
-    """Precision and recall of conflicts (right fact), the rules' outcomes changed as
-    ``catalogue.verified`` changes them."""
-    c: Counter[tuple[str, str]] = Counter()
-    for item, scored in zip(items, probs, strict=True):
-        case, got = item["case"], item["got"]
-        best = {fid: max(s for s, _ in ps) for fid, ps in scored.items()}
-        out = got
-        if got.startswith("conflict"):
-            known = [best[i] for i in item["against"] if i in best]
-            if known and max(known) < veto:
-                out = "none"
-        if out == "none" and got == "none" and scored:
-            ranked = sorted((sp for ps in scored.values() for sp in ps), key=lambda sp: -sp[0])
-            top, p = ranked[0]
-            agreeing = any(
-                s >= veto and q.verdict == "same" and q.template.fact_id != p.template.fact_id
-                for s, q in ranked
-            )
-            if top >= accept and p.verdict == "different" and not p.ruled_out and not agreeing:
-                right = not case.get("fact") or p.template.fact_id in item["labelled"]
-                out = "conflict" if right else "conflict-wrong-fact"
-        c[(case["expect"], out)] += 1
-    tp = c[("conflict", "conflict")]
-    flagged = sum(v for (_, o), v in c.items() if o.startswith("conflict"))
-    positives = sum(v for (e, _), v in c.items() if e == "conflict")
-    return tp / max(flagged, 1), tp / max(positives, 1)
+def _write_weights(path: Path, model: Any, names: list[str], about: dict[str, Any]) -> None:
+    weights = {k: round(float(w), 6) for k, w in zip(names, model.coef_[0], strict=True)}
+    body = {
+        "about": "logistic weights of knowledge/extract/verifier.py; "
+        "written by scripts/train_verifier.py",
+        **about,
+        "C": C,
+        "intercept": round(float(model.intercept_[0]), 6),
+        "weights": weights,
+    }
+    path.write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
+
+
+def held_out(
+    cases: list[dict[str, Any]], weights: dict[str, Path], accept: float, veto: float
+) -> dict[str, tuple[float, float]]:
+    """Conflict precision and recall (right fact) through the real write path, each domain's
+    cases read with the weights of a model that never saw that domain (``weights``: by
+    domain, ``"*"`` for the others), at the thresholds given. By group: corpus, older suites."""
+    saved = verifier._WEIGHTS, verifier.ACCEPT, verifier.VETO
+    verifier.ACCEPT, verifier.VETO = accept, veto
+    outcomes: list[tuple[dict[str, Any], str]] = []
+    try:
+        for domain in dict.fromkeys(c["domain"] for c in cases):
+            verifier._WEIGHTS = weights.get(domain, weights["*"])
+            verifier._model.cache_clear()
+            mine = [c for c in cases if c["domain"] == domain]
+            outcomes += run(mine, Path(tempfile.mkdtemp()) / "s")
+    finally:
+        verifier._WEIGHTS, verifier.ACCEPT, verifier.VETO = saved
+        verifier._model.cache_clear()
+    out = {}
+    for group, old in (("corpus", False), ("older suites", True)):
+        c = Counter((case["expect"], got) for case, got in outcomes if bool(case.get("old")) == old)
+        tp = c[("conflict", "conflict")]
+        flagged = sum(v for (_, o), v in c.items() if o.startswith("conflict"))
+        positives = sum(v for (e, _), v in c.items() if e == "conflict")
+        out[group] = (tp / max(flagged, 1), tp / max(positives, 1))
+    return out
 
 
 def main() -> None:
@@ -173,6 +178,7 @@ def main() -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--grid", action="store_true", help="also other ACCEPT / VETO pairs")
     ap.add_argument(
         "--fit-older",
         action="store_true",
@@ -193,55 +199,30 @@ def main() -> None:
         f"{len(items)} cases, {int(known.sum())} labelled pairs, "
         f"{int(y[known].sum())} of them the case's fact"
     )
-    oof = np.zeros(len(every))
-    for d in sorted(set(dom)):
-        fit = known & (dom != d)
-        model = LogisticRegression(C=C, max_iter=5000).fit(x[fit], y[fit])
-        oof[dom == d] = model.predict_proba(x[dom == d])[:, 1]
-    probs: list[dict[int, list[tuple[float, Any]]]] = [{} for _ in items]
-    for (n, p), s in zip(every, oof, strict=True):
-        probs[n].setdefault(p.template.fact_id, []).append((float(s), p))
-    groups = {
-        "corpus": [n for n, it in enumerate(items) if not it["case"].get("old")],
-        "older suites": [n for n, it in enumerate(items) if it["case"].get("old")],
-    }
-
-    def figures(accept: float, veto: float) -> str:
-        out = []
-        for name, ns in groups.items():
-            sub = [items[n] for n in ns]
-            scored = [probs[n] for n in ns] if accept <= 1 else [{} for _ in ns]
-            p_, r_ = simulate(sub, scored, accept, veto)
-            out.append(f"{name} {p_:.3f} / {r_:.3f}")
-        return ", ".join(out)
-
-    print(f"rules alone: {figures(2.0, -1.0)}")
-    print("leave-one-domain-out, ACCEPT / VETO -> P / R")
-    for accept, veto in [
-        *((a, v) for a in (0.5, 0.6, 0.7, 0.8) for v in (0.05, 0.1, 0.2, 0.3)),
-        *((1.0, v) for v in (0.1, 0.2, 0.3)),  # (the veto alone)
-        *((a, 0.0) for a in (0.5, 0.7)),  # (new readings alone)
-    ]:
-        print(f"  {accept:.2f} / {veto:.2f} -> {figures(accept, veto)}")
+    fitted = sorted({d for d, k in zip(dom.tolist(), known.tolist(), strict=True) if k})
+    about = {"trained_on": fitted, "pairs": int(known.sum()), "positives": int(y[known].sum())}
     model = LogisticRegression(C=C, max_iter=5000).fit(x[known], y[known])
-    weights = {k: round(float(w), 6) for k, w in zip(names, model.coef_[0], strict=True)}
-    args.out.write_text(
-        json.dumps(
-            {
-                "about": "logistic weights of knowledge/extract/verifier.py; "
-                "written by scripts/train_verifier.py",
-                "trained_on": sorted(set(dom[known].tolist())),
-                "pairs": int(known.sum()),
-                "positives": int(y[known].sum()),
-                "C": C,
-                "intercept": round(float(model.intercept_[0]), 6),
-                "weights": weights,
-            },
-            indent=1,
-        )
-        + "\n",
-        encoding="utf-8",
-    )
+    folds = Path(tempfile.mkdtemp())
+    weights = {"*": folds / "all.json"}
+    _write_weights(weights["*"], model, names, about)
+    for d in fitted:  # (a model for each domain that never saw it)
+        fit = known & (dom != d)
+        fold = LogisticRegression(C=C, max_iter=5000).fit(x[fit], y[fit])
+        weights[d] = folds / f"{d}.json"
+        _write_weights(weights[d], fold, names, about)
+    cases = [it["case"] for it in items]
+    rules = held_out(cases, weights, 2.0, -1.0)
+    print("rules alone: " + ", ".join(f"{g} {p:.3f} / {r:.3f}" for g, (p, r) in rules.items()))
+    print("each domain read with a model fitted without it (the older suites, never fitted")
+    print("unless --fit-older, with the whole model): ACCEPT / VETO -> P / R")
+    grid = [(verifier.ACCEPT, verifier.VETO)]
+    if args.grid:
+        grid += [(a, v) for a in (0.5, 0.6, 0.7) for v in (0.1, 0.2, 0.3)]
+    for accept, veto in dict.fromkeys(grid):
+        got = held_out(cases, weights, accept, veto)
+        shown = ", ".join(f"{g} {p:.3f} / {r:.3f}" for g, (p, r) in got.items())
+        print(f"  {accept:.2f} / {veto:.2f} -> {shown}")
+    _write_weights(args.out, model, names, about)
     print(f"wrote {args.out}")
 
 

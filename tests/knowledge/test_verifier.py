@@ -12,12 +12,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _truth import TUNE_DOMAINS, load, run  # noqa: E402
+from _truth import TUNE_DOMAINS, V3_DOMAINS, load, run  # noqa: E402
 
 from engramdb.embed.contextual import encoded
 from engramdb.knowledge import catalogue
+from engramdb.knowledge.claims import ORG, SELF, Claim
 from engramdb.knowledge.extract import verifier
-from engramdb.knowledge.extract.aligned import Template
+from engramdb.knowledge.extract.aligned import Template, align
 
 
 def _case(case_id: str) -> dict:
@@ -88,7 +89,7 @@ def test_pairs_carry_every_feature_the_weights_name_and_score_the_likelier_pair_
         _template(1, "Standard delivery costs £4.99.", "£4.99", "delivery_price"),
         _template(2, "Gift wrapping costs £3.50.", "£3.50", "gift_wrap_price"),
     ]
-    found = verifier.pairs("Your delivery is £6.99 now.", templates, [], "acme", _cosine)
+    found = verifier.pairs("Your delivery is £6.99 now.", templates, [], "acme", encoded)
     assert {p.template.fact_id for p in found} == {1, 2}
     for p in found:
         assert set(verifier.features()) <= set(p.features)
@@ -100,10 +101,10 @@ def test_pairs_carry_every_feature_the_weights_name_and_score_the_likelier_pair_
 
 def test_questions_are_not_pairs_and_another_business_scores_lower() -> None:
     templates = [_template(1, "Standard delivery costs £4.99.", "£4.99", "delivery_price")]
-    assert verifier.pairs("Is delivery £6.99 now?", templates, [], "acme", _cosine) == []
+    assert verifier.pairs("Is delivery £6.99 now?", templates, [], "acme", encoded) == []
 
     def score(text: str) -> float:
-        [p] = verifier.pairs(text, templates, [], "acme", _cosine)
+        [p] = verifier.pairs(text, templates, [], "acme", encoded)
         return verifier.probability(p)
 
     ours = score("I paid £6.99 for delivery with you.")
@@ -114,8 +115,6 @@ def test_questions_are_not_pairs_and_another_business_scores_lower() -> None:
 
 
 def test_a_clause_naming_another_business_adds_no_claim() -> None:
-    from engramdb.knowledge.claims import Claim
-
     templates = [_template(1, "Standard delivery costs £4.99.", "£4.99", "delivery_price")]
     mine = Claim(
         subject="@self",
@@ -136,16 +135,7 @@ def test_a_clause_naming_another_business_adds_no_claim() -> None:
 
 def test_the_shipped_weights_name_what_they_were_trained_on() -> None:
     data = json.loads(verifier._WEIGHTS.read_text(encoding="utf-8"))
-    assert set(data["trained_on"]) <= set(TUNE_DOMAINS) | {
-        "selfstorage",
-        "ferry",
-        "florist",
-        "campsite",
-        "theatre",
-        "bikeshop",
-        "removals",
-        "escaperoom",
-    }
+    assert set(data["trained_on"]) <= set(TUNE_DOMAINS) | set(V3_DOMAINS)
     assert data["positives"] > 100
 
 
@@ -162,8 +152,6 @@ def test_a_plausible_fact_that_agrees_leaves_no_clear_contradiction() -> None:
 
 
 def test_a_fact_whose_entity_the_clause_names_is_never_vetoed() -> None:
-    from engramdb.knowledge.claims import Claim
-
     sleeps = Template(
         fact_id=1,
         subject="Gull Cottage",
@@ -189,7 +177,7 @@ def test_a_fact_whose_entity_the_clause_names_is_never_vetoed() -> None:
     text = "My sister's bringing her three kids and since Gull Cottage only sleeps four, fine."
     templates = [sleeps, stay]
     [p, *_] = sorted(
-        verifier.pairs(text, templates, ["Gull Cottage"], "seaview", _cosine),
+        verifier.pairs(text, templates, ["Gull Cottage"], "seaview", encoded),
         key=lambda p: -verifier.probability(p),
     )
     assert verifier.probability(p) < verifier.VETO  # (unlikely by the model alone)
@@ -205,3 +193,98 @@ def test_a_fact_whose_entity_the_clause_names_is_never_vetoed() -> None:
     )
     # named as itself in the clause: the name decides before likeness does
     assert catalogue.verified([read], text, templates, ["Gull Cottage"], "seaview") == [read]
+
+
+def _claim(subject: str, key: str, value: str, statement: str, **kw: object) -> Claim:
+    return Claim(
+        subject=subject,
+        subject_type="organisation" if subject == ORG else "person",
+        key=key,
+        key_phrase=key.replace("_", " "),
+        value=value,
+        category=str(kw.pop("category", "knowledge")),
+        statement=statement,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+DELIVERY = _template(1, "Standard delivery costs £4.99.", "£4.99", "delivery_price")
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "why"),
+    [
+        ("If your delivery were £6.99 I'd order more.", [], "a condition before the value"),
+        ("Delivery is $6.99 now.", [], "dollars against pounds: no verdict"),
+    ],
+)
+def test_a_new_reading_is_stopped_by_its_gates_however_likely(
+    text: str, rules: list[Claim], why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(verifier, "probability", lambda p: 0.9)
+    assert verifier.pairs(text, [DELIVERY], [], "acme", encoded), why
+    assert catalogue.verified(rules, text, [DELIVERY], [], "acme") == rules, why
+
+
+def test_a_value_the_rules_read_as_who_the_speaker_is_is_not_read_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(verifier, "probability", lambda p: 0.9)
+    contact = Template(
+        fact_id=7,
+        subject="",
+        subject_type="organisation",
+        key="email",
+        key_phrase="email",
+        value="hello@acme.com",
+        value_kind="text",
+        statement="Email us at hello@acme.com.",
+        name="Acme",
+    )
+    text = "The email is eli.brooks@proton.me now."
+    mine = _claim(SELF, "email", "eli.brooks@proton.me", text, category="identity")
+    assert catalogue.verified([mine], text, [contact], [], "acme") == [mine]
+    theirs = _claim(SELF, "email", "eli.brooks@proton.me", text)  # (not who the speaker is)
+    assert [c.answers for c in catalogue.verified([theirs], text, [contact], [], "acme")] == [7]
+
+
+def test_a_new_reading_replaces_the_rules_claims_of_its_value() -> None:
+    text = "Your delivery is £6.99 now."
+    guessed = _claim(ORG, "now", "£6.99", text)  # (a key of the rules' own words)
+    out = catalogue.verified([guessed], text, [DELIVERY], [], "acme")
+    assert [(c.answers, c.value) for c in out] == [(1, "£6.99")]
+
+
+def test_a_which_clause_is_judged_by_its_own_pairs_not_another_clause() -> None:
+    plan = _template(3, "Flex 30 includes 30GB of data.", "30GB", "data", subject="Flex 30")
+    plan = Template(**{**plan.__dict__, "value_kind": "quantity"})
+    text = "I'm on the Flex 30, which only gives 20GB of data. My brother gets 100GB on his."
+    read = [c for _, c in align(text, [plan], other_names=["Flex 30"], similar=_cosine)]
+    assert [c.value for c in read] == ["20GB"]
+    clauses = {p.clause for p in verifier.pairs(text, [plan], ["Flex 30"], "acme", encoded)}
+    assert "which only gives 20GB of data." in clauses  # (read as align reads it)
+    assert catalogue.verified(read, text, [plan], ["Flex 30"], "acme") == read
+
+
+def test_without_the_encoder_or_the_weights_the_rules_stand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "Your delivery is £6.99 now."
+    guessed = _claim(ORG, "now", "£6.99", text)
+
+    def broken(text: str) -> object:
+        raise RuntimeError("no model")
+
+    monkeypatch.setattr(catalogue, "encoded", broken)
+    assert catalogue.verified([guessed], text, [DELIVERY], [], "acme") == [guessed]
+    monkeypatch.undo()
+    monkeypatch.setattr(verifier, "_WEIGHTS", tmp_path / "missing.json")
+    verifier._model.cache_clear()
+    try:
+        assert catalogue.verified([guessed], text, [DELIVERY], [], "acme") == [guessed]
+        (tmp_path / "missing.json").write_text("{not json", encoding="utf-8")
+        verifier._model.cache_clear()
+        assert catalogue.verified([guessed], text, [DELIVERY], [], "acme") == [guessed]
+    finally:
+        monkeypatch.undo()
+        verifier._model.cache_clear()

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..embed.contextual import encoded, warn_once
 from ..store.sqlite import rows_in
-from .claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction
+from .claims import ORG, SELF, Claim, Extraction
+from .extract import verifier
 from .extract.aligned import Template, align, says_code, verify_unmet
-from .extract.verifier import ACCEPT, VETO, Pair, pairs, probability
+from .extract.verifier import Pair
 from .lexicon import words as aligned_words
 from .reconcile import same_value
 from .scopes import is_org_root, org_of, readable_chain
@@ -27,10 +28,12 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_TEMPLATES",
     "align_turn",
-    "implausible",
+    "holds",
     "known_names",
     "likeness",
     "template_words",
+    "verified",
+    "weighed",
 ]
 
 
@@ -53,21 +56,7 @@ def align_turn(
     aligned = [claim for _, claim in found]
     taken = {t.fact_id for t, _ in found}
 
-    def overlaps(c: Claim) -> bool:
-        if c.negated or c.past:
-            return False
-        v = c.value.casefold().strip()
-        tv = parse_value(c.value)
-        for a in aligned:
-            av = a.value.casefold().strip()
-            if v and (v == av or find_phrase(v, av)):
-                return True  # the same words ("open at 7:30am" holds "7:30am")
-            ta = a.typed if a.typed is not None else parse_value(a.value)
-            if tv.kind == ta.kind != "text" and compare(tv, ta) == "same":
-                return True  # "90 minutes" read by stage 0 as "an hour and a half"
-        return False
-
-    rest = [c for c in extraction.claims if not overlaps(c)]
+    rest = [c for c in extraction.claims if not any(holds(c, a) for a in aligned)]
     # the rules' own claims about the organisation that no curated key meets: read as the
     # fact they are about, when the encoder finds one clearly
     for i, claim in verify_unmet(rest, templates, likeness, taken).items():
@@ -83,74 +72,88 @@ def align_turn(
 USE_VERIFIER = True
 
 
+def holds(c: Claim, reading: Claim) -> bool:
+    """Whether a rules' claim says ``reading``'s value (and is replaced by it): the same words
+    ("open at 7:30am" holds "7:30am") or the same typed value ("90 minutes" read by stage 0 as
+    "an hour and a half"). A negated or past claim says something else."""
+    if c.negated or c.past:
+        return False
+    v, av = c.value.casefold().strip(), reading.value.casefold().strip()
+    if v and (v == av or find_phrase(v, av)):
+        return True
+    tv = parse_value(c.value)
+    ta = reading.typed if reading.typed is not None else parse_value(reading.value)
+    return tv.kind == ta.kind != "text" and compare(tv, ta) == "same"
+
+
 def verified(
     claims: list[Claim], text: str, templates: list[Template], names: list[str], org: str
 ) -> list[Claim]:
     """The claims of a turn weighed by the learned verifier: a contradiction of a curated fact
-    that no clause of the turn is likely about (``VETO``) is dropped; a turn whose claims meet
+    that no clause saying it is likely about (``VETO``) is dropped; a turn whose claims meet
     no curated fact meets the fact of its most likely pair, when that is likely enough
-    (``ACCEPT``)."""
-    found = pairs(text, templates, names, org, likeness)
-    if not found:
+    (``ACCEPT``). Without the encoder or the weights, the rules' claims stand as they are."""
+    try:
+        found = verifier.pairs(text, templates, names, org, encoded)
+        scored = sorted(((verifier.probability(p), p) for p in found), key=lambda s: -s[0])
+    except Exception as e:  # (a model or weights that cannot be used never fail a write)
+        warn_once(f"the learned verifier cannot be used to read turns: {e}")
         return claims
-    scored = sorted(((probability(p), p) for p in found), key=lambda s: -s[0])
-    unlikely = implausible(found)
+    return weighed(claims, templates, scored)
+
+
+def weighed(
+    claims: list[Claim], templates: list[Template], scored: list[tuple[float, Pair]]
+) -> list[Claim]:
+    """``verified``'s decision, given each pair of the turn with its probability, best first."""
+    if not scored:
+        return claims
     by_id = {t.fact_id: t for t in templates}
     kept: list[Claim] = []
     met = False
     for c in claims:
         meets = _meets(c, templates)
-        if meets:
-            agrees = any(
-                same_value(
-                    c.value, c.value_kind or "", by_id[i].value, by_id[i].value_kind, c.typed
-                )
-                == "same"
-                for i in meets
-            )
-            if not agrees and all(i in unlikely for i in meets):
-                continue  # (not what the turn is about, by every clause that could say it)
-            met = True
+        if not meets:
+            kept.append(c)
+            continue
+        verdicts = {
+            same_value(c.value, c.value_kind or "", by_id[i].value, by_id[i].value_kind, c.typed)
+            for i in meets
+        }
+        if verdicts == {"different"} and _unlikely(c, meets, scored):
+            continue  # (not what the clause saying it is about)
+        met = True
         kept.append(c)
     if met:
         return kept
-    best_pair = next((p for score, p in scored if score >= ACCEPT), None)
-    if best_pair is None or best_pair.verdict == "incomparable" or best_pair.ruled_out:
+    best = next((p for score, p in scored if score >= verifier.ACCEPT), None)
+    if best is None or best.verdict == "incomparable" or best.ruled_out:
         return kept  # (another business, a wish, another model: not a reading of this fact)
-    if best_pair.verdict == "different" and any(
-        score >= VETO and p.verdict == "same" and p.template.fact_id != best_pair.template.fact_id
-        for score, p in scored
-    ):
+    fid = best.template.fact_id
+    rival = [p for score, p in scored if score >= verifier.VETO and p.template.fact_id != fid]
+    if best.verdict == "different" and any(p.verdict == "same" for p in rival):
         return kept  # a fact the turn may well be about agrees: no clear contradiction
-    v = best_pair.value.text.casefold().strip()
-
-    def holds(c: Claim) -> bool:
-        r = c.value.casefold().strip()
-        return bool(r) and (v == r or bool(find_phrase(r, v)) or bool(find_phrase(v, r)))
-
-    if any(
-        holds(c)
-        and (c.subject == OTHER_BUSINESS or (c.subject == SELF and c.category == "identity"))
-        for c in kept
-    ):
-        return kept  # the rules read the value as another business's ("GameFit lets you ...")
-        # or as who the speaker is ("my email is now ...")
+    reading = best.claim()
+    if any(holds(c, reading) and c.subject == SELF and c.category == "identity" for c in kept):
+        return kept  # the rules read the value as who the speaker is ("my email is now ...")
     # (it replaces the rules' claims of the same value, as an aligned claim does)
-    return [c for c in kept if not holds(c)] + [best_pair.claim()]
+    return [c for c in kept if not holds(c, reading)] + [reading]
 
 
-def implausible(found: list[Pair]) -> set[int]:
-    """The facts (of ``found``'s templates) that no clause of the text is likely about: every
-    pair with the fact scores below ``VETO``, and no clause names its entity exactly, as
-    itself (its name or code, not another model of it): a name decides before likeness."""
-    best: dict[int, float] = {}
-    named: set[int] = set()
-    for p in found:
-        fid = p.template.fact_id
-        best[fid] = max(best.get(fid, 0.0), probability(p))
-        if p.features["in_clause"] and not p.features["variant"]:
-            named.add(fid)
-    return {fid for fid, score in best.items() if score < VETO and fid not in named}
+def _unlikely(c: Claim, meets: list[int], scored: list[tuple[float, Pair]]) -> bool:
+    """No clause of the claim's sentence is likely about the facts it meets: it has pairs
+    with them and every one scores below ``VETO``, and none names the fact's entity exactly,
+    as itself (its name or code, not another model of it): a name decides before likeness.
+    A claim whose clause has no pair with them (read otherwise) is not judged."""
+    own = [
+        (score, p)
+        for score, p in scored
+        if p.template.fact_id in meets and (p.clause in c.statement or c.statement in p.clause)
+    ]
+    return bool(own) and all(
+        score < verifier.VETO and not (p.features["in_clause"] and not p.features["variant"])
+        for score, p in own
+    )
 
 
 def _meets(c: Claim, templates: list[Template]) -> list[int]:

@@ -28,6 +28,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
+from ...embed.contextual import MAX_KEPT_CHARS
 from ..claims import Claim
 from ..lexicon import PRICE_WORDS, words
 from ..values import parse_value
@@ -55,6 +58,9 @@ KINDS = (
     "number",
 )
 _WEIGHTS = Path(__file__).with_name("verifier.json")
+#: Characters of a text the encoder reads for a likeness (the encoder keeps the vectors of
+#: texts this long for the process, so a catalogue's statements are encoded once).
+MAX_TEXT = MAX_KEPT_CHARS
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,7 @@ class Pair:
         )
 
     def claim(self) -> Claim:
+        """The claim this pair reads: the template's subject and key, the clause's value."""
         return _a._claim(_a._Hit(self.template, 1, self.value, self.clause, False))
 
 
@@ -90,10 +97,21 @@ def pairs(
     templates: Sequence[_a.Template],
     names: Sequence[str],
     organisation: str,
-    similar: Callable[[str, str], float],
+    encode: Callable[[str], np.ndarray],
 ) -> list[Pair]:
     """Every (clause, template, value) a turn could answer by its values alone: asserted
-    clauses only, no guard applied; the guards' answers are features."""
+    clauses (and a ", which ..." clause, of what the clause before it names) only, no guard
+    applied; the guards' answers are features. ``encode``: a text's unit vector under the
+    contextual encoder; each distinct text of the turn is encoded once, its first
+    ``MAX_TEXT`` characters (a long clause against many templates costs one encoding)."""
+    vectors: dict[str, np.ndarray] = {}
+
+    def similar(a: str, b: str) -> float:
+        for t in (a, b):
+            if t[:MAX_TEXT] not in vectors:
+                vectors[t[:MAX_TEXT]] = encode(t[:MAX_TEXT])
+        return float(vectors[a[:MAX_TEXT]] @ vectors[b[:MAX_TEXT]])
+
     own = frozenset(w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " ")))
     kinds = {t.fact_id: _a._template_kind(t) for t in templates}
     per_entity = Counter((t.subject.casefold(), kinds[t.fact_id]) for t in templates if t.subject)
@@ -104,6 +122,7 @@ def pairs(
     known |= {w.casefold() for n in names for w in _NAME_WORD.findall(n)}
     out: list[Pair] = []
     offset = 0
+    previous = ""  # (the clause before this one)
     for raw in _a._CLAUSE_SPLIT.split(text):
         if not raw:
             continue
@@ -112,7 +131,9 @@ def pairs(
         if len(raw) > _a._MAX_CLAUSE_CHARS or not any(c.isalnum() for c in raw):
             continue
         clause = _a._clock_text(raw.strip())
-        if not _a._asserted(clause):
+        antecedent, previous = previous, clause
+        relative = not _a._asserted(clause) and _a._relative(text, start, clause)
+        if not (_a._asserted(clause) or relative):
             continue
         found = _a._values(clause)
         if len(found) > _a._MAX_VALUES:
@@ -128,6 +149,8 @@ def pairs(
         }
         found_here: list[Pair] = []
         for t in templates:
+            if relative and not _a._names_entity(antecedent, t):
+                continue  # (", which ..." tells only of the thing the clause before names)
             kind = kinds[t.fact_id]
             answering = _a._answering(kind, clause, clock, t, found)
             if not answering:
@@ -251,6 +274,8 @@ def _gap(v: _a._Value, t: _a.Template) -> float:
 
 @functools.cache
 def _model() -> tuple[float, dict[str, float]]:
+    """The shipped weights, read once (a missing or unreadable file raises: the caller reads
+    the turn by the rules alone)."""
     data = json.loads(_WEIGHTS.read_text(encoding="utf-8"))
     return float(data["intercept"]), {k: float(w) for k, w in data["weights"].items()}
 
