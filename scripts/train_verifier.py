@@ -71,6 +71,7 @@ def capture(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each case written with the rules alone: its turn's pairs, labels and the rules'
     outcome (the facts their conflicts are against). The older suites label no fact: there
     the rules' own conflicts, right for every conflict case of theirs, stand for the label."""
+    was = catalogue.USE_VERIFIER
     catalogue.USE_VERIFIER = False
     seen: dict[str, Any] = {}
     original = catalogue.templates_for
@@ -119,7 +120,7 @@ def capture(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 )
     finally:
         catalogue.templates_for = original
-        catalogue.USE_VERIFIER = True
+        catalogue.USE_VERIFIER = was
     return out
 
 

@@ -244,6 +244,8 @@ def test_a_value_the_rules_read_as_who_the_speaker_is_is_not_read_again(
     text = "The email is eli.brooks@proton.me now."
     mine = _claim(SELF, "email", "eli.brooks@proton.me", text, category="identity")
     assert catalogue.verified([mine], text, [contact], [], "acme") == [mine]
+    was = _claim(SELF, "email", "eli.brooks@proton.me", text, category="identity", past=True)
+    assert catalogue.verified([was], text, [contact], [], "acme") == [was]  # (hers, then)
     theirs = _claim(SELF, "email", "eli.brooks@proton.me", text)  # (not who the speaker is)
     assert [c.answers for c in catalogue.verified([theirs], text, [contact], [], "acme")] == [7]
 
@@ -288,3 +290,47 @@ def test_without_the_encoder_or_the_weights_the_rules_stand(
     finally:
         monkeypatch.undo()
         verifier._model.cache_clear()
+
+
+CLOSING = Template(
+    fact_id=5,
+    subject="",
+    subject_type="organisation",
+    key="saturday_closing",
+    key_phrase="saturday closing",
+    value="4pm",
+    value_kind="hours",
+    statement="On Saturdays we close at 4pm.",
+    name="Acme",
+)
+
+
+def _scored_by_clause(text: str, scores: dict[str, float]) -> list[tuple[float, verifier.Pair]]:
+    found = verifier.pairs(text, [CLOSING], [], "acme", encoded)
+    assert {p.said for p in found} == set(scores), {p.said for p in found}
+    return sorted(((scores[p.said], p) for p in found), key=lambda s: -s[0])
+
+
+def test_a_contradiction_is_judged_by_the_pairs_of_the_clauses_it_was_read_from() -> None:
+    text = "On Saturdays you close at half five and I finish work at 6pm."
+    own, other = "On Saturdays you close at half five", "I finish work at 6pm."
+    # read from the whole sentence (as stage 0 reads): its clause is found though align reads
+    # "half five" as 5:30pm, and being likely enough it keeps the claim
+    sentence = _claim(ORG, "saturday_closing", "5:30pm", text, value_kind="hours")
+    scored = _scored_by_clause(text, {own: 0.3, other: 0.1})
+    assert catalogue.weighed([sentence], [CLOSING], scored) == [sentence]
+    # read from its clause alone: another clause of the turn, however likely, does not count
+    clause = _claim(ORG, "saturday_closing", "5:30pm", own, value_kind="hours")
+    scored = _scored_by_clause(text, {own: 0.1, other: 0.3})
+    assert clause not in catalogue.weighed([clause], [CLOSING], scored)
+
+
+def test_a_claim_that_agrees_with_one_of_the_facts_it_meets_is_never_vetoed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(verifier, "probability", lambda p: 0.05)
+    weekday = Template(**{**CLOSING.__dict__, "fact_id": 6, "value": "5:30pm"})
+    text = "You close at 5:30pm."
+    said = _claim(ORG, "saturday_closing", "5:30pm", text, value_kind="hours")
+    assert catalogue.verified([said], text, [CLOSING], [], "acme") == []  # (differs: vetoed)
+    assert catalogue.verified([said], text, [CLOSING, weekday], [], "acme") == [said]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..embed.contextual import encoded, warn_once
@@ -94,6 +95,7 @@ def verified(
     no curated fact meets the fact of its most likely pair, when that is likely enough
     (``ACCEPT``). Without the encoder or the weights, the rules' claims stand as they are."""
     try:
+        verifier.features()  # (the weights first: unreadable, the turn costs no encoding)
         found = verifier.pairs(text, templates, names, org, encoded)
         scored = sorted(((verifier.probability(p), p) for p in found), key=lambda s: -s[0])
     except Exception as e:  # (a model or weights that cannot be used never fail a write)
@@ -134,7 +136,12 @@ def weighed(
     if best.verdict == "different" and any(p.verdict == "same" for p in rival):
         return kept  # a fact the turn may well be about agrees: no clear contradiction
     reading = best.claim()
-    if any(holds(c, reading) and c.subject == SELF and c.category == "identity" for c in kept):
+    if any(
+        c.subject == SELF
+        and c.category == "identity"
+        and holds(replace(c, negated=False, past=False), reading)  # (an old email is still hers)
+        for c in kept
+    ):
         return kept  # the rules read the value as who the speaker is ("my email is now ...")
     # (it replaces the rules' claims of the same value, as an aligned claim does)
     return [c for c in kept if not holds(c, reading)] + [reading]
@@ -146,13 +153,19 @@ def _unlikely(c: Claim, meets: list[int], scored: list[tuple[float, Pair]]) -> b
     as itself (its name or code, not another model of it): a name decides before likeness.
     A claim whose clause has no pair with them (read otherwise) is not judged."""
     own = [
-        (score, p)
-        for score, p in scored
-        if p.template.fact_id in meets and (p.clause in c.statement or c.statement in p.clause)
+        (score, p) for score, p in scored if p.template.fact_id in meets and _within(p, c.statement)
     ]
     return bool(own) and all(
         score < verifier.VETO and not (p.features["in_clause"] and not p.features["variant"])
         for score, p in own
+    )
+
+
+def _within(p: Pair, statement: str) -> bool:
+    """Whether the pair's clause is (part of) the sentence a claim was read from, as the turn
+    says it or as ``align`` reads it."""
+    return any(
+        clause and (clause in statement or statement in clause) for clause in (p.said, p.clause)
     )
 
 

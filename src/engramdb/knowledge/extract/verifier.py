@@ -13,7 +13,7 @@ project's labelled conflict corpora (``scripts/train_verifier.py``; weights in
 - a turn that meets no fact by the rules meets the fact of its best pair when that scores at
   least ``ACCEPT``.
 
-Pure: no database; the encoder comes in as ``similar``.
+Pure: no database; the encoder comes in as ``encode``.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ __all__ = ["ACCEPT", "VETO", "Pair", "features", "pairs", "probability"]
 
 #: A pair scoring this or more makes a turn the rules read as about nothing meet its fact.
 ACCEPT = 0.5
-#: A rules' contradiction of a fact is dropped when every pair with that fact scores below this.
+#: A rules' contradiction of a fact is dropped when every pair of its clause with that fact
+#: scores below this (and no such clause names the fact's entity as itself).
 VETO = 0.2
 
 #: The template kinds the model knows by name (others share one weight).
@@ -67,12 +68,15 @@ MAX_TEXT = MAX_KEPT_CHARS
 class Pair:
     """A clause, a template it could answer and the clause's value that would answer it."""
 
+    #: The clause as ``align`` reads it (clock words rewritten: "half five" is "5:30pm").
     clause: str
     template: _a.Template
     value: _a._Value
     #: ``same``, ``different`` or ``incomparable``: the value against the template's.
     verdict: str
     features: dict[str, float]
+    #: The clause as the turn says it.
+    said: str = ""
 
     @property
     def ruled_out(self) -> bool:
@@ -218,7 +222,7 @@ def pairs(
                 }
                 for k in KINDS:
                     f["k_" + k] = float(kind == k)
-                found_here.append(Pair(clause, t, v, verdict, f))
+                found_here.append(Pair(clause, t, v, verdict, f, raw.strip()))
         # each template's best likeness in this clause, among those whose entity the clause
         # names as such: a sibling model named only by its family ("Flex 60" beside "Flex
         # 30") is told apart by name, not by likeness, and is no rival
