@@ -334,3 +334,14 @@ def test_a_claim_that_agrees_with_one_of_the_facts_it_meets_is_never_vetoed(
     said = _claim(ORG, "saturday_closing", "5:30pm", text, value_kind="hours")
     assert catalogue.verified([said], text, [CLOSING], [], "acme") == []  # (differs: vetoed)
     assert catalogue.verified([said], text, [CLOSING, weekday], [], "acme") == [said]
+
+
+def test_a_claim_of_no_sentence_or_of_a_fact_not_read_now_is_left_as_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(verifier, "probability", lambda p: 0.05)
+    text = "You close at 5:30pm."
+    nowhere = _claim(ORG, "saturday_closing", "5:30pm", "", value_kind="hours")
+    elsewhere = _claim(ORG, "closing", "5:30pm", text, value_kind="hours", answers=99)
+    out = catalogue.verified([nowhere, elsewhere], text, [CLOSING], [], "acme")
+    assert out == [nowhere, elsewhere]

@@ -164,7 +164,7 @@ def _unlikely(c: Claim, meets: list[int], scored: list[tuple[float, Pair]]) -> b
 def _within(p: Pair, statement: str) -> bool:
     """Whether the pair's clause is (part of) the sentence a claim was read from, as the turn
     says it or as ``align`` reads it."""
-    return any(
+    return bool(statement) and any(
         clause and (clause in statement or statement in clause) for clause in (p.said, p.clause)
     )
 
@@ -172,8 +172,8 @@ def _within(p: Pair, statement: str) -> bool:
 def _meets(c: Claim, templates: list[Template]) -> list[int]:
     """The curated facts (of ``templates``) a claim would be reconciled with: the one it
     answers, else those of its subject and key."""
-    if c.answers is not None:
-        return [c.answers]
+    if c.answers is not None:  # (a fact of this turn's templates only)
+        return [t.fact_id for t in templates if t.fact_id == c.answers]
     if c.subject == ORG:
         return [t.fact_id for t in templates if t.key == c.key and not t.subject]
     name = normalize_name(c.subject)
