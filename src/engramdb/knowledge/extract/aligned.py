@@ -37,7 +37,7 @@ import functools
 import itertools
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -67,7 +67,16 @@ from .stage0 import (
     monthday,
 )
 
-__all__ = ["Template", "align", "names_variant", "says_code", "verify_unmet"]
+__all__ = [
+    "Stating",
+    "Template",
+    "align",
+    "names_variant",
+    "own_words",
+    "says_code",
+    "stating_clauses",
+    "verify_unmet",
+]
 
 
 @dataclass(frozen=True)
@@ -455,6 +464,47 @@ def _template_masked(t: Template) -> str:
     return t.statement.replace(t.value, " ") if t.value in t.statement else t.statement
 
 
+def own_words(organisation: str) -> frozenset[str]:
+    """The words of the organisation's own name (naming it names no other entity)."""
+    return frozenset(w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " ")))
+
+
+@dataclass(frozen=True)
+class Stating:
+    """A clause of a turn that may state something, as the turn says it and as it is read."""
+
+    #: As the turn says it (stripped), and where it starts and ends in the turn.
+    said: str
+    start: int
+    end: int
+    #: As it is read (clock words rewritten: "half five" is "5:30pm").
+    clause: str
+    #: The clause before it, as read.
+    antecedent: str
+    #: A ", which ..." clause: it tells only of what its antecedent names.
+    relative: bool
+
+
+def stating_clauses(text: str) -> Iterator[Stating]:
+    """The clauses of a turn that assert something (not questions), and the ", which ..."
+    clauses that describe what the clause before them names; one pass, linear in the turn."""
+    offset = 0
+    previous = ""  # (the clause before this one)
+    for raw in _CLAUSE_SPLIT.split(text):
+        if not raw:
+            continue
+        start = text.find(raw, offset)
+        offset = start + len(raw) if start >= 0 else offset
+        if len(raw) > _MAX_CLAUSE_CHARS or not any(c.isalnum() for c in raw):
+            continue  # (a clause without a word or a number answers nothing)
+        clause = _clock_text(raw.strip())
+        antecedent, previous = previous, clause
+        asserted = _asserted(clause)
+        relative = not asserted and _relative(text, start, clause)
+        if asserted or relative:
+            yield Stating(raw.strip(), start, offset, clause, antecedent, relative)
+
+
 def align(
     text: str,
     templates: Sequence[Template],
@@ -468,31 +518,19 @@ def align(
     ``organisation`` the organisation's own name (naming it names no other entity).
     ``similar(clause, statement)``: how alike a contextual encoder finds them (cosine), for a
     clause that shares no attribute word with any template it could answer."""
-    own = frozenset(w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " ")))
+    own = own_words(organisation)
     if not templates:
         return []
     kinds = {t.fact_id: _template_kind(t) for t in templates}
     per_entity = Counter((t.subject.casefold(), kinds[t.fact_id]) for t in templates if t.subject)
     out: list[tuple[Template, Claim]] = []
     taken: set[int] = set()
-    offset = 0
     earlier = _Earlier(text, own)
     name_df = Counter(w for n in other_names for w in set(_name_words(n)))
     codes = _first_codes(text.casefold(), templates)
-    previous = ""  # (the clause before this one)
-    for raw in _CLAUSE_SPLIT.split(text):
-        if not raw:
-            continue
-        start = text.find(raw, offset)
-        offset = start + len(raw) if start >= 0 else offset
-        if len(raw) > _MAX_CLAUSE_CHARS or not any(c.isalnum() for c in raw):
-            continue  # (a clause without a word or a number answers nothing)
-        clause = _clock_text(raw.strip())
-        antecedent, previous = previous, clause
-        asserted = _asserted(clause)
-        relative = not asserted and _relative(text, start, clause)
-        if not (asserted or relative):
-            continue
+    for said in stating_clauses(text):
+        clause, start, offset = said.clause, said.start, said.end
+        antecedent, relative = said.antecedent, said.relative
         hits: list[_Hit] = []
         clock = clock_minutes(clause)
         mentioned = _mentioned(clause, other_names, name_df)

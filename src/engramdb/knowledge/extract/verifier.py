@@ -116,7 +116,7 @@ def pairs(
                 vectors[t[:MAX_TEXT]] = encode(t[:MAX_TEXT])
         return float(vectors[a[:MAX_TEXT]] @ vectors[b[:MAX_TEXT]])
 
-    own = frozenset(w.casefold() for w in re.findall(r"[\w']+", organisation.replace("-", " ")))
+    own = _a.own_words(organisation)
     kinds = {t.fact_id: _a._template_kind(t) for t in templates}
     per_entity = Counter((t.subject.casefold(), kinds[t.fact_id]) for t in templates if t.subject)
     name_df = Counter(w for n in names for w in set(_a._name_words(n)))
@@ -125,20 +125,9 @@ def pairs(
     known = own | {w.casefold() for t in templates for w in _NAME_WORD.findall(t.statement)}
     known |= {w.casefold() for n in names for w in _NAME_WORD.findall(n)}
     out: list[Pair] = []
-    offset = 0
-    previous = ""  # (the clause before this one)
-    for raw in _a._CLAUSE_SPLIT.split(text):
-        if not raw:
-            continue
-        start = text.find(raw, offset)
-        offset = start + len(raw) if start >= 0 else offset
-        if len(raw) > _a._MAX_CLAUSE_CHARS or not any(c.isalnum() for c in raw):
-            continue
-        clause = _a._clock_text(raw.strip())
-        antecedent, previous = previous, clause
-        relative = not _a._asserted(clause) and _a._relative(text, start, clause)
-        if not (_a._asserted(clause) or relative):
-            continue
+    for said in _a.stating_clauses(text):
+        clause, start, offset = said.clause, said.start, said.end
+        antecedent, relative = said.antecedent, said.relative
         found = _a._values(clause)
         if len(found) > _a._MAX_VALUES:
             continue
@@ -222,7 +211,7 @@ def pairs(
                 }
                 for k in KINDS:
                     f["k_" + k] = float(kind == k)
-                found_here.append(Pair(clause, t, v, verdict, f, raw.strip()))
+                found_here.append(Pair(clause, t, v, verdict, f, said.said))
         # each template's best likeness in this clause, among those whose entity the clause
         # names as such: a sibling model named only by its family ("Flex 60" beside "Flex
         # 30") is told apart by name, not by likeness, and is no rival
