@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,9 @@ def test_a_value_read_as_who_the_speaker_is_is_not_read_again(
     assert _outcome("gym-058", tmp_path, monkeypatch, on=True) == "supersede"
 
 
-def _template(fid: int, statement: str, value: str, key: str, subject: str = "") -> Template:
+def _template(
+    fid: int, statement: str, value: str, key: str, subject: str = "", kind: str = "money"
+) -> Template:
     return Template(
         fact_id=fid,
         subject=subject,
@@ -74,7 +77,7 @@ def _template(fid: int, statement: str, value: str, key: str, subject: str = "")
         key=key,
         key_phrase=key.replace("_", " "),
         value=value,
-        value_kind="money",
+        value_kind=kind,
         statement=statement,
         name=subject or "Acme",
     )
@@ -152,27 +155,14 @@ def test_a_plausible_fact_that_agrees_leaves_no_clear_contradiction() -> None:
 
 
 def test_a_fact_whose_entity_the_clause_names_is_never_vetoed() -> None:
-    sleeps = Template(
-        fact_id=1,
-        subject="Gull Cottage",
-        subject_type="property",
-        key="max_guests",
-        key_phrase="sleeps",
-        value="6",
-        value_kind="number",
-        statement="Gull Cottage sleeps: 6",
-        name="Gull Cottage",
-    )
-    stay = Template(
-        fact_id=2,
-        subject="Gull Cottage",
-        subject_type="property",
-        key="minimum_stay",
-        key_phrase="minimum stay",
-        value="3 nights",
-        value_kind="number",
-        statement="Gull Cottage minimum stay: 3 nights",
-        name="Gull Cottage",
+    sleeps = _template(1, "Gull Cottage sleeps: 6", "6", "max_guests", "Gull Cottage", "number")
+    stay = _template(
+        2,
+        "Gull Cottage minimum stay: 3 nights",
+        "3 nights",
+        "minimum_stay",
+        "Gull Cottage",
+        "number",
     )
     text = "My sister's bringing her three kids and since Gull Cottage only sleeps four, fine."
     templates = [sleeps, stay]
@@ -230,17 +220,7 @@ def test_a_value_the_rules_read_as_who_the_speaker_is_is_not_read_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(verifier, "probability", lambda p: 0.9)
-    contact = Template(
-        fact_id=7,
-        subject="",
-        subject_type="organisation",
-        key="email",
-        key_phrase="email",
-        value="hello@acme.com",
-        value_kind="text",
-        statement="Email us at hello@acme.com.",
-        name="Acme",
-    )
+    contact = _template(7, "Email us at hello@acme.com.", "hello@acme.com", "email", kind="text")
     text = "The email is eli.brooks@proton.me now."
     mine = _claim(SELF, "email", "eli.brooks@proton.me", text, category="identity")
     assert catalogue.verified([mine], text, [contact], [], "acme") == [mine]
@@ -258,8 +238,7 @@ def test_a_new_reading_replaces_the_rules_claims_of_its_value() -> None:
 
 
 def test_a_which_clause_is_judged_by_its_own_pairs_not_another_clause() -> None:
-    plan = _template(3, "Flex 30 includes 30GB of data.", "30GB", "data", subject="Flex 30")
-    plan = Template(**{**plan.__dict__, "value_kind": "quantity"})
+    plan = _template(3, "Flex 30 includes 30GB of data.", "30GB", "data", "Flex 30", "quantity")
     text = "I'm on the Flex 30, which only gives 20GB of data. My brother gets 100GB on his."
     read = [c for _, c in align(text, [plan], other_names=["Flex 30"], similar=_cosine)]
     assert [c.value for c in read] == ["20GB"]
@@ -292,17 +271,7 @@ def test_without_the_encoder_or_the_weights_the_rules_stand(
         verifier._model.cache_clear()
 
 
-CLOSING = Template(
-    fact_id=5,
-    subject="",
-    subject_type="organisation",
-    key="saturday_closing",
-    key_phrase="saturday closing",
-    value="4pm",
-    value_kind="hours",
-    statement="On Saturdays we close at 4pm.",
-    name="Acme",
-)
+CLOSING = _template(5, "On Saturdays we close at 4pm.", "4pm", "saturday_closing", kind="hours")
 
 
 def _scored_by_clause(text: str, scores: dict[str, float]) -> list[tuple[float, verifier.Pair]]:
@@ -329,7 +298,7 @@ def test_a_claim_that_agrees_with_one_of_the_facts_it_meets_is_never_vetoed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(verifier, "probability", lambda p: 0.05)
-    weekday = Template(**{**CLOSING.__dict__, "fact_id": 6, "value": "5:30pm"})
+    weekday = replace(CLOSING, fact_id=6, value="5:30pm")
     text = "You close at 5:30pm."
     said = _claim(ORG, "saturday_closing", "5:30pm", text, value_kind="hours")
     assert catalogue.verified([said], text, [CLOSING], [], "acme") == []  # (differs: vetoed)
