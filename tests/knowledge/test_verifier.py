@@ -23,7 +23,7 @@ from engramdb.knowledge.extract.aligned import Template, align
 
 
 def _case(case_id: str) -> dict:
-    return next(c for c in load(TUNE_DOMAINS) if c["id"] == case_id)
+    return next(c for c in load(TUNE_DOMAINS + V3_DOMAINS) if c["id"] == case_id)
 
 
 def _outcome(case_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on: bool) -> str:
@@ -314,3 +314,55 @@ def test_a_claim_of_no_sentence_or_of_a_fact_not_read_now_is_left_as_it_is(
     elsewhere = _claim(ORG, "closing", "5:30pm", text, value_kind="hours", answers=99)
     out = catalogue.verified([nowhere, elsewhere], text, [CLOSING], [], "acme")
     assert out == [nowhere, elsewhere]
+
+
+@pytest.mark.parametrize(
+    ("case_id", "rules", "verified"),
+    [
+        # "Dogs on open deck: not allowed" against "you let dogs on the open deck": the rules
+        # need every word of the attribute ("pets" is not said); the verifier weighs a clause
+        # naming most of them, which says what the row denies
+        ("ferry-018", "none", "conflict"),
+        # "Vase included: no" (the standard rose box) against "the standard rose box comes in
+        # a vase"
+        ("florist-007", "none", "conflict"),
+    ],
+)
+def test_a_yes_no_row_is_weighed_against_a_clause_naming_most_of_its_attribute(
+    case_id: str,
+    rules: str,
+    verified: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert _outcome(case_id, tmp_path, monkeypatch, on=False) == rules
+    assert _outcome(case_id, tmp_path, monkeypatch, on=True) == verified
+
+
+DENIAL = _template(
+    7,
+    "EV charging from the pitch bollards is not permitted.",
+    "not permitted",
+    "ev_charging_pitch_bollards",
+    kind="denied",
+)
+
+
+def test_a_clause_saying_a_denied_thing_is_allowed_reads_so_from_the_parse() -> None:
+    def pair(text: str) -> verifier.Pair:
+        [p] = verifier.pairs(text, [DENIAL], [], "acme", encoded)
+        return p
+
+    allowed = pair("Charging the EV from your bollards is allowed there.")
+    assert allowed.features["d_permit"] == 1.0  # ("allowed")
+    assert allowed.features["d_pred"] == 1.0  # (allowed ~ permitted: the negated verb)
+    assert allowed.features["d_neg"] == 0.0
+    plain = pair("Charging the EV from your bollards is easy there.")
+    assert plain.features["d_permit"] == 0.0
+    assert verifier.probability(allowed) > verifier.probability(plain)
+    # a money template's pairs carry the features too, as nothing said
+    money = _template(1, "Standard delivery costs £4.99.", "£4.99", "delivery_price")
+    [p] = verifier.pairs("Your delivery is £6.99 now.", [money], [], "acme", encoded)
+    assert {k: p.features[k] for k in ("d_permit", "d_pred", "d_neg", "d_cover")} == dict.fromkeys(
+        ("d_permit", "d_pred", "d_neg", "d_cover"), 0.0
+    )

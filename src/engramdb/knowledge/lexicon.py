@@ -9,7 +9,16 @@ import re
 
 from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
 
-__all__ = ["ANSWER_KINDS", "GENERIC", "PRICE_WORDS", "WORD", "answer_kind", "fold", "words"]
+__all__ = [
+    "ANSWER_KINDS",
+    "GENERIC",
+    "PERMITS",
+    "PRICE_WORDS",
+    "WORD",
+    "answer_kind",
+    "fold",
+    "words",
+]
 
 _BOUNDS = re.compile(r"\b(?:at least|no less than|at most|no more than|up to)\b", re.IGNORECASE)
 
@@ -101,6 +110,11 @@ def words(text: str) -> frozenset[str]:
 
 #: Words beside a price that say how or when it is paid, not what is priced.
 PRICE_WORDS = frozenset(fold(w) for w in "price month week day year hour night per each".split())
+
+#: Lemmas that say a thing is allowed, fine or included: said of what a curated denial rules
+#: out ("that's allowed", "you let dogs on the deck", "it's covered"), they contradict it.
+#: "no problem" says the same (``extract/verifier``).
+PERMITS = frozenset("allow permit let fine ok okay welcome accept include cover problem".split())
 
 
 #: What a question asks for, by its words: the kind of typed value (``values.Kind``) that

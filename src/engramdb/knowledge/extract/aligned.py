@@ -849,13 +849,15 @@ def _boolean(value: str) -> bool | None:
     return True if v in _BOOL_YES else False if v in _BOOL_NO else None
 
 
-def _polarity(clause: str, t: Template) -> list[_Value]:
+def _polarity(clause: str, t: Template, share: float = 1.0) -> list[_Value]:
     """A yes/no attribute ("EU roaming: no", "Vegan: yes", "Home emergency: Not included")
-    answered by a clause naming every word of the attribute with a verb that affirms or
-    denies it: "that one includes EU roaming" says yes. The value is said in the
-    template's own words when the clause agrees, and as its opposite when not."""
+    answered by a clause naming every word of the attribute (``share``: at least that part of
+    them, two or more) with a verb that affirms or denies it: "that one includes EU roaming"
+    says yes. The value is said in the template's own words when the clause agrees, and as
+    its opposite when not."""
     attribute = words(t.key_phrase) - _GENERIC
-    if not attribute or not attribute <= words(clause):
+    told = len(attribute & words(clause))
+    if not attribute or told < min(len(attribute), max(2, share * len(attribute))):
         return []
     named = bool(t.subject) and _names(clause, t.subject)
     if not (

@@ -27,12 +27,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ...embed.contextual import MAX_KEPT_CHARS
+from ...language import parse_many
 from ..claims import Claim
-from ..lexicon import PRICE_WORDS, words
+from ..lexicon import PERMITS, PRICE_WORDS, fold, words
 from ..values import parse_value
 from . import aligned as _a
 from .elsewhere import SECOND_PERSON, elsewhere
@@ -146,6 +148,8 @@ def pairs(
                 continue  # (", which ..." tells only of the thing the clause before names)
             kind = kinds[t.fact_id]
             answering = _a._answering(kind, clause, clock, t, found)
+            if not answering and kind == "boolean":  # (most words of the attribute: weighed)
+                answering = _a._polarity(clause, t, share=HALF)
             if not answering:
                 continue
             coded = bool(t.subject) and codes.get(t.fact_id, said_to) < said_to
@@ -211,6 +215,11 @@ def pairs(
                 }
                 for k in KINDS:
                     f["k_" + k] = float(kind == k)
+                f.update(
+                    _denial(clause, t.statement, attribute)
+                    if kind in ("denied", "boolean")
+                    else _NO_DENIAL
+                )
                 found_here.append(Pair(clause, t, v, verdict, f, said.said))
         # each template's best likeness in this clause, among those whose entity the clause
         # names as such: a sibling model named only by its family ("Flex 60" beside "Flex
@@ -226,6 +235,39 @@ def pairs(
             p.features["rank"] = float(1 + sum(c > p.features["cos"] for c in others))
         out += found_here
     return out
+
+
+#: The part of a yes/no attribute's words a clause must name to be weighed against it.
+HALF = 0.5
+_NO_DENIAL = {"d_permit": 0.0, "d_pred": 0.0, "d_neg": 0.0, "d_cover": 0.0}
+
+
+def _denial(clause: str, statement: str, attribute: frozenset[str]) -> dict[str, float]:
+    """How a clause stands to a curated yes/no or denial statement, from the parse: whether it
+    says the thing the statement denies is allowed or fine (``PERMITS``, "no problem"),
+    whether it uses the verb the statement negates ("you'll still refund me" against "we
+    cannot refund ..."), whether it is negated itself, and how much of the attribute it
+    names."""
+    c_doc, s_doc = _parsed(clause[:MAX_TEXT]), _parsed(statement[:MAX_TEXT])
+    negated = {fold(t.head.lemma_) for t in s_doc if t.dep_ == "neg" or t.lower_ == "no"}
+    lemmas = {fold(t.lemma_) for t in c_doc if not t.is_stop or t.lemma_ in PERMITS}
+    denies = any(t.dep_ == "neg" for t in c_doc)
+    no_problem = any(
+        t.lower_ == "no" and t.head.lemma_ in ("problem", "worry", "issue") for t in c_doc
+    )
+    permits = no_problem or any(t.lemma_ in PERMITS and t.lemma_ != "problem" for t in c_doc)
+    return {
+        "d_permit": float(permits and not (denies and not no_problem)),
+        "d_pred": float(bool((negated - {"be", "have"}) & lemmas)),
+        "d_neg": float(denies and not no_problem),
+        "d_cover": len(attribute & words(clause)) / len(attribute) if attribute else 0.0,
+    }
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Any:
+    """A text's syntax (the parser's ``Doc``): a catalogue's statements are parsed once."""
+    return parse_many([text])[0]
 
 
 _NAME_WORD = re.compile(r"[\w&'-]+")
