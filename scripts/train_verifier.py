@@ -104,7 +104,7 @@ def capture(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
                         (prefix + "/%",),
                     )
                     labelled = {f for (f,) in rows if names_fact(mem, f, case["fact"], unique)}
-                found = []
+                found, text, templates = [], "", []
                 if "last" in seen:
                     text, scope, (templates, names) = seen["last"]
                     org = org_of(scope) or ""
@@ -116,6 +116,9 @@ def capture(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
                         "against": against,
                         "labelled": labelled,
                         "pairs": found,
+                        # (the turn and the facts it was read against: the pair model's data)
+                        "text": text,
+                        "templates": templates,
                     }
                 )
     finally:
@@ -189,7 +192,7 @@ def main() -> None:
     items = capture(_cases())
     names = sorted({k for it in items for p in it["pairs"] for k in p.features})
     every = [(n, p) for n, it in enumerate(items) for p in it["pairs"]]
-    x = np.array([[p.features[k] for k in names] for _, p in every])
+    x = np.array([[p.features.get(k, 0.0) for k in names] for _, p in every])
     dom = np.array([items[n]["case"]["domain"] for n, _ in every])
     label = [_label(items[n], p) for n, p in every]
     known = np.array([v is not None for v in label])

@@ -10,9 +10,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..embed.contextual import encoded, warn_once
+from ..embed.pairs import judged
 from ..store.sqlite import rows_in
 from .claims import ORG, SELF, Claim, Extraction
-from .extract import verifier
+from .extract import pair_reading, verifier
 from .extract.aligned import Template, align, says_code, verify_unmet
 from .extract.verifier import Pair
 from .lexicon import words as aligned_words
@@ -68,6 +69,9 @@ def align_turn(
     extraction.claims[:] = claims
 
 
+#: Whether turns are read against textual facts with the pair model (``extract/pair_reading``).
+USE_PAIR_MODEL = True
+
 #: Whether turns are read with the learned verifier (``extract/verifier.py``); off only to
 #: measure the rules alone (``scripts/train_verifier.py`` captures its training data so).
 USE_VERIFIER = True
@@ -101,7 +105,16 @@ def verified(
     except Exception as e:  # (a model or weights that cannot be used never fail a write)
         warn_once(f"the learned verifier cannot be used to read turns: {e}")
         return claims
-    return weighed(claims, templates, scored)
+    out = weighed(claims, templates, scored)
+    if USE_PAIR_MODEL and not any(_meets(c, templates) for c in out):
+        try:  # (what no typed value decides: a yes/no rule, a denial, a textual fact)
+            found_claim = pair_reading.contradiction(text, templates, names, encoded, judged)
+        except Exception as e:
+            warn_once(f"the pair model cannot be used to read turns: {e}")
+            return out
+        if found_claim is not None:
+            out.append(found_claim)
+    return out
 
 
 def weighed(

@@ -103,7 +103,10 @@ def _typed(value: str, kind: str, typed: TypedValue | None = None) -> TypedValue
 
 def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | None = None) -> str:
     """``same``, ``different`` or ``incomparable``: typed values compare in canonical units,
-    opening hours by their times of day, names by their words."""
+    opening hours by their times of day, names by their words. A clause the pair model read
+    as contradicting a fact (``contradicts``) differs from it."""
+    if "contradicts" in (a_kind, b_kind):
+        return "same" if a_kind == b_kind and a == b else "different"
     if "free" in (a_kind, b_kind):
         other, other_kind = (b, b_kind) if a_kind == "free" else (a, a_kind)
         if other_kind == "free":

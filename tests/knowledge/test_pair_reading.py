@@ -1,0 +1,167 @@
+"""Textual facts read with the pair model (``extract/pair_reading.py``, ``embed/pairs.py``):
+the decision with a stand-in judge, each gate; the shipped model on cases of the labelled
+corpora through the real write path."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _truth import TUNE_DOMAINS, V3_DOMAINS, load, run  # noqa: E402
+
+from engramdb.embed import pairs
+from engramdb.embed.contextual import encoded
+from engramdb.knowledge import catalogue
+from engramdb.knowledge.extract import pair_reading
+from engramdb.knowledge.extract.aligned import Template
+from engramdb.knowledge.reconcile import same_value
+
+
+def _template(fid: int, statement: str, value: str, key: str, kind: str = "text") -> Template:
+    return Template(
+        fact_id=fid,
+        subject="",
+        subject_type="organisation",
+        key=key,
+        key_phrase=key.replace("_", " "),
+        value=value,
+        value_kind=kind,
+        statement=statement,
+        name="Acme",
+    )
+
+
+DOGS = _template(1, "Dogs are not allowed on the open deck.", "not allowed", "dogs_open_deck")
+CAFE = _template(2, "The cafe on board sells hot food until 6pm.", "until 6pm", "cafe_hot_food")
+FARE = _template(3, "A foot passenger return costs £18.", "£18", "foot_return_price", "money")
+LEAD = _template(4, "Dogs must be kept on a lead on deck.", "on a lead", "dogs_on_deck_lead")
+
+
+def _judge(verdicts: dict[int, tuple[float, float, float]]):
+    by_statement = {t.statement: t.fact_id for t in (DOGS, CAFE, FARE, LEAD)}
+    seen: list[tuple[str, int]] = []
+
+    def judge(clause: str, statement: str) -> tuple[float, float, float]:
+        fid = by_statement[statement]
+        seen.append((clause, fid))
+        return verdicts.get(fid, (0.9, 0.05, 0.05))
+
+    return judge, seen
+
+
+def test_a_clear_contradiction_is_a_claim_against_that_fact_in_the_clauses_words() -> None:
+    judge, _ = _judge({1: (0.05, 0.05, 0.9)})
+    text = "Nice that you let dogs on the open deck, she gets seasick inside."
+    claim = pair_reading.contradiction(text, [DOGS, CAFE, FARE], [], encoded, judge)
+    assert claim is not None
+    assert claim.answers == 1 and claim.key == "dogs_open_deck"
+    assert claim.value_kind == "contradicts"
+    assert "dogs on the open deck" in claim.value
+    # the one reconciler sets it against the fact as a different value
+    assert same_value(claim.value, "contradicts", DOGS.value, DOGS.value_kind) == "different"
+
+
+@pytest.mark.parametrize(
+    "verdict",
+    [
+        (0.05, 0.9, 0.05),  # agrees
+        (0.9, 0.05, 0.05),  # about something else
+        (0.45, 0.0, 0.55),  # contradicts, but not clearly enough
+        (0.05, 0.48, 0.47),  # (never the case: contradiction not the likeliest verdict)
+    ],
+)
+def test_anything_but_a_clear_contradiction_reads_nothing(
+    verdict: tuple[float, float, float],
+) -> None:
+    judge, _ = _judge({1: verdict})
+    text = "You let dogs on the open deck."
+    assert pair_reading.contradiction(text, [DOGS, CAFE], [], encoded, judge) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you let dogs on the open deck?",  # a question
+        "If you let dogs on the open deck we would book.",  # a condition
+        "The ferry company down the road lets dogs on the open deck.",  # another business
+        "The Bloomery on Park Street lets dogs on the open deck.",  # a name no statement uses
+        "I'm not bringing a dog on the open deck.",  # the speaker's own affairs
+        "You let dogs on the open deck for £5.",  # an amount: the typed check decides
+        "You don't allow dogs on the open deck.",  # both deny: no contradiction to read
+    ],
+)
+def test_a_question_a_condition_or_another_business_is_never_judged(text: str) -> None:
+    judge, seen = _judge({1: (0.0, 0.0, 1.0)})
+    assert pair_reading.contradiction(text, [DOGS, CAFE], [], encoded, judge) is None
+    assert seen == []
+
+
+def test_only_the_most_alike_textual_fact_is_judged_and_only_when_alike_enough() -> None:
+    judge, seen = _judge({})
+    text = "You let dogs on the open deck."
+    pair_reading.contradiction(text, [FARE, LEAD, CAFE, DOGS], [], encoded, judge)
+    assert float(encoded(text) @ encoded(LEAD.statement)) >= pair_reading.FLOOR  # (a rival)
+    # the statement most like the clause only (a clear winner); never a price, which typed
+    # values decide
+    assert [fid for _, fid in seen] == [1]
+    # a statement about something else entirely is not judged at all
+    judge, seen = _judge({})
+    pair_reading.contradiction("Your website looks lovely.", [DOGS], [], encoded, judge)
+    assert seen == []
+
+
+def _case(case_id: str) -> dict:
+    return next(c for c in load(TUNE_DOMAINS + V3_DOMAINS) if c["id"] == case_id)
+
+
+def _outcome(case_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on: bool) -> str:
+    monkeypatch.setattr(catalogue, "USE_PAIR_MODEL", on)
+    [(_, got)] = run([_case(case_id)], tmp_path / ("on" if on else "off"))
+    return got
+
+
+@pytest.mark.parametrize(
+    ("case_id", "without", "with_model"),
+    [
+        # "We cannot refund orders delivered to an incorrect address given by the customer"
+        # against "I put the wrong house number on the order but you'll still refund me"
+        ("florist-021", "none", "conflict"),
+        # "England and Wales only; we do not move to or from Scotland" against "You also do
+        # moves up to Scotland"
+        ("removals-024", "none", "conflict"),
+    ],
+)
+def test_the_shipped_pair_model_reads_a_contradiction_the_rules_cannot(
+    case_id: str,
+    without: str,
+    with_model: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert _outcome(case_id, tmp_path, monkeypatch, on=False) == without
+    assert _outcome(case_id, tmp_path, monkeypatch, on=True) == with_model
+
+
+def test_a_pair_model_that_cannot_be_loaded_leaves_the_turn_as_the_rules_read_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(clause: str, statement: str) -> tuple[float, float, float]:
+        raise OSError("model.onnx: no such file")
+
+    monkeypatch.setattr(catalogue, "judged", broken)
+    with caplog.at_level(logging.WARNING, logger="engramdb"):
+        got = _outcome("florist-021", tmp_path, monkeypatch, on=True)
+    assert got == "none"
+    assert "pair model cannot be used" in caplog.text
+
+
+def test_the_shipped_model_is_checked_and_judges_one_pair_alike_wherever_it_runs() -> None:
+    a = pairs.judged("you let dogs on the open deck", DOGS.statement)
+    assert abs(sum(a) - 1.0) < 1e-6
+    model = pairs.PairModel()
+    assert model.judge("you let dogs on the open deck", DOGS.statement) == pytest.approx(a)
