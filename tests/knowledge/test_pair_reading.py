@@ -165,3 +165,5 @@ def test_the_shipped_model_is_checked_and_judges_one_pair_alike_wherever_it_runs
     assert abs(sum(a) - 1.0) < 1e-6
     model = pairs.PairModel()
     assert model.judge("you let dogs on the open deck", DOGS.statement) == pytest.approx(a)
+    # read unpadded: the published tokenizer pads every text to 128 tokens (6x the time)
+    assert len(model._tokenizer.encode("you let dogs", DOGS.statement).ids) < 32

@@ -61,6 +61,7 @@ class PairModel:
         )
         tokenizer: Any = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         tokenizer.enable_truncation(MAX_TOKENS)
+        tokenizer.no_padding()  # (the published tokenizer pads every text to 128 tokens)
         self._tokenizer = tokenizer
 
     def judge(self, clause: str, statement: str) -> tuple[float, float, float]:
