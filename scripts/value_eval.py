@@ -155,9 +155,14 @@ SCORED = {"price-parser": ("money",)}
 # -- scoring ----------------------------------------------------------------------------
 
 
+#: Unit spellings of the test set that pint reads otherwise ("m2" is not m²).
+_SPELLED = {"m2": "m**2", "sq ft": "ft**2"}
+
+
 def _base(value: float, unit: str | None) -> tuple[float, str] | None:
     from engramdb.knowledge.values import _registry
 
+    unit = _SPELLED.get(unit or "", unit)
     try:
         q = _registry().Quantity(value, unit or "").to_base_units()
     except Exception:
