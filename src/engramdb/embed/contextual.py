@@ -154,12 +154,14 @@ def shared() -> ContextualEncoder:
     global _shared, _failed
     with _shared_lock:
         if _failed is not None:
-            raise _failed
+            # (a fresh error: the stored one raised again would grow its traceback, holding
+            # each caller's frames, at every turn)
+            raise ConfigError(str(_failed)) from None
         if _shared is None:
             try:
                 _shared = ContextualEncoder()
             except ConfigError as e:
-                _failed = e
+                _failed = ConfigError(str(e))  # (never raised itself: no frames held)
                 raise
         return _shared
 

@@ -22,7 +22,7 @@ import numpy as np
 from engramdb._files import unlike
 from engramdb.errors import ConfigError
 
-__all__ = ["LABELS", "PAIR_MODEL_DIR", "PairModel", "judged"]
+__all__ = ["LABELS", "PAIR_MODEL_DIR", "PairModel", "available", "judged"]
 
 PAIR_MODEL_DIR = Path(__file__).resolve().parent / "models" / "minilm-l6-pair-int8"
 #: The model's outputs, in order.
@@ -46,8 +46,9 @@ class PairModel:
         if path is None:
             found = unlike(model_dir, _SHIPPED)
             if found is not None:
+                what = "is missing from" if found[1] is None else "is not the file of"
                 raise ConfigError(
-                    f"{found[0]} is not the shipped pair model: reinstall engramdb, or rebuild "
+                    f"{found[0]} {what} the shipped pair model: reinstall engramdb, or rebuild "
                     "it with scripts/train_pair_model.py"
                 )
         import onnxruntime as ort
@@ -80,32 +81,48 @@ class PairModel:
 
 
 _shared: PairModel | None = None
-_failed: Exception | None = None
+#: Why the shipped model could not be loaded (a message, raised afresh each time: a stored
+#: exception raised again grows its traceback, and holds every frame it passed, at each turn).
+_failed: str | None = None
 _lock = threading.Lock()
 #: Verdicts the process keeps (a catalogue statement is judged against the same clause once).
 KEPT = 4_096
 _kept: OrderedDict[tuple[str, str], tuple[float, float, float]] = OrderedDict()
 
 
+def _model() -> PairModel:
+    global _shared, _failed
+    with _lock:
+        if _failed is not None:
+            raise ConfigError(_failed)
+        if _shared is None:
+            try:
+                _shared = PairModel()
+            except Exception as e:
+                _failed = f"the pair model cannot be loaded: {e}"
+                raise ConfigError(_failed) from None
+        return _shared
+
+
+def available() -> bool:
+    """Whether the shipped model can be used (loaded once; a failure is remembered)."""
+    try:
+        _model()
+    except ConfigError:
+        return False
+    return True
+
+
 def judged(clause: str, statement: str) -> tuple[float, float, float]:
     """The shipped model's verdict on a pair, kept for the process (a model that cannot be
-    loaded is tried once, and its error raised again)."""
-    global _shared, _failed
+    loaded is tried once; every call after says so with a ``ConfigError``)."""
     key = (clause[:MAX_CHARS], statement[:MAX_CHARS])
     with _lock:
         got = _kept.get(key)
         if got is not None:
             _kept.move_to_end(key)
             return got
-        if _failed is not None:
-            raise _failed
-        if _shared is None:
-            try:
-                _shared = PairModel()
-            except Exception as e:
-                _failed = e
-                raise
-        model = _shared
+    model = _model()
     got = model.judge(*key)
     with _lock:
         _kept[key] = got

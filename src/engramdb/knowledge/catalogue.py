@@ -9,6 +9,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..embed import pairs
 from ..embed.contextual import encoded, warn_once
 from ..embed.pairs import judged
 from ..store.sqlite import rows_in
@@ -108,7 +109,10 @@ def verified(
     out = weighed(claims, templates, scored)
     if USE_PAIR_MODEL and not any(_meets(c, templates) for c in out):
         try:  # (what no typed value decides: a yes/no rule, a denial, a textual fact)
-            found_claim = pair_reading.contradiction(text, templates, names, encoded, judged)
+            if not pairs.available():  # (nor is the turn encoded for it)
+                warn_once("the pair model cannot be used to read turns: it cannot be loaded")
+                return out
+            found_claim = pair_reading.contradiction(text, templates, names, org, encoded, judged)
         except Exception as e:
             warn_once(f"the pair model cannot be used to read turns: {e}")
             return out

@@ -166,6 +166,8 @@ def _recheck(
     mem: Memory, r: tuple, fresh: set[int], org: str, ctx: WriteContext, result: WriteResult
 ) -> None:
     fid, key, phrase, value, value_kind, statement, category, scope, stream, conf = r[:10]
+    if value_kind == "contradicts":
+        return  # (the pair model's reading of one statement says nothing of another fact)
     name, etype, ekey = r[10], r[11], r[12]
     is_org = etype == "organisation" and ekey == org
     claim = Claim(

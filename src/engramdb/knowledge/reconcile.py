@@ -101,12 +101,22 @@ def _typed(value: str, kind: str, typed: TypedValue | None = None) -> TypedValue
     return typed if typed is not None else parse_value(value)
 
 
+#: The value kinds a clause the pair model read as contradicting a statement can differ from.
+_TEXTUAL_KINDS = frozenset({"", "text", "boolean", "denied", "affirmed"})
+
+
 def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | None = None) -> str:
     """``same``, ``different`` or ``incomparable``: typed values compare in canonical units,
     opening hours by their times of day, names by their words. A clause the pair model read
-    as contradicting a fact (``contradicts``) differs from it."""
+    as contradicting a textual fact (``contradicts``) differs from such facts, and compares
+    with no typed one."""
     if "contradicts" in (a_kind, b_kind):
-        return "same" if a_kind == b_kind and a == b else "different"
+        other = b_kind if a_kind == "contradicts" else a_kind
+        if other == "contradicts":
+            return "same" if a == b else "incomparable"
+        # (said against one textual statement: nothing of what it says compares with an
+        # amount, a time or a day)
+        return "different" if other in _TEXTUAL_KINDS else "incomparable"
     if "free" in (a_kind, b_kind):
         other, other_kind = (b, b_kind) if a_kind == "free" else (a, a_kind)
         if other_kind == "free":

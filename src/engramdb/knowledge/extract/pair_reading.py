@@ -30,9 +30,12 @@ __all__ = ["CONTRADICTS", "FLOOR", "TEXTUAL", "contradiction"]
 
 #: A contradiction the pair model reads: at least this likely, and its likeliest verdict.
 CONTRADICTS = 0.6
-#: Statements a clause is read against: the most alike only (a clear winner is the fact the
+#: A clause is read against its most alike statement only (a clear winner is the fact the
 #: claim is about; the runner-up, read too, set 1 in 3 of the new conflicts on the wrong fact).
-CANDIDATES = 1
+#: Clauses of a turn read at most, in order, and pairs judged at most, the most alike first
+#: (a long turn costs a bounded number of encodings and judgements).
+MAX_CLAUSES = 32
+MAX_JUDGED = 8
 #: A statement less alike than this (cosine under the encoder) is about something else.
 FLOOR = 0.35
 #: Characters of a text the encoder reads (as the verifier's: a statement is encoded once).
@@ -75,39 +78,49 @@ def contradiction(
     text: str,
     templates: Sequence[_a.Template],
     names: Sequence[str],
+    organisation: str,
     encode: Callable[[str], np.ndarray],
     judge: Callable[[str, str], tuple[float, float, float]],
 ) -> Claim | None:
     """The turn's clearest contradiction of a textual curated fact, if the pair model reads
-    one: the likeliest (clause, statement) pair whose verdict is ``contradict`` at
-    ``CONTRADICTS`` or more."""
+    one: of each clause's most alike statement (a row about a named thing only if the turn
+    names it), the ``MAX_JUDGED`` most alike pairs are judged, and the likeliest whose verdict
+    is ``contradict`` at ``CONTRADICTS`` or more wins."""
     textual = [t for t in templates if _a._template_kind(t) in TEXTUAL]
     if not textual:
         return None
     known = {w.casefold() for t in templates for w in _NAME_WORD.findall(t.statement)}
     known |= {w.casefold() for n in names for w in _NAME_WORD.findall(n)}
-    best: tuple[float, str, _a.Template] | None = None
+    known |= _a.own_words(organisation)
+    alike: list[tuple[float, str, _a.Template]] = []
+    clauses = 0
     for said in _a.stating_clauses(text):
         clause = said.said or said.clause
         if not _of_them(clause, known):
             continue
         if any(x.kind in _AMOUNTS for x in parse_values(clause)):
             continue  # (an amount is for the typed check: "my voucher's valid for 2 years")
-        negated = _negated(clause)
+        clauses += 1
+        if clauses > MAX_CLAUSES:
+            break
+        said_so_far = text[: said.end]
+        mine = [t for t in textual if not t.subject or _a._names(said_so_far, t.subject)]
+        if not mine:
+            continue
         v = encode(clause[:MAX_TEXT])
-        alike = sorted(
-            ((float(v @ encode(t.statement[:MAX_TEXT])), t) for t in textual),
-            key=lambda x: -x[0],
+        cos, t = max(
+            ((float(v @ encode(t.statement[:MAX_TEXT])), t) for t in mine), key=lambda x: x[0]
         )
-        for cos, t in alike[:CANDIDATES]:
-            if cos < FLOOR:
-                break
-            if negated and _negated(t.statement):
-                continue  # (both deny: "no data cap on Fiber 300" / "no data caps on any plan")
-            other, agree, contra = judge(clause, t.statement)
-            clear = contra >= CONTRADICTS and contra > max(other, agree)
-            if clear and (best is None or contra > best[0]):
-                best = (contra, clause, t)
+        if cos < FLOOR or (_negated(clause) and _negated(t.statement)):
+            continue  # (about something else; or both deny: "no data cap on Fiber 300" / "no
+            # data caps on any plan")
+        alike.append((cos, clause, t))
+    best: tuple[float, str, _a.Template] | None = None
+    for _, clause, t in sorted(alike, key=lambda x: -x[0])[:MAX_JUDGED]:
+        other, agree, contra = judge(clause, t.statement)
+        clear = contra >= CONTRADICTS and contra > max(other, agree)
+        if clear and (best is None or contra > best[0]):
+            best = (contra, clause, t)
     if best is None:
         return None
     _, clause, t = best

@@ -27,7 +27,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -111,6 +110,7 @@ def pairs(
     contextual encoder; each distinct text of the turn is encoded once, its first
     ``MAX_TEXT`` characters (a long clause against many templates costs one encoding)."""
     vectors: dict[str, np.ndarray] = {}
+    parsed: dict[str, bool] = {}  # (whether a clause's denial features are read: MAX_PARSED)
 
     def similar(a: str, b: str) -> float:
         for t in (a, b):
@@ -215,11 +215,12 @@ def pairs(
                 }
                 for k in KINDS:
                     f["k_" + k] = float(kind == k)
-                f.update(
-                    _denial(clause, t.statement, attribute)
-                    if kind in ("denied", "boolean")
-                    else _NO_DENIAL
-                )
+                denial = kind in ("denied", "boolean")
+                if denial:
+                    if clause not in parsed:
+                        parsed[clause] = len(parsed) < MAX_PARSED
+                    denial = parsed[clause]
+                f.update(_denial(clause, t.statement, attribute) if denial else _NO_DENIAL)
                 found_here.append(Pair(clause, t, v, verdict, f, said.said))
         # each template's best likeness in this clause, among those whose entity the clause
         # names as such: a sibling model named only by its family ("Flex 60" beside "Flex
@@ -245,29 +246,46 @@ _NO_DENIAL = {"d_permit": 0.0, "d_pred": 0.0, "d_neg": 0.0, "d_cover": 0.0}
 def _denial(clause: str, statement: str, attribute: frozenset[str]) -> dict[str, float]:
     """How a clause stands to a curated yes/no or denial statement, from the parse: whether it
     says the thing the statement denies is allowed or fine (``PERMITS``, "no problem"),
-    whether it uses the verb the statement negates ("you'll still refund me" against "we
-    cannot refund ..."), whether it is negated itself, and how much of the attribute it
-    names."""
-    c_doc, s_doc = _parsed(clause[:MAX_TEXT]), _parsed(statement[:MAX_TEXT])
-    negated = {fold(t.head.lemma_) for t in s_doc if t.dep_ == "neg" or t.lower_ == "no"}
-    lemmas = {fold(t.lemma_) for t in c_doc if not t.is_stop or t.lemma_ in PERMITS}
-    denies = any(t.dep_ == "neg" for t in c_doc)
-    no_problem = any(
-        t.lower_ == "no" and t.head.lemma_ in ("problem", "worry", "issue") for t in c_doc
-    )
-    permits = no_problem or any(t.lemma_ in PERMITS and t.lemma_ != "problem" for t in c_doc)
+    whether it uses a word the statement negates ("you'll still refund me" against "we
+    cannot refund ..."; "no dogs" negates "dogs"), whether it is negated itself, and how much
+    of the attribute it names."""
+    lemmas, denies, permits = _clause_side(clause[:MAX_TEXT])
+    negated = _negated_words(statement[:MAX_TEXT])
     return {
-        "d_permit": float(permits and not (denies and not no_problem)),
-        "d_pred": float(bool((negated - {"be", "have"}) & lemmas)),
-        "d_neg": float(denies and not no_problem),
+        "d_permit": float(permits),
+        "d_pred": float(bool(negated & lemmas)),
+        "d_neg": float(denies),
         "d_cover": len(attribute & words(clause)) / len(attribute) if attribute else 0.0,
     }
 
 
+#: Clauses of a turn whose denial features are read from the parse, at most (a long turn of
+#: many clauses against many yes/no rows costs a bounded number of parses; the rest weigh
+#: their pairs without them).
+MAX_PARSED = 32
+
+
 @functools.lru_cache(maxsize=4096)
-def _parsed(text: str) -> Any:
-    """A text's syntax (the parser's ``Doc``): a catalogue's statements are parsed once."""
-    return parse_many([text])[0]
+def _clause_side(clause: str) -> tuple[frozenset[str], bool, bool]:
+    """A clause's content lemmas (folded), whether it is negated, whether it says a thing is
+    allowed (a negated "not allowed" does not; "no problem" does)."""
+    doc = parse_many([clause])[0]
+    lemmas = frozenset(fold(t.lemma_) for t in doc if not t.is_stop or t.lemma_ in PERMITS)
+    negated = any(t.dep_ == "neg" for t in doc)
+    no_problem = any(
+        t.lower_ == "no" and t.head.lemma_ in ("problem", "worry", "issue") for t in doc
+    )
+    permits = no_problem or any(t.lemma_ in PERMITS and t.lemma_ != "problem" for t in doc)
+    return lemmas, negated and not no_problem, permits and (no_problem or not negated)
+
+
+@functools.lru_cache(maxsize=4096)
+def _negated_words(statement: str) -> frozenset[str]:
+    """The words a statement negates (folded lemmas): a negated verb's, and a noun after
+    "no"; never "be" or "have"."""
+    doc = parse_many([statement])[0]
+    out = {fold(t.head.lemma_) for t in doc if t.dep_ == "neg" or t.lower_ == "no"}
+    return frozenset(out - {"be", "have"})
 
 
 _NAME_WORD = re.compile(r"[\w&'-]+")
