@@ -148,7 +148,7 @@ def pairs(
                 continue  # (", which ..." tells only of the thing the clause before names)
             kind = kinds[t.fact_id]
             answering = _a._answering(kind, clause, clock, t, found)
-            if not answering and kind == "boolean":  # (most words of the attribute: weighed)
+            if not answering and kind == "boolean":  # (half its attribute named: weighed)
                 answering = _a._polarity(clause, t, share=HALF)
             if not answering:
                 continue
