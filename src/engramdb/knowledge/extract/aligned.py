@@ -1067,7 +1067,18 @@ def _verdict(h: _Hit) -> str:
 
 
 _UNTYPED = frozenset(
-    {"hours", "weekday", "free", "frequency", "phone", "closed", "affirmed", "monthday", "calday"}
+    {
+        "hours",
+        "weekday",
+        "free",
+        "frequency",
+        "phone",
+        "closed",
+        "affirmed",
+        "monthday",
+        "calday",
+        "contradicts",  # (``pair_reading``: a clause the pair model read against the fact)
+    }
 )
 
 

@@ -20,11 +20,11 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..claims import ORG, Claim
+from ..claims import Claim
 from ..values import parse_values
 from . import aligned as _a
 from .elsewhere import SECOND_PERSON, elsewhere
-from .verifier import _NAME_WORD, _foreign_name
+from .verifier import _foreign_name, known_words
 
 __all__ = ["CONTRADICTS", "FLOOR", "TEXTUAL", "contradiction"]
 
@@ -89,9 +89,7 @@ def contradiction(
     textual = [t for t in templates if _a._template_kind(t) in TEXTUAL]
     if not textual:
         return None
-    known = {w.casefold() for t in templates for w in _NAME_WORD.findall(t.statement)}
-    known |= {w.casefold() for n in names for w in _NAME_WORD.findall(n)}
-    known |= _a.own_words(organisation)
+    known = known_words(templates, names, _a.own_words(organisation))
     alike: list[tuple[float, str, _a.Template]] = []
     clauses = 0
     for said in _a.stating_clauses(text):
@@ -124,15 +122,5 @@ def contradiction(
     if best is None:
         return None
     _, clause, t = best
-    return Claim(
-        subject=t.subject or ORG,
-        subject_type=t.subject_type if t.subject else "organisation",
-        key=t.key,
-        key_phrase=t.key_phrase,
-        value=clause.strip(),
-        category=t.category,
-        statement=clause,
-        confidence=0.7,
-        value_kind="contradicts",
-        answers=t.fact_id,
-    )
+    # (the template's subject and key, the clause's own words as the value)
+    return _a._claim(_a._Hit(t, 1, _a._Value("contradicts", clause, (0, 0)), clause))

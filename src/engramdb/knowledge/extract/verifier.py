@@ -124,8 +124,7 @@ def pairs(
     name_df = Counter(w for n in names for w in set(_a._name_words(n)))
     earlier = _a._Earlier(text, own)
     codes = _a._first_codes(text.casefold(), templates)
-    known = own | {w.casefold() for t in templates for w in _NAME_WORD.findall(t.statement)}
-    known |= {w.casefold() for n in names for w in _NAME_WORD.findall(n)}
+    known = known_words(templates, names, own)
     out: list[Pair] = []
     for said in _a.stating_clauses(text):
         clause, start, offset = said.clause, said.start, said.end
@@ -297,6 +296,17 @@ _PLACE_NAME = re.compile(r"\b(?:at|from|with|on|in|via|through)\s+(?:the\s+)?([A
 _TIME_NAMES = frozenset(
     n.casefold() for n in (*calendar.day_name, *calendar.month_name, *calendar.month_abbr) if n
 )
+
+
+def known_words(
+    templates: Sequence[_a.Template], names: Sequence[str], own: frozenset[str]
+) -> set[str]:
+    """The words a turn's organisation uses: its own name's, its curated statements' and its
+    catalogue names' (a name after a preposition that is none of them is another business's,
+    ``_foreign_name``)."""
+    known = set(own) | {w.casefold() for t in templates for w in _NAME_WORD.findall(t.statement)}
+    known |= {w.casefold() for n in names for w in _NAME_WORD.findall(n)}
+    return known
 
 
 def _foreign_name(clause: str, known: frozenset[str] | set[str]) -> bool:
