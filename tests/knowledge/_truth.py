@@ -58,6 +58,21 @@ GROUNDING_DEV_DOMAINS = (
 DEV = CORPUS / "dev"
 
 
+def tuning_case(case_id: str) -> dict[str, Any]:
+    """One case of the domains one may tune on (``TUNE_DOMAINS``, ``V3_DOMAINS``) by its id."""
+    return next(c for c in load(TUNE_DOMAINS + V3_DOMAINS) if c["id"] == case_id)
+
+
+def outcome_with(
+    case_id: str, root: Path, flag: tuple[Any, str], on: bool, monkeypatch: Any
+) -> str:
+    """A tuning case written alone in a fresh store with a module switch (``flag``: the module
+    and the name of its boolean) set ``on`` or off: what the switched part changes."""
+    monkeypatch.setattr(*flag, on)
+    [(_, got)] = run([tuning_case(case_id)], root / ("on" if on else "off"))
+    return got
+
+
 def load(domains: tuple[str, ...]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for d in domains:

@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from _suite import write  # noqa: E402
-from _truth import TUNE_DOMAINS, V3_DOMAINS, _prefixed, load, run  # noqa: E402
+from _truth import _prefixed, outcome_with, tuning_case  # noqa: E402
 
 from engramdb.embed import pairs
 from engramdb.embed.contextual import encoded
@@ -119,14 +119,8 @@ def test_only_the_most_alike_textual_fact_is_judged_and_only_when_alike_enough()
     assert seen == []
 
 
-def _case(case_id: str) -> dict:
-    return next(c for c in load(TUNE_DOMAINS + V3_DOMAINS) if c["id"] == case_id)
-
-
 def _outcome(case_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on: bool) -> str:
-    monkeypatch.setattr(catalogue, "USE_PAIR_MODEL", on)
-    [(_, got)] = run([_case(case_id)], tmp_path / ("on" if on else "off"))
-    return got
+    return outcome_with(case_id, tmp_path, (catalogue, "USE_PAIR_MODEL"), on, monkeypatch)
 
 
 @pytest.mark.parametrize(
@@ -263,7 +257,7 @@ def test_a_contradicting_clause_differs_from_textual_facts_and_compares_with_no_
 def test_a_contradicting_belief_is_not_set_against_a_later_unrelated_fact(
     tmp_path: Path,
 ) -> None:
-    case = _case("florist-021")
+    case = tuning_case("florist-021")
     with Memory.open(tmp_path / "s", embedder="hashing") as mem:
         for w in case["setup"]:
             write(mem, _prefixed(w, "c"))

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _truth import TUNE_DOMAINS, V3_DOMAINS, load, run  # noqa: E402
+from _truth import TUNE_DOMAINS, V3_DOMAINS, outcome_with  # noqa: E402
 
 from engramdb.embed.contextual import encoded
 from engramdb.knowledge import catalogue
@@ -22,14 +22,8 @@ from engramdb.knowledge.extract import verifier
 from engramdb.knowledge.extract.aligned import Template, align
 
 
-def _case(case_id: str) -> dict:
-    return next(c for c in load(TUNE_DOMAINS + V3_DOMAINS) if c["id"] == case_id)
-
-
 def _outcome(case_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on: bool) -> str:
-    monkeypatch.setattr(catalogue, "USE_VERIFIER", on)
-    [(_, got)] = run([_case(case_id)], tmp_path / ("on" if on else "off"))
-    return got
+    return outcome_with(case_id, tmp_path, (catalogue, "USE_VERIFIER"), on, monkeypatch)
 
 
 @pytest.mark.parametrize(
@@ -46,6 +40,13 @@ def _outcome(case_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on: 
         # the rules set the conflict against another plan's limit; the verifier's veto drops
         # it and its best pair is the plan the turn names
         ("insurance-006", "conflict-wrong-fact", "conflict"),
+        # "Dogs on open deck: not allowed" against "you let dogs on the open deck": the rules
+        # need every word of the attribute ("pets" is not said); the verifier weighs a clause
+        # naming at least half of them, which says what the row denies
+        ("ferry-018", "none", "conflict"),
+        # "Vase included: no" (the standard rose box) against "the standard rose box comes in
+        # a vase"
+        ("florist-007", "none", "conflict"),
     ],
 )
 def test_the_verifier_changes_what_the_rules_decide(
@@ -314,29 +315,6 @@ def test_a_claim_of_no_sentence_or_of_a_fact_not_read_now_is_left_as_it_is(
     elsewhere = _claim(ORG, "closing", "5:30pm", text, value_kind="hours", answers=99)
     out = catalogue.verified([nowhere, elsewhere], text, [CLOSING], [], "acme")
     assert out == [nowhere, elsewhere]
-
-
-@pytest.mark.parametrize(
-    ("case_id", "rules", "verified"),
-    [
-        # "Dogs on open deck: not allowed" against "you let dogs on the open deck": the rules
-        # need every word of the attribute ("pets" is not said); the verifier weighs a clause
-        # naming most of them, which says what the row denies
-        ("ferry-018", "none", "conflict"),
-        # "Vase included: no" (the standard rose box) against "the standard rose box comes in
-        # a vase"
-        ("florist-007", "none", "conflict"),
-    ],
-)
-def test_a_yes_no_row_is_weighed_against_a_clause_naming_most_of_its_attribute(
-    case_id: str,
-    rules: str,
-    verified: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    assert _outcome(case_id, tmp_path, monkeypatch, on=False) == rules
-    assert _outcome(case_id, tmp_path, monkeypatch, on=True) == verified
 
 
 DENIAL = _template(
