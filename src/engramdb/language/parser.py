@@ -44,6 +44,10 @@ MODEL_FILES = {
 _lock = threading.Lock()  # (spaCy's tokenizer caches are not documented as thread-safe)
 
 
+#: How many parsed sentences ``parse`` keeps.
+PARSE_CACHE = 256
+
+
 class LanguageError(ConfigError):
     """The pinned English model is missing or not the release it should be."""
 
@@ -92,8 +96,11 @@ def pipeline() -> Any:
     return spacy.load(path, exclude=["senter"])
 
 
+@lru_cache(maxsize=PARSE_CACHE)
 def parse(text: str) -> Any:
-    """A spaCy ``Doc`` of ``text`` (about 3-4 ms a short sentence on one core)."""
+    """A spaCy ``Doc`` of ``text`` (about 3-4 ms a short sentence on one core). The last few
+    are kept: a user's sentence is read by more than one reader (whole names, the speaker's
+    own facts), and nothing here changes a ``Doc`` once made."""
     nlp = pipeline()
     with _lock:
         return nlp(text)

@@ -46,6 +46,7 @@ from ..words import find_phrase
 from .contacts import with_speaker_contacts
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
 from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
+from .person_parse import speaker_frames
 from .person_words import LIFE_VERBS
 from .statement_values import KINDS as AMOUNT_KINDS
 from .statement_values import bound_denied
@@ -914,6 +915,8 @@ def _read_sentence(
         claims = [_frame_claim(f, s) for f in frames] + [
             c for c in claims if _kept_beside(c, frames)
         ]
+    if role == "user":
+        claims += _parsed_beside(plain, claims, s)
     for c in claims:
         category = c.category
         if contextual and category != "identity":
@@ -979,6 +982,25 @@ def _frame_claim(f: Frame, s: _Sentence) -> Claim:
         past=f.past,
         stage=-1,
     )
+
+
+#: Whether the parse's reading of the speaker's clauses adds to the rules' (``person_parse``).
+USE_PARSE_READER = True
+
+
+def _parsed_beside(plain: str, claims: list[Claim], s: _Sentence) -> list[Claim]:
+    """The speaker's values the parse reads and no rule did (by value: a rule's reading of the
+    same words wins)."""
+    if not USE_PARSE_READER:
+        return []
+    taken = [c.value.casefold() for c in claims if c.value]
+    out = []
+    for f in speaker_frames(plain):
+        v = f.value.casefold()
+        if not any(v in t or t in v for t in taken):
+            out.append(_frame_claim(f, s))
+            taken.append(v)
+    return out
 
 
 def _kept_beside(c: Claim, frames: list[Frame]) -> bool:

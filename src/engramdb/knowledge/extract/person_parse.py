@@ -1,0 +1,331 @@
+"""The speaker's own facts read from the dependency parse: what the rules' triggers miss.
+
+The rule reader (``first_person``) knows the attributes its triggers name (a name, a home,
+an employer, a pet's name). A user says far more of themselves than those triggers cover:
+"I drive for Uber on weekends and do admin at a dental practice", "I'm a Leo and a total
+introvert", "I'm 19 and in my second year of uni". This reader takes the parse instead: every
+clause whose subject is the speaker ("I", "we") and that asserts (no negation, no modal, no
+condition, no wish) gives the phrases its predicate takes (what the speaker is, does, has,
+and where, at or for what), one frame each, in the shortest span that names the value.
+
+Which phrases count and which key they get are data (``_PREPOSITIONS``, ``_KEYS``): the
+reader itself only walks the tree. Its frames are added beside the rules' (the caller keeps
+only values the rules did not read), multi-valued, so one never supersedes another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engramdb.language.parser import parse
+
+from .person_spans import Frame
+
+__all__ = ["MAX_CHARS", "speaker_frames"]
+
+#: The longest sentence read (a turn's sentence is parsed once more for this reader).
+MAX_CHARS = 400
+
+_SPEAKER = frozenset({"i", "we"})
+#: Modals and verbs that make a clause a wish, a plan to weigh or a hedge, not a fact.
+_MODALS = frozenset({"would", "could", "might", "should", "may", "must", "'d", "ought"})
+_NOT_ASSERTING = frozenset(
+    """want hope wish wonder think guess mean try need like love hate prefer feel know
+    suppose imagine plan consider ask tell say help look see hear remember forget
+    handle stand afford bother care""".split()
+)
+#: Verbs that end what their object was ("I left Deloitte", "sold the Golf"): the rules read
+#: the ending; nothing of the clause holds now.
+_ENDING = frozenset("quit leave sell stop cancel end drop lose resign retire break".split())
+#: Prepositions that name where a move or a change came from: no longer the speaker's.
+_FORMER = frozenset({"from"})
+#: Verbs too light to say what their object is to the speaker ("got tickets", "start a job").
+_LIGHT = frozenset("have get start join share take make see book spend keep give find".split())
+#: Words that make what a sentence says a game, a story or a proposal.
+_PRETENDING = frozenset("pretend imagine roleplay let story game".split())
+#: Clause openers after which nothing holds as the speaker's present fact.
+_CONDITIONS = frozenset({"if", "unless", "whether", "when", "once", "until"})
+#: Prepositions whose object is where, at, for or with what the speaker is or does (the
+#: value of "work at", "live in", "from", "since 2019"); time words are kept only for "since".
+_PREPOSITIONS = frozenset({"at", "for", "with", "in", "from", "near", "since", "on", "to"})
+#: Prepositions whose common-noun object may be a value ("at a dental practice").
+_PLACES = frozenset({"at", "for", "with", "in"})
+#: Entity labels of a prepositional object kept as a value.
+_NAMED = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "WORK_OF_ART"})
+#: Modifiers that grade a noun rather than name a kind ("a total introvert", "a tiny flat").
+_GRADING = frozenset(
+    """total complete absolute real proper huge tiny little big small massive lovely nice
+    great good bad awful terrible new old own same whole entire other usual quick""".split()
+)
+#: Nouns that name no value of the speaker's ("a lot", "the time", "the moment").
+_EMPTY = frozenset(
+    """lot bit thing things time moment way day days week weeks case point kind sort type
+    stuff someone something anything everything nothing one ones idea question help
+    advice chat name surname""".split()
+)
+#: Parts of speech a value does not open with.
+_NOT_OPENING = frozenset({"ADV", "DET", "PRON", "INTJ", "PUNCT", "CCONJ", "ADP", "PART"})
+#: Keys by (predicate lemma, preposition or relation): data, so another attribute is a row.
+_KEYS: dict[tuple[str, str], str] = {
+    ("live", "in"): "lives_in",
+    ("be", "in"): "lives_in",
+    ("base", "in"): "lives_in",
+    ("stay", "in"): "lives_in",
+    ("move", "to"): "lives_in",
+    ("be", "from"): "hometown",
+    ("come", "from"): "hometown",
+    ("work", "at"): "employer",
+    ("work", "for"): "employer",
+    ("work", "with"): "employer",
+    ("be", "with"): "employer",
+    ("be", "at"): "workplace",
+    ("study", "at"): "school",
+    ("study", "in"): "school",
+    ("be", "attr"): "identity",
+    ("be", "acomp"): "trait",
+}
+
+
+@dataclass(frozen=True)
+class _Value:
+    key: str
+    start: int
+    end: int
+
+
+def speaker_frames(text: str) -> list[Frame]:
+    """The speaker's values in ``text`` the parse gives (empty for a longer text)."""
+    if len(text) > MAX_CHARS or not text.strip():
+        return []
+    doc = parse(text)
+    values: list[_Value] = []
+    for tok in doc:
+        if tok.dep_ not in ("nsubj", "nsubjpass"):
+            continue
+        if _pretend(tok.sent):
+            continue
+        if tok.lower_ in _SPEAKER:
+            key = None
+        elif _own_attribute(tok):
+            key = tok.lemma_.casefold()  # "home's Chennai", "postcode is M14 5RT"
+        else:
+            continue
+        head = tok.head
+        for pred in [head, *_sharing(head)]:
+            if _asserts(pred):
+                values += _predicate_values(pred, key)
+    for sent in doc.sents:  # "PhD student, third year, ...": a fragment says what one is
+        root = sent.root
+        fragment = root.pos_ in ("NOUN", "PROPN") and _fragment(sent) and _asserts(root)
+        if fragment and (_named(root) or _kind_noun(root)):
+            for n in [root, *_conjuncts(root)]:
+                values += _noun_values(n, "identity")
+    out: list[Frame] = []
+    seen: set[str] = set()
+    for v in values:
+        value = text[v.start : v.end]
+        if not value or value.casefold() in seen:
+            continue
+        seen.add(value.casefold())
+        out.append(Frame(v.key, value, (v.start, v.end), multi=True))
+    return out
+
+
+def _sharing(pred: Any) -> list[Any]:
+    """Verbs joined to ``pred`` that take its subject ("I drive for Uber and do admin")."""
+    joined = [c.i for c in pred.children if c.dep_ == "cc"]
+    return [
+        c
+        for c in pred.children
+        if c.dep_ == "conj"
+        and c.pos_ in ("VERB", "AUX")
+        # joined by "and" or "but" ("..., go Swannies!" is an exclamation, not a clause of it)
+        and any(pred.i < j < c.i for j in joined)
+        and not any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children)
+    ]
+
+
+def _asserts(pred: Any) -> bool:
+    """Whether the clause says how things are: not denied, not a modal's or a wish's, not
+    under a condition, and not a question."""
+    if pred.lemma_.casefold() in _NOT_ASSERTING | _ENDING:
+        return False
+    for c in pred.children:
+        if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS):
+            return False
+        if c.dep_ == "mark" and c.lower_ in _CONDITIONS:
+            return False
+    node = pred
+    while node.head.i != node.i:  # a clause inside a wish or a condition
+        if node.dep_ in ("xcomp", "ccomp", "advcl") and (
+            node.head.lemma_.casefold() in _NOT_ASSERTING
+            or any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in node.children)
+        ):
+            return False
+        node = node.head
+    return not pred.sent.text.rstrip().endswith("?")
+
+
+def _own_attribute(tok: Any) -> bool:
+    """A subject that is one of the speaker's own attributes: "my X" or a bare singular noun
+    with no article ("home's Chennai", "postcode is M14 5RT", "pronouns are they/them")."""
+    if tok.pos_ != "NOUN" or tok.lower_ in _EMPTY or tok.ent_type_:
+        return False
+    if tok.text[:1].isupper() and tok.i != tok.sent.start:
+        return False  # ("Chip's the baby": a name, the pet's, not the speaker's attribute)
+    mods = [c for c in tok.children if c.dep_ in ("det", "poss", "amod", "compound")]
+    return all(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in mods)
+
+
+#: Clauses a verb of which may stand in a fragment: it describes the noun, it says nothing.
+_DESCRIBING = frozenset({"acl", "relcl", "amod", "compound"})
+
+
+def _fragment(sent: Any) -> bool:
+    """A verbless sentence that is no greeting or exclamation ("Wei Zhang.", "PhD student,
+    third year, researching coral reefs"; not "ugh mondays", "big news!")."""
+    if sent.text.rstrip().endswith("!") or _has_subject(sent.root):
+        return False
+    if sent[0].lower_ in ("so", "and", "but", "or") or sent[0].pos_ in ("CCONJ", "SCONJ"):
+        return False  # ("so non-alcoholic suggestions only": what the speaker asks for)
+    root = sent.root
+    if len(sent) == 1 + (sent[-1].pos_ == "PUNCT") and not root.ent_type_:
+        return False  # ("hola", "G'day"): a greeting
+    if any(c.lower_ in _GRADING or (c.text == ":" and c.i > root.i) for c in root.children):
+        return False  # ("big news", "quick intro: ..."): an exclamation, a heading
+    for t in sent:
+        if t.pos_ == "INTJ" or (t.pos_ in ("VERB", "AUX") and t.dep_ not in _DESCRIBING):
+            return False
+        if t.dep_ == "poss" and t.lower_ in ("my", "our"):
+            return False  # ("Whiskers, my old boy": the speaker's pet, read by the rules)
+    return True
+
+
+def _has_subject(tok: Any) -> bool:
+    return any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in tok.children)
+
+
+def _pretend(sent: Any) -> bool:
+    """A game, a story or a proposal ("let's play a game: I'm a fisherman"): no fact."""
+    return any(t.lemma_.casefold() in _PRETENDING for t in sent)
+
+
+def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]:
+    lemma = pred.lemma_.casefold()
+    out: list[_Value] = []
+    for c in pred.children:
+        if c.lower_ == "so" and c.dep_ in ("cc", "advmod", "mark"):
+            break  # ("I'm teetotal, so non-alcoholic suggestions only": what follows is asked)
+        dep = "attr" if c.dep_ == "conj" and lemma == "be" else c.dep_  # "I'm X and a Y"
+        if dep in ("attr", "dobj", "oprd") and c.pos_ in ("NOUN", "PROPN", "NUM"):
+            if dep == "dobj" and (lemma in _LIGHT or not (_named(c) or _kind_noun(c))):
+                continue
+            key = _KEYS.get((lemma, "attr"), f"{lemma}_object") if dep == "attr" else lemma
+            key = subject_key or key
+            for n in [c, *_conjuncts(c)]:
+                out += _noun_values(n, key)
+        elif c.dep_ == "acomp" and c.pos_ == "ADJ" and lemma == "be":
+            for n in [c, *_conjuncts(c)]:
+                if _naming_adjective(n):
+                    out.append(_Value(_KEYS[("be", "acomp")], *_span([n])))
+        elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
+            out += _prep_values(lemma, c)
+    return out
+
+
+def _prep_values(lemma: str, prep: Any) -> list[_Value]:
+    word = prep.lower_
+    if word not in _PREPOSITIONS or (word in _FORMER and lemma != "be" and lemma != "come"):
+        return []
+    key = _KEYS.get((lemma, word), f"{lemma}_{word}")
+    out: list[_Value] = []
+    for obj in (c for c in prep.children if c.dep_ == "pobj"):
+        for n in [obj, *_conjuncts(obj)]:
+            if n.ent_type_ in ("DATE", "TIME"):
+                if word == "since":
+                    out += _noun_values(n, key)
+            elif _named(n) or (n.pos_ == "NOUN" and word in _PLACES and _kind_noun(n)):
+                out += _noun_values(n, key)
+    return out
+
+
+def _noun_values(head: Any, key: str) -> list[_Value]:
+    """The phrase ``head`` heads, without its article, possessive or grading words, then the
+    names its own prepositions take ("a junior doctor with the NHS": the NHS)."""
+    if head.lower_ in _EMPTY or head.pos_ == "PRON":
+        return []
+    if any(c.dep_ == "det" and c.lower_ == "no" for c in head.children):
+        return []  # ("no dairy recipes": a denial, which the rules read)
+    if head.ent_type_ in ("DATE", "TIME") and head.dep_ != "pobj":
+        return []  # ("I'm 29" is read by the rules; "this week" is no value)
+    first = head.i
+    for left in reversed(list(head.lefts)):  # the modifiers next to it that name a kind
+        if left.i != first - 1 and not (left.dep_ == "punct" and left.text == "-"):
+            break
+        if left.dep_ in ("compound", "nummod", "amod", "nmod", "punct") and (
+            left.lower_ not in _GRADING
+        ):
+            first = left.left_edge.i
+        else:
+            break
+    doc = head.doc
+    while first < head.i and doc[first].pos_ in _NOT_OPENING:
+        first += 1  # ("mostly night shifts": the adverb the modifier took is no value)
+    last = head.i
+    while (
+        first > 0
+        and not doc[first - 1].whitespace_
+        and doc[first - 1].pos_ != "PUNCT"
+        or (first > 1 and doc[first - 1].text == "-" and not doc[first - 2].whitespace_)
+    ):
+        first -= 1  # ("in-laws": the whole word)
+    toks = list(doc[first : last + 1])
+    # a named entity is taken whole ("James Cook Uni", "the Grand Union Canal")
+    if head.ent_iob_ != "O" and head.ent_type_ in _NAMED:
+        ent = next(e for e in head.doc.ents if e.start <= head.i < e.end)
+        body = [t for t in ent if t.pos_ != "DET" or t.i > ent.start]
+        toks = body or toks
+    after = toks[-1].i + 1
+    if head.pos_ == "PROPN" and after < len(doc) and doc[after].dep_ == "case":
+        toks = [*toks, doc[after]]  # "Sainsbury's": a shop's name keeps its possessive
+    out = [_Value(key, *_span(toks))]
+    for prep in (c for c in head.children if c.dep_ == "prep" and c.lower_ in _PREPOSITIONS):
+        for obj in (c for c in prep.children if c.dep_ == "pobj"):
+            if _named(obj):
+                out += _noun_values(obj, f"{key}_{prep.lower_}")
+    return out
+
+
+def _conjuncts(tok: Any) -> list[Any]:
+    out = []
+    for c in tok.children:
+        if c.dep_ in ("conj", "appos"):
+            out += [c, *_conjuncts(c)]
+    return out
+
+
+def _named(tok: Any) -> bool:
+    """A name: a capitalised proper noun ("hola" tagged as one is not) or a naming entity."""
+    if tok.pos_ == "PROPN":
+        return tok.text[:1].isupper() or tok.text[:1].isdigit()
+    return tok.ent_type_ in _NAMED and tok.pos_ != "PRON"
+
+
+def _kind_noun(tok: Any) -> bool:
+    """A common noun that names a kind by its modifier ("a dental practice", "the compliance
+    team"), not a bare one ("on weekends", "in case")."""
+    return tok.lower_ not in _EMPTY and any(
+        c.dep_ in ("compound", "amod") and c.lower_ not in _GRADING for c in tok.lefts
+    )
+
+
+def _naming_adjective(tok: Any) -> bool:
+    """An adjective that names what the speaker is ("Mexican", "left-handed"), not how they
+    feel ("tired", "happy")."""
+    return tok.text[:1].isupper() or "-" in tok.text or tok.ent_type_ == "NORP"
+
+
+def _span(toks: list[Any]) -> tuple[int, int]:
+    first, last = toks[0], toks[-1]
+    return first.idx, last.idx + len(last.text)

@@ -1,0 +1,147 @@
+"""The speaker's facts read from the parse (``extract/person_parse.py``): which clauses count,
+which phrases are values and in what span, read alone and through memory (where they add to the
+rules' reading and would be missing without it)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engramdb import Memory
+from engramdb.knowledge.extract import stage0
+from engramdb.knowledge.extract.person_parse import MAX_CHARS, speaker_frames
+
+
+def _values(text: str) -> set[str]:
+    return {f.value for f in speaker_frames(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # what the speaker is, every conjunct, without the grading word
+        ("I'm a Virgo and a complete night owl", {"Virgo", "night owl"}),
+        # a verb joined to the speaker's clause takes its subject
+        (
+            "I deliver for Deliveroo at night and teach at a leisure centre",
+            {"Deliveroo", "leisure centre"},
+        ),
+        # a name a phrase's own preposition takes ("with the RAF")
+        ("I'm a flight engineer with the RAF", {"flight engineer", "RAF"}),
+        # a bare attribute noun is the speaker's ("home's ...")
+        ("home's Valletta these days", {"Valletta"}),
+        # a fragment says what the speaker is
+        ("Marine biologist, researching kelp at Plymouth Uni", {"Marine biologist"}),
+        # "since" keeps its date (chat's "been in ..." reaches the reader with its "I")
+        ("I've been in Lisbon since 2017", {"Lisbon", "2017"}),
+    ],
+)
+def test_the_phrases_of_the_speakers_clauses_are_values(text: str, want: set[str]) -> None:
+    assert want <= _values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't live in Oslo",  # denied
+        "I might move to Bergen",  # a modal's
+        "I want to work at Spotify",  # a wish
+        "If I lived in Rome I would walk more",  # a condition
+        "Am I in the Lisbon office?",  # a question
+        "I left Accenture in May",  # what ended
+        "let's play a game: I'm a sea captain from Malta",  # a game
+        "I'm lactose intolerant so no dairy desserts please",  # denied by "no", and asked
+        "hola",  # a greeting
+        "big news",  # an exclamation
+        "Chip's the baby of the family",  # a name as subject: the pet's, not the speaker's
+    ],
+)
+def test_what_is_not_the_speakers_present_fact_gives_nothing(text: str) -> None:
+    got = _values(text)
+    assert not got & {
+        "Oslo",
+        "Bergen",
+        "Spotify",
+        "Rome",
+        "Lisbon office",
+        "Accenture",
+        "sea captain",
+        "Malta",
+        "dairy desserts",
+        "hola",
+        "big news",
+        "baby",
+    }, got
+
+
+def test_a_move_from_a_place_is_not_where_the_speaker_is() -> None:
+    got = _values("I moved from Porto to Braga last year")
+    assert "Porto" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I spend weekends with my in-laws in Sligo", "in-laws"),  # a hyphenated word whole
+        ("now I'm at Sainsbury's", "Sainsbury's"),  # a shop's possessive name
+        ("Mostly emergency shifts.", "emergency shifts"),  # no adverb opening
+        ("We bought a four-bedroom house in Leeds", "four-bedroom house"),
+    ],
+)
+def test_a_value_is_the_whole_words_that_name_it(text: str, value: str) -> None:
+    frames = speaker_frames(text)
+    got = {f.value for f in frames}
+    assert value in got, got
+    assert all(text[f.span[0] : f.span[1]] == f.value for f in frames)
+
+
+def test_frames_are_multi_valued_so_none_supersedes_another() -> None:
+    frames = speaker_frames("I'm a Leo and a total introvert")
+    assert frames and all(f.multi for f in frames)
+
+
+def test_a_text_over_the_limit_is_not_parsed() -> None:
+    assert speaker_frames("I'm a Leo. " + "x" * MAX_CHARS) == []
+
+
+_LETTERS = list("Iam a Leo in Paris, not from we'm-'s.?")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=st.sampled_from(_LETTERS), max_size=80))
+def test_any_text_gives_spans_of_itself(text: str) -> None:
+    for f in speaker_frames(text):
+        assert text[f.span[0] : f.span[1]] == f.value
+        assert f.value.strip()
+
+
+def _stored(tmp_path, text: str, on: bool, monkeypatch) -> set[str]:
+    monkeypatch.setattr(stage0, "USE_PARSE_READER", on)
+    with Memory.open(tmp_path / ("on" if on else "off"), embedder="hashing") as mem:
+        scope = "org/acme/user/ana"
+        mem.remember(text, scope=scope, session_id="s1")
+        return {f.value for f in mem.facts(lens=scope) if f.scope == scope}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I'm a Virgo and a complete night owl", "night owl"),
+        ("I deliver for Deliveroo at night", "Deliveroo"),
+        ("Marine biologist, researching kelp at Plymouth Uni", "Marine biologist"),
+    ],
+)
+def test_memory_keeps_what_only_the_parse_reads(tmp_path, monkeypatch, text, value) -> None:
+    assert value not in _stored(tmp_path, text, False, monkeypatch)
+    assert value in _stored(tmp_path, text, True, monkeypatch)
+
+
+def test_a_value_the_rules_read_is_not_read_twice(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(stage0, "USE_PARSE_READER", True)
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        scope = "org/acme/user/ana"
+        mem.remember("I live in Galway", scope=scope, session_id="s1")
+        facts = [f for f in mem.facts(lens=scope) if f.scope == scope]
+    assert [f.value for f in facts] == ["Galway"]
+    assert facts[0].key == "lives_in"
