@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engramdb import Memory
 from engramdb.knowledge.extract import stage0
 from engramdb.knowledge.extract.person_parse import MAX_CHARS, speaker_frames
+from engramdb.knowledge.extract.person_words import FAMILY
 
 
 def _values(text: str) -> set[str]:
@@ -75,6 +76,20 @@ def test_what_is_not_the_speakers_present_fact_gives_nothing(text: str) -> None:
     }, got
 
 
+def test_a_participle_takes_the_speakers_subject() -> None:
+    assert "Aviva" in _values("I'm an actuary, working with Aviva")
+    assert "Aviva" not in _values("I'm an actuary, thinking of working with Aviva")
+
+
+def test_a_family_members_clause_is_theirs_by_name_or_relation() -> None:
+    named = {(f.subject, f.value) for f in speaker_frames("my sister Ama works at Unilever")}
+    assert ("Ama", "Unilever") in named
+    plain = {(f.subject, f.value) for f in speaker_frames("my sister works at Unilever")}
+    assert (FAMILY["sister"], "Unilever") in plain
+    assert _values("my colleague works at Unilever") == set()  # not family: not the speaker's
+    assert _values("my colleague's home is Leeds") == set()
+
+
 def test_a_move_from_a_place_is_not_where_the_speaker_is() -> None:
     got = _values("I moved from Porto to Braga last year")
     assert "Porto" not in got
@@ -130,6 +145,7 @@ def _stored(tmp_path, text: str, on: bool, monkeypatch) -> set[str]:
         ("I'm a Virgo and a complete night owl", "night owl"),
         ("I deliver for Deliveroo at night", "Deliveroo"),
         ("Marine biologist, researching kelp at Plymouth Uni", "Marine biologist"),
+        ("I'm an actuary, working with Aviva", "Aviva"),
     ],
 )
 def test_memory_keeps_what_only_the_parse_reads(tmp_path, monkeypatch, text, value) -> None:

@@ -20,7 +20,9 @@ from typing import Any
 
 from engramdb.language.parser import parse
 
-from .person_spans import Frame
+from ..claims import SELF
+from .person_spans import Frame, _stem
+from .person_words import FAMILY, OTHER_PEOPLE, PETS
 
 __all__ = ["MAX_CHARS", "speaker_frames"]
 
@@ -99,14 +101,15 @@ def speaker_frames(text: str) -> list[Frame]:
     if len(text) > MAX_CHARS or not text.strip():
         return []
     doc = parse(text)
-    values: list[_Value] = []
+    values: list[tuple[_Value, str]] = []  # (the value, whose: SELF or a family member)
     for tok in doc:
-        if tok.dep_ not in ("nsubj", "nsubjpass"):
+        if tok.dep_ not in ("nsubj", "nsubjpass") or _pretend(tok.sent):
             continue
-        if _pretend(tok.sent):
-            continue
+        whose = SELF
         if tok.lower_ in _SPEAKER:
             key = None
+        elif (relative := _relative(tok)) is not None:
+            key, whose = None, relative  # "my uncle owns a restaurant in Lisbon"
         elif _own_attribute(tok):
             key = tok.lemma_.casefold()  # "home's Chennai", "postcode is M14 5RT"
         else:
@@ -114,22 +117,52 @@ def speaker_frames(text: str) -> list[Frame]:
         head = tok.head
         for pred in [head, *_sharing(head)]:
             if _asserts(pred):
-                values += _predicate_values(pred, key)
+                for p in [pred, *_participles(pred)]:
+                    values += [(v, whose) for v in _predicate_values(p, key)]
     for sent in doc.sents:  # "PhD student, third year, ...": a fragment says what one is
         root = sent.root
         fragment = root.pos_ in ("NOUN", "PROPN") and _fragment(sent) and _asserts(root)
         if fragment and (_named(root) or _kind_noun(root)):
             for n in [root, *_conjuncts(root)]:
-                values += _noun_values(n, "identity")
+                values += [(v, SELF) for v in _noun_values(n, "identity")]
+            for p in _participles(root):
+                values += [(v, SELF) for v in _predicate_values(p)]
     out: list[Frame] = []
     seen: set[str] = set()
-    for v in values:
+    for v, whose in values:
         value = text[v.start : v.end]
-        if not value or value.casefold() in seen:
+        if not value or value.casefold() in seen or value == whose:
             continue
         seen.add(value.casefold())
-        out.append(Frame(v.key, value, (v.start, v.end), multi=True))
+        out.append(Frame(v.key, value, (v.start, v.end), subject=whose, multi=True))
     return out
+
+
+def _participles(pred: Any) -> list[Any]:
+    """Clauses of an "-ing" verb with no subject of their own, which take the speaker's ("I'm
+    an accountant, working with KPMG"; "PhD student, researching coral reefs")."""
+    return [
+        c
+        for c in pred.children
+        if c.dep_ in ("advcl", "acl", "xcomp", "conj")
+        and c.tag_ == "VBG"
+        and not _has_subject(c)
+        and _asserts(c)
+    ]
+
+
+def _relative(tok: Any) -> str | None:
+    """Who a subject "my husband Tunde", "my uncle" is: the name it gives, or the relation;
+    None when the subject is no family member of the speaker's."""
+    if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children):
+        return None
+    relation = FAMILY.get(_stem(tok.text))
+    if relation is None:
+        return None
+    names = [c for c in tok.children if c.dep_ in ("appos", "compound") and c.text[:1].isupper()]
+    if tok.pos_ == "PROPN" and tok.i > 0 and FAMILY.get(_stem(tok.doc[tok.i - 1].text)):
+        return tok.text  # ("my husband Tunde": the parse may make the name the head)
+    return names[0].text if names else relation
 
 
 def _sharing(pred: Any) -> list[Any]:
@@ -172,6 +205,8 @@ def _own_attribute(tok: Any) -> bool:
     with no article ("home's Chennai", "postcode is M14 5RT", "pronouns are they/them")."""
     if tok.pos_ != "NOUN" or tok.lower_ in _EMPTY or tok.ent_type_:
         return False
+    if _stem(tok.text) in FAMILY or _stem(tok.text) in OTHER_PEOPLE or _stem(tok.text) in PETS:
+        return False  # ("my friend lives in Paris": someone else's; a pet's: the rules')
     if tok.text[:1].isupper() and tok.i != tok.sent.start:
         return False  # ("Chip's the baby": a name, the pet's, not the speaker's attribute)
     mods = [c for c in tok.children if c.dep_ in ("det", "poss", "amod", "compound")]
