@@ -90,6 +90,15 @@ def test_a_family_members_clause_is_theirs_by_name_or_relation() -> None:
     assert _values("my colleague's home is Leeds") == set()
 
 
+def test_a_stay_is_no_home() -> None:
+    def keys(text: str) -> dict[str, str]:
+        return {f.value: f.key for f in speaker_frames(text)}
+
+    assert keys("We're in Valencia")["Valencia"] == "lives_in"
+    assert keys("I'm in Valencia for a wedding")["Valencia"] == "staying_in"
+    assert keys("I'm in Valencia next week")["Valencia"] == "staying_in"
+
+
 def test_a_move_from_a_place_is_not_where_the_speaker_is() -> None:
     got = _values("I moved from Porto to Braga last year")
     assert "Porto" not in got
@@ -111,9 +120,22 @@ def test_a_value_is_the_whole_words_that_name_it(text: str, value: str) -> None:
     assert all(text[f.span[0] : f.span[1]] == f.value for f in frames)
 
 
-def test_frames_are_multi_valued_so_none_supersedes_another() -> None:
+def test_traits_are_multi_valued_and_a_home_is_one() -> None:
     frames = speaker_frames("I'm a Leo and a total introvert")
     assert frames and all(f.multi for f in frames)
+    home = speaker_frames("We're in Valencia")
+    assert [(f.key, f.multi) for f in home] == [("lives_in", False)]
+
+
+def test_a_later_home_replaces_one_only_the_parse_read(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(stage0, "USE_PARSE_READER", True)
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        scope = "org/acme/user/ana"
+        mem.remember("We're in Valencia", scope=scope, session_id="s1")
+        assert "Valencia" in {f.value for f in mem.facts(lens=scope)}
+        mem.remember("We moved to Bilbao last month", scope=scope, session_id="s1")
+        live = {f.value for f in mem.facts(lens=scope) if f.scope == scope}
+    assert "Bilbao" in live and "Valencia" not in live
 
 
 def test_a_text_over_the_limit_is_not_parsed() -> None:

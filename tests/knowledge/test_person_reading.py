@@ -164,8 +164,8 @@ def test_what_i_am_is_read_to_its_shortest_value(text, key, value):
 )
 def test_a_progressive_or_a_word_of_no_job_is_no_role(text):
     assert not any(k == "role" for _, k, _ in _read(text))
-    if "saving" in text:
-        assert not _read(text)
+    if "saving" in text:  # (what the speaker saves for is theirs, read from the parse)
+        assert {v for _, _, v in _read(text)} <= {"Vespa"}
 
 
 @pytest.mark.parametrize(

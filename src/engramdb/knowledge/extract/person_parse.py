@@ -10,7 +10,8 @@ and where, at or for what), one frame each, in the shortest span that names the 
 
 Which phrases count and which key they get are data (``_PREPOSITIONS``, ``_KEYS``): the
 reader itself only walks the tree. Its frames are added beside the rules' (the caller keeps
-only values the rules did not read), multi-valued, so one never supersedes another.
+only values the rules did not read). A home, an employer or a school holds one value at a time,
+as the rules' do; any other attribute it reads is multi-valued, so one never supersedes another.
 """
 
 from __future__ import annotations
@@ -89,6 +90,10 @@ _KEYS: dict[tuple[str, str], str] = {
 }
 
 
+#: Keys one value of which holds at a time, as the rules read them (a later one replaces it).
+_ONE_VALUE = frozenset({"lives_in", "hometown", "employer", "workplace", "school"})
+
+
 @dataclass(frozen=True)
 class _Value:
     key: str
@@ -134,7 +139,8 @@ def speaker_frames(text: str) -> list[Frame]:
         if not value or value.casefold() in seen or value == whose:
             continue
         seen.add(value.casefold())
-        out.append(Frame(v.key, value, (v.start, v.end), subject=whose, multi=True))
+        multi = v.key not in _ONE_VALUE  # (a new home replaces the old; a trait adds)
+        out.append(Frame(v.key, value, (v.start, v.end), subject=whose, multi=multi))
     return out
 
 
@@ -265,8 +271,24 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                 if _naming_adjective(n):
                     out.append(_Value(_KEYS[("be", "acomp")], *_span([n])))
         elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
-            out += _prep_values(lemma, c)
+            found = _prep_values(lemma, c)
+            if _a_stay(pred):  # "I'm in London for a conference next week": not a home
+                found = [_Value(_STAY, v.start, v.end) if v.key == "lives_in" else v for v in found]
+            out += found
     return out
+
+
+#: The key of a place the speaker is in for a while, not lives in.
+_STAY = "staying_in"
+
+
+def _a_stay(pred: Any) -> bool:
+    """A clause of a stay: for a purpose ("for a conference") or a time ("next week")."""
+    return any(
+        (c.dep_ == "prep" and c.lower_ == "for")
+        or (c.dep_ in ("npadvmod", "advmod") and c.ent_type_ in ("DATE", "TIME"))
+        for c in pred.children
+    )
 
 
 def _prep_values(lemma: str, prep: Any) -> list[_Value]:
