@@ -90,6 +90,22 @@ def test_a_family_members_clause_is_theirs_by_name_or_relation() -> None:
     assert _values("my colleague's home is Leeds") == set()
 
 
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("I really enjoy restoring vintage radios", {("likes", "vintage radios")}),
+        ("I love sailing", {("likes", "sailing")}),
+        ("I can't stand olives", {("dislikes", "olives")}),
+        ("I don't like thrillers", {("dislikes", "thrillers")}),
+        ("I'd love a new kayak", set()),  # a wish
+        ("I don't hate olives", set()),  # no taste said
+        ("I can stand the cold", set()),
+    ],
+)
+def test_a_taste_is_a_like_or_a_dislike(text: str, want: set[tuple[str, str]]) -> None:
+    assert {(f.key, f.value) for f in speaker_frames(text)} == want
+
+
 def test_a_stay_is_no_home() -> None:
     def keys(text: str) -> dict[str, str]:
         return {f.value: f.key for f in speaker_frames(text)}

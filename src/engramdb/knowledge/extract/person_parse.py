@@ -121,7 +121,9 @@ def speaker_frames(text: str) -> list[Frame]:
             continue
         head = tok.head
         for pred in [head, *_sharing(head)]:
-            if _asserts(pred):
+            if whose == SELF and key is None and pred.lemma_.casefold() in _TASTES:
+                values += [(v, whose) for v in _preference_values(pred)]
+            elif _asserts(pred):
                 for p in [pred, *_participles(pred)]:
                     values += [(v, whose) for v in _predicate_values(p, key)]
     for sent in doc.sents:  # "PhD student, third year, ...": a fragment says what one is
@@ -275,6 +277,47 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
             if _a_stay(pred):  # "I'm in London for a conference next week": not a home
                 found = [_Value(_STAY, v.start, v.end) if v.key == "lives_in" else v for v in found]
             out += found
+    return out
+
+
+#: Verbs of taste: what the speaker likes (True) or dislikes (False); denied, the other.
+_TASTES = {
+    "like": True,
+    "love": True,
+    "enjoy": True,
+    "adore": True,
+    "prefer": True,
+    "hate": False,
+    "dislike": False,
+    "loathe": False,
+    "detest": False,
+    "stand": None,  # ("I can't stand X": only denied)
+    "bear": None,
+}
+
+
+def _preference_values(pred: Any) -> list[_Value]:
+    """What the speaker likes or dislikes: "I love hiking", "I can't stand coriander", "I don't
+    like horror films" (a dislike); nothing for a wish ("I'd love a ...") or a question."""
+    taste = _TASTES[pred.lemma_.casefold()]
+    denied = any(c.dep_ == "neg" for c in pred.children)
+    wish = any(c.dep_ == "aux" and c.lower_ in _MODALS for c in pred.children)
+    if wish or pred.sent.text.rstrip().endswith("?") or (taste is None and not denied):
+        return []
+    if taste is not None and denied and not taste:
+        return []  # ("I don't hate it": no taste said)
+    key = "likes" if taste and not denied else "dislikes"
+    out: list[_Value] = []
+    for c in pred.children:
+        if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN"):
+            for n in [c, *_conjuncts(c)]:
+                out += _noun_values(n, key)
+        elif c.dep_ in ("xcomp", "dobj") and c.tag_ == "VBG":  # "love hiking", "hate being stuck"
+            objects = [o for o in c.children if o.dep_ == "dobj" and o.pos_ in ("NOUN", "PROPN")]
+            if objects:
+                out += _noun_values(objects[0], key)
+            elif not any(o.dep_ in ("auxpass", "acomp") for o in c.children):
+                out.append(_Value(key, *_span([c])))
     return out
 
 
