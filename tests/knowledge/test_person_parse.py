@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engramdb import Memory
 from engramdb.knowledge.extract import stage0
-from engramdb.knowledge.extract.person_parse import MAX_CHARS, speaker_frames
+from engramdb.knowledge.extract.person_parse import MAX_CHARS, speaker_frames, speakers_assertion
 from engramdb.knowledge.extract.person_words import FAMILY
 
 
@@ -199,3 +199,27 @@ def test_a_value_the_rules_read_is_not_read_twice(tmp_path, monkeypatch) -> None
         facts = [f for f in mem.facts(lens=scope) if f.scope == scope]
     assert [f.value for f in facts] == ["Galway"]
     assert facts[0].key == "lives_in"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "mine"),
+    [
+        ("Rex chewed my slipper yesterday", "yesterday", False),  # the dog's doing
+        ("I can't stop laughing today", "today", False),  # denied
+        ("we might have to move again", "again", False),  # a modal's
+        ("I prefer short answers", "short answers", True),  # a taste asserts
+        ("my go-to pizza is a margherita", "a margherita", True),  # the speaker's own thing
+        ("I'm a stay-at-home dad", "stay-at-home dad", True),  # a value's own verb-like word
+    ],
+)
+def test_whose_assertion_a_value_is_in(text: str, value: str, mine: bool) -> None:
+    assert speakers_assertion(text, value) is mine
+
+
+@pytest.mark.parametrize("text", ["Rex chewed my slipper yesterday", "I can't stop laughing today"])
+def test_a_fallback_fact_of_a_clause_not_the_speakers_is_dropped(text: str, monkeypatch) -> None:
+    def values(on: bool) -> set[str]:
+        monkeypatch.setattr(stage0, "USE_PARSE_READER", on)
+        return {c.value for c in stage0.extract_stage0(text, role="user").claims}
+
+    assert values(False) and not values(True)

@@ -25,7 +25,7 @@ from ..claims import SELF
 from .person_spans import Frame, _stem
 from .person_words import FAMILY, OTHER_PEOPLE, PETS
 
-__all__ = ["MAX_CHARS", "speaker_frames"]
+__all__ = ["MAX_CHARS", "speaker_frames", "speakers_assertion"]
 
 #: The longest sentence read (a turn's sentence is parsed once more for this reader).
 MAX_CHARS = 400
@@ -187,10 +187,11 @@ def _sharing(pred: Any) -> list[Any]:
     ]
 
 
-def _asserts(pred: Any) -> bool:
+def _asserts(pred: Any, tastes: bool = False) -> bool:
     """Whether the clause says how things are: not denied, not a modal's or a wish's, not
-    under a condition, and not a question."""
-    if pred.lemma_.casefold() in _NOT_ASSERTING | _ENDING:
+    under a condition, and not a question (``tastes``: a verb of taste asserts too)."""
+    lemma = pred.lemma_.casefold()
+    if lemma in _NOT_ASSERTING | _ENDING and not (tastes and lemma in _TASTES):
         return False
     for c in pred.children:
         if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS):
@@ -429,3 +430,36 @@ def _naming_adjective(tok: Any) -> bool:
 def _span(toks: list[Any]) -> tuple[int, int]:
     first, last = toks[0], toks[-1]
     return first.idx, last.idx + len(last.text)
+
+
+def speakers_assertion(text: str, value: str) -> bool:
+    """Whether ``value`` (its first occurrence in ``text``) lies in a clause the speaker
+    asserts of themselves: its predicate's subject is "I", "we" or one of the speaker's
+    attributes (or a verb joined to such a clause, or a verbless fragment), and the clause is
+    not denied, a modal's, a wish or a condition. A text too long to parse is given the benefit
+    of the doubt."""
+    at = text.find(value)
+    if at < 0 or len(text) > MAX_CHARS:
+        return True
+    doc = parse(text)
+    toks = [t for t in doc if at <= t.idx < at + len(value)]
+    if not toks:
+        return True
+    inside = {t.i for t in toks}
+    node = next((t for t in toks if t.head.i not in inside or t.head.i == t.i), toks[0])
+    if node.pos_ in ("VERB", "AUX") and node.head.i != node.i:
+        node = node.head  # (the value's own head word, "stay-at-home dad", is no clause)
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+        node = node.head
+    if node.pos_ not in ("VERB", "AUX"):
+        return _fragment(node.sent)
+    pred = node
+    while pred.dep_ == "conj" and not _has_subject(pred):
+        pred = pred.head  # ("I drive ... and do admin": the subject of the first)
+    subjects = [c for c in pred.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subjects:
+        return False
+    who = subjects[0]
+    owned = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in who.children)
+    mine = who.lower_ in _SPEAKER or owned or _own_attribute(who)
+    return mine and _asserts(node, tastes=True) and _asserts(pred, tastes=True)

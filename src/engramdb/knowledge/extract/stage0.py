@@ -41,12 +41,12 @@ from ..claims import ORG, OTHER_BUSINESS, SELF, Claim, Extraction, Mention, Open
 from ..documents.budget import checkpoint
 from ..documents.sentences import LIST_MARKER, sentences
 from ..values import parse_value, parse_values
-from ..vocab import NOT_KEYS, canonical_key, is_known_key
+from ..vocab import NOT_KEYS, canonical_key, is_known_key, is_person_key
 from ..words import find_phrase
 from .contacts import with_speaker_contacts
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
 from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
-from .person_parse import speaker_frames
+from .person_parse import speaker_frames, speakers_assertion
 from .person_words import LIFE_VERBS
 from .statement_values import KINDS as AMOUNT_KINDS
 from .statement_values import bound_denied
@@ -916,6 +916,8 @@ def _read_sentence(
             c for c in claims if _kept_beside(c, frames)
         ]
     if role == "user":
+        if USE_PARSE_READER:
+            claims = [c for c in claims if not _stray(c, plain)]
         claims += _parsed_beside(plain, claims, s)
     for c in claims:
         category = c.category
@@ -986,6 +988,15 @@ def _frame_claim(f: Frame, s: _Sentence) -> Claim:
 
 #: Whether the parse's reading of the speaker's clauses adds to the rules' (``person_parse``).
 USE_PARSE_READER = True
+
+
+def _stray(c: Claim, plain: str) -> bool:
+    """A speaker's fact a fallback rule keyed by the sentence's own words ("hot_mate: today"
+    of "it's stinking hot today, mate") in a clause the parse says the speaker does not
+    assert of themselves."""
+    if c.subject != SELF or c.stage == -1 or c.negated or is_person_key(c.key):
+        return False
+    return not speakers_assertion(plain, c.value)
 
 
 def _parsed_beside(plain: str, claims: list[Claim], s: _Sentence) -> list[Claim]:
