@@ -223,3 +223,14 @@ def test_a_fallback_fact_of_a_clause_not_the_speakers_is_dropped(text: str, monk
         return {c.value for c in stage0.extract_stage0(text, role="user").claims}
 
     assert values(False) and not values(True)
+
+
+def test_a_pronoun_is_no_value_of_the_speakers(monkeypatch) -> None:
+    text = "I play the cello, badly, but I love it"
+
+    def values(on: bool) -> set[str]:
+        monkeypatch.setattr(stage0, "USE_PARSE_READER", on)
+        return {c.value for c in stage0.extract_stage0(text, role="user").claims}
+
+    assert "it" in values(False)
+    assert "it" not in values(True)

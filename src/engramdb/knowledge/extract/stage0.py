@@ -993,10 +993,17 @@ USE_PARSE_READER = True
 def _stray(c: Claim, plain: str) -> bool:
     """A speaker's fact a fallback rule keyed by the sentence's own words ("hot_mate: today"
     of "it's stinking hot today, mate") in a clause the parse says the speaker does not
-    assert of themselves."""
-    if c.subject != SELF or c.stage == -1 or c.negated or is_person_key(c.key):
+    assert of themselves; or any speaker's fact whose value is only a pronoun ("likes: it" of
+    "I play the sitar, but I love it"): it names nothing by itself."""
+    if c.subject != SELF or c.negated:
         return False
-    return not speakers_assertion(plain, c.value)
+    if c.value.strip().casefold() in _PRONOUN_VALUES:
+        return True
+    return c.stage != -1 and not is_person_key(c.key) and not speakers_assertion(plain, c.value)
+
+
+#: Values that only point at something said elsewhere.
+_PRONOUN_VALUES = frozenset("it them that this these those him her one ones".split())
 
 
 def _parsed_beside(plain: str, claims: list[Claim], s: _Sentence) -> list[Claim]:
