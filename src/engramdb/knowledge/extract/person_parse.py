@@ -23,6 +23,7 @@ from engramdb.language.parser import parse
 
 from ..claims import SELF
 from .person_spans import Frame, _stem
+from .person_triggers import TERMINATIVE
 from .person_words import FAMILY, OTHER_PEOPLE, PETS
 
 __all__ = ["MAX_CHARS", "speaker_frames", "speakers_assertion"]
@@ -38,9 +39,6 @@ _NOT_ASSERTING = frozenset(
     suppose imagine plan consider ask tell say help look see hear remember forget
     handle stand afford bother care""".split()
 )
-#: Verbs that end what their object was ("I left Deloitte", "sold the Golf"): the rules read
-#: the ending; nothing of the clause holds now.
-_ENDING = frozenset("quit leave sell stop cancel end drop lose resign retire break".split())
 #: Prepositions that name where a move or a change came from: no longer the speaker's.
 _FORMER = frozenset({"from"})
 #: Verbs too light to say what their object is to the speaker ("got tickets", "start a job").
@@ -191,8 +189,10 @@ def _asserts(pred: Any, tastes: bool = False) -> bool:
     """Whether the clause says how things are: not denied, not a modal's or a wish's, not
     under a condition, and not a question (``tastes``: a verb of taste asserts too)."""
     lemma = pred.lemma_.casefold()
-    if lemma in _NOT_ASSERTING | _ENDING and not (tastes and lemma in _TASTES):
+    if lemma in _NOT_ASSERTING and not (tastes and lemma in _TASTES):
         return False
+    if pred.lower_ in TERMINATIVE:
+        return False  # ("I left Deloitte", "sold the Golf": the rules read the ending)
     for c in pred.children:
         if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS):
             return False

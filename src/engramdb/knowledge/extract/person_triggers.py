@@ -39,7 +39,7 @@ _LIVE = frozenset("live lives living based settled staying located".split())
 #: Words right before a verb whose subject is the speaker ("I really enjoy ...").
 SPEAKER = frozenset("i we really also still just do absolutely totally genuinely both all".split())
 TERMINATIVE = frozenset(
-    "quit left sold stopped cancelled canceled ended dropped lost resigned retired".split()
+    "quit left sold stopped cancelled canceled ended dropped lost resigned retired broke".split()
 )
 _HAVE_DONE = frozenset(("have", "'ve", "i've", "we've", "has"))
 _WORK = frozenset("work works working".split())
