@@ -1003,7 +1003,7 @@ def _stray(c: Claim, plain: str) -> bool:
 
 
 #: Values that only point at something said elsewhere.
-_PRONOUN_VALUES = frozenset("it them that this these those him her one ones".split())
+_PRONOUN_VALUES = frozenset("it them that this these those him her".split())
 
 
 def _parsed_beside(plain: str, claims: list[Claim], s: _Sentence) -> list[Claim]:
