@@ -15,6 +15,7 @@ import random
 import sys
 
 from engramdb import Memory
+from engramdb.language import parse
 
 ORG = "org/acme"
 
@@ -42,6 +43,9 @@ def say(*parts: object) -> None:
 def main(path: str, seed: int) -> None:
     rng = random.Random(seed)
     mem = Memory.open(path, embedder="hashing")
+    # the English model loads at a process's first parse (a second or more on a busy machine):
+    # loaded first, a kill soon after the first line still falls among writes
+    parse("warm")
     i = 0
     turns: list[str] = []
     while True:

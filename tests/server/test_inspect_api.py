@@ -36,7 +36,8 @@ def store(live) -> dict:
 
     ids = {
         "job": say("maya", "I work at Siemens as an engineer."),
-        "sister": say("maya", "My sister Priya lives in Toronto with a secret recipe."),
+        # (the secret is in no fact read from the turn: a soft forget keeps the turn's facts)
+        "sister": say("maya", "My sister Priya lives in Toronto; she keeps a secret recipe."),
         "aria": say("maya", "I think the Aria headphones cost $149."),
         "lisbon": say("maya", "I moved to Lisbon."),
     }
