@@ -87,8 +87,7 @@ def test_acknowledged_writes_survive_kill_9(tmp_path: Path, trial: int):
                     "WHERE d.name=? AND f.forgotten=0",
                     (name,),
                 ).fetchone()[0]
-                # (the code, aisle and bin_count of 1,500 rows)
-                assert facts == 4500, (name, facts)
+                assert facts == 3000, (name, facts)  # (aisle and bin_count of 1,500 rows)
         hidden = "SELECT COUNT(*) FROM {} WHERE forgotten=2"
         for table in ("facts", "entities", "chunks", "documents"):
             assert mem.db.execute(hidden.format(table)).fetchone()[0] == 0, table

@@ -38,30 +38,18 @@ Widget,W-1,,14 days
 
 
 def test_csv_rows_are_named_by_their_name_column_with_the_sku_as_alias(tmp_path: Path) -> None:
-    """The seed's own case: chat says "the AirPods Pro", not AP-2; the code is a fact of its
-    own too ("what's the SKU of the AirPods Pro?")."""
+    """The seed's own case: chat says "the AirPods Pro", not AP-2."""
     triples = rows_to_triples(_parse(tmp_path, "catalog.csv", CATALOG))
-    assert triples[:3] == [
-        Triple("AirPods Pro", "sku", "AP-2", "catalog", 0, "SKU", ("AP-2",)),
+    assert triples[:2] == [
         Triple("AirPods Pro", "price", "279.00 EUR", "catalog", 0, "Price (EUR)", ("AP-2",)),
         Triple("AirPods Pro", "return_window", "30 days", "catalog", 0, "Return Window", ("AP-2",)),
     ]
-    # the empty price cell gives no triple; a row without a name is named by its code (and
-    # has no code fact: it would say its own name)
-    assert [(t.subject, t.predicate, t.aliases) for t in triples[3:]] == [
-        ("Widget", "sku", ("W-1",)),
+    # the empty price cell gives no triple; a row without a name is named by its code; the
+    # codes are aliases, not attributes
+    assert [(t.subject, t.predicate, t.aliases) for t in triples[2:]] == [
         ("Widget", "return_window", ("W-1",)),
         ("X-9", "price", ()),
     ]
-
-
-def test_without_identifier_facts_codes_are_only_aliases(tmp_path: Path, monkeypatch) -> None:
-    from engramdb.knowledge.documents import rows
-
-    monkeypatch.setattr(rows, "IDENTIFIER_FACTS", False)
-    triples = rows_to_triples(_parse(tmp_path, "catalog.csv", CATALOG))
-    assert "sku" not in {t.predicate for t in triples}
-    assert triples[0].aliases == ("AP-2",)
 
 
 def test_explicit_key_column_and_an_unknown_one(tmp_path: Path) -> None:
@@ -125,7 +113,6 @@ def test_json_things_are_named_and_the_top_level_is_the_organisation(tmp_path: P
     facts = {(t.subject, t.predicate, t.object) for t in triples}
     assert facts == {
         ("Northwind", "free_shipping_over", "75 USD"),
-        ("Portland", "id", "NW-PDX"),  # (its code: an alias and a fact)
         ("Portland", "hours_sun", "11:00-18:00"),
         ("Portland", "services", "ski tuning"),
         ("Portland", "services", "bike repair"),

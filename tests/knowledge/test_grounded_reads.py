@@ -40,40 +40,6 @@ def test_the_encoder_and_passage_scoring_put_the_answer_first(tmp_path, monkeypa
     assert both >= engine_chunks + 6
 
 
-def test_a_rows_code_answers_a_question_for_the_code(tmp_path, monkeypatch):
-    from engramdb.knowledge.documents import rows
-
-    csv = (
-        b"sku,name,pot,price\nPL-1047,Lavender Munstead,2 litre,6.49\n"
-        b"PL-1048,Lavender Hidcote,2 litre,6.99\nPL-2001,Rosemary,1 litre,4.50\n"
-    )
-
-    def first(on: bool) -> str:
-        monkeypatch.setattr(rows, "IDENTIFIER_FACTS", on)
-        with Memory.open(tmp_path / str(on), embedder="hashing") as mem:
-            mem.upload(csv, name="plants.csv", scope="org/shop")
-            hits = mem.query("what's the sku of the munstead lavender?", lens="org/shop", k=3)
-            return hits[0].text if hits else ""
-
-    assert "PL-1047" not in first(False).split(":")[-1]  # the code only named the row
-    assert first(True).endswith("sku: PL-1047")
-
-
-def test_a_rows_code_is_no_template_a_claim_is_read_against() -> None:
-    from engramdb.knowledge.catalogue import template_entries
-
-    row = (1, "sku", "sku", "SR-105", "", "Firecracker (SR-105) sku: SR-105", "knowledge")
-    entries, _ = template_entries(
-        [(*row, "menu", "firecracker", "Firecracker", "org/x")], "x", {1: ("SR-105",)}
-    )
-    assert entries == []
-    other = (2, "heat", "heat", "4", "", "Firecracker (SR-105) heat: 4", "knowledge")
-    entries, _ = template_entries(
-        [(*other, "menu", "firecracker", "Firecracker", "org/x")], "x", {2: ("SR-105",)}
-    )
-    assert [t.value for t, _, _ in entries] == ["4"]
-
-
 def test_the_gain_raises_only_the_best_facts(tmp_path):
     doc = (
         b"# Plans\n\nUnused minutes do not roll over to the next month. Unused data carries "

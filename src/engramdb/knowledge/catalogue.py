@@ -343,9 +343,6 @@ def template_entries(
     ) in rows:
         own = ekey == org or (etype == "organisation" and is_org_root(fscope))
         subject = "" if own else name
-        names = () if own or aliases is None else aliases.get(fid, ())
-        if value in names:
-            continue  # (a row's own code as a fact, "sku: SR-105": it names the row, no claim)
         t = Template(
             fact_id=fid,
             subject=subject,
@@ -357,7 +354,7 @@ def template_entries(
             statement=statement or "",
             category=category or "knowledge",
             name=name,
-            aliases=names,
+            aliases=() if own or aliases is None else aliases.get(fid, ()),
         )
         t_words = aligned_words(f"{subject} {phrase or key} {statement}")
         out.append((t, t_words, frozenset(WORD.findall(subject.casefold()))))

@@ -208,15 +208,9 @@ def _table_triples(
         shared = name is not None and names[cells[name][index]] > 1
         # the qualifying cell tells a row from its namesakes only ("6 pack" / "12 pack")
         qualifier = " ".join(q for c in qualifiers if (q := cells[c][index])) if shared else ""
-        if IDENTIFIER_FACTS:  # "what's the SKU of the small lavender?": the code is a fact too
-            out.extend(
-                Triple(subject, normalize_key(c).replace(".", "_"), code, kind, index, c, aliases)
-                for c in ids
-                if (code := cells[c][index]) and code != subject
-            )
         for column, value in row.items():
             if column == name or (shared and column in qualifiers) or column in ids:
-                continue  # identifiers are aliases, and facts of their own above
+                continue  # identifiers are aliases, not attributes
             attribute, unit = headers.get(column) or header_unit(column)
             if unit is None and table.currency and _MONEY.search(attribute):
                 unit = table.currency  # "price": 1.85 under "currency": "GBP"
@@ -231,9 +225,6 @@ def _table_triples(
             )
     return out
 
-
-#: Whether a row's identifiers (SKU, id, code) are also facts of it, beside its aliases.
-IDENTIFIER_FACTS = True
 
 _MONEY = re.compile(
     r"(?:^|_)(?:price|prices|cost|costs|fee|fees|charge|charges|fare|fares|premium|deposit|"
