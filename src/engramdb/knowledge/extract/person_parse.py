@@ -23,8 +23,8 @@ from engramdb.language.parser import parse
 
 from ..claims import SELF
 from .person_spans import Frame, _stem
-from .person_triggers import TERMINATIVE
-from .person_words import FAMILY, OTHER_PEOPLE, PETS
+from .person_triggers import DISLIKE_VERBS, LIKE_VERBS, TERMINATIVE
+from .person_words import FAMILY, OTHER_PEOPLE, PETS, is_job
 
 __all__ = ["MAX_CHARS", "speaker_frames", "speakers_assertion"]
 
@@ -44,7 +44,7 @@ _FORMER = frozenset({"from"})
 #: Verbs too light to say what their object is to the speaker ("got tickets", "start a job").
 _LIGHT = frozenset("have get start join share take make see book spend keep give find".split())
 #: Words that make what a sentence says a game, a story or a proposal.
-_PRETENDING = frozenset("pretend imagine roleplay let story game".split())
+_PRETENDING = frozenset("pretend imagine roleplay".split())
 #: Clause openers after which nothing holds as the speaker's present fact.
 _CONDITIONS = frozenset({"if", "unless", "whether", "when", "once", "until"})
 #: Prepositions whose object is where, at, for or with what the speaker is or does (the
@@ -78,8 +78,6 @@ _KEYS: dict[tuple[str, str], str] = {
     ("come", "from"): "hometown",
     ("work", "at"): "employer",
     ("work", "for"): "employer",
-    ("work", "with"): "employer",
-    ("be", "with"): "employer",
     ("be", "at"): "workplace",
     ("study", "at"): "school",
     ("study", "in"): "school",
@@ -89,7 +87,7 @@ _KEYS: dict[tuple[str, str], str] = {
 
 
 #: Keys one value of which holds at a time, as the rules read them (a later one replaces it).
-_ONE_VALUE = frozenset({"lives_in", "hometown", "employer", "workplace", "school"})
+_ONE_VALUE = frozenset({"lives_in", "hometown", "employer", "school"})
 
 
 @dataclass(frozen=True)
@@ -135,12 +133,15 @@ def speaker_frames(text: str) -> list[Frame]:
     out: list[Frame] = []
     seen: set[str] = set()
     for v, whose in values:
-        value = text[v.start : v.end]
+        start, end = v.start, v.end
+        while end > start and not text[end - 1].isalnum() and text[end - 1] not in ".)'’":
+            end -= 1  # ("Tesla Model 3," : no trailing comma)
+        value = text[start:end]
         if not value or value.casefold() in seen or value == whose:
             continue
         seen.add(value.casefold())
         multi = v.key not in _ONE_VALUE  # (a new home replaces the old; a trait adds)
-        out.append(Frame(v.key, value, (v.start, v.end), subject=whose, multi=multi))
+        out.append(Frame(v.key, value, (start, end), subject=whose, multi=multi))
     return out
 
 
@@ -167,8 +168,21 @@ def _relative(tok: Any) -> str | None:
         return None
     names = [c for c in tok.children if c.dep_ in ("appos", "compound") and c.text[:1].isupper()]
     if tok.pos_ == "PROPN" and tok.i > 0 and FAMILY.get(_stem(tok.doc[tok.i - 1].text)):
-        return tok.text  # ("my husband Tunde": the parse may make the name the head)
-    return names[0].text if names else relation
+        return _whole_name(tok)  # ("my husband Tunde": the parse may make the name the head)
+    return _whole_name(names[0]) if names else relation
+
+
+def _whole_name(tok: Any) -> str:
+    """The capitalised words around ``tok`` ("Mary Ann", "Tunde Bakare")."""
+    doc = tok.doc
+    a = b = tok.i
+    while a > tok.sent.start and doc[a - 1].text[:1].isupper():
+        if FAMILY.get(_stem(doc[a - 1].text)):
+            break  # ("My sister Mary Ann": "My sister" is no part of it)
+        a -= 1
+    while b + 1 < tok.sent.end and doc[b + 1].text[:1].isupper():
+        b += 1
+    return doc[a : b + 1].text
 
 
 def _sharing(pred: Any) -> list[Any]:
@@ -185,14 +199,17 @@ def _sharing(pred: Any) -> list[Any]:
     ]
 
 
-def _asserts(pred: Any, tastes: bool = False) -> bool:
+def _asserts(pred: Any, tastes: bool = False, past: bool = False) -> bool:
     """Whether the clause says how things are: not denied, not a modal's or a wish's, not
-    under a condition, and not a question (``tastes``: a verb of taste asserts too)."""
+    under a condition, not a question, and not in the past (``tastes``: a verb of taste
+    asserts too; ``past``: so does the past)."""
     lemma = pred.lemma_.casefold()
     if lemma in _NOT_ASSERTING and not (tastes and lemma in _TASTES):
         return False
     if pred.lower_ in TERMINATIVE:
         return False  # ("I left Deloitte", "sold the Golf": the rules read the ending)
+    if not past and _past(pred):
+        return False  # ("I was at Barclays until March": not the speaker's now)
     for c in pred.children:
         if c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _MODALS):
             return False
@@ -209,19 +226,35 @@ def _asserts(pred: Any, tastes: bool = False) -> bool:
     return not pred.sent.text.rstrip().endswith("?")
 
 
+def _past(pred: Any) -> bool:
+    """A clause in the past tense ("I was at Deloitte", "I lived in Leeds"); a present perfect
+    ("I've lived in Toronto for six years") still holds."""
+    if pred.tag_ == "VBD":
+        return True
+    return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in pred.children)
+
+
 def _own_attribute(tok: Any) -> bool:
     """A subject that is one of the speaker's own attributes: "my X" or a bare singular noun
     with no article ("home's Chennai", "postcode is M14 5RT", "pronouns are they/them")."""
     if tok.pos_ != "NOUN" or tok.lower_ in _EMPTY or tok.ent_type_:
         return False
-    if _stem(tok.text) in FAMILY or _stem(tok.text) in OTHER_PEOPLE or _stem(tok.text) in PETS:
-        return False  # ("my friend lives in Paris": someone else's; a pet's: the rules')
+    word = _stem(tok.text)
+    if word in FAMILY or word in OTHER_PEOPLE or word in PETS or is_job(word):
+        return False  # ("my friend/landlord lives in Spain": someone else's; a pet's: the rules')
     if tok.text[:1].isupper() and tok.i != tok.sent.start:
         return False  # ("Chip's the baby": a name, the pet's, not the speaker's attribute)
     mods = [c for c in tok.children if c.dep_ in ("det", "poss", "amod", "compound")]
     return all(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in mods)
 
 
+#: Words of a fragment that thanks, greets, signs off or asks: its names are not the speaker's.
+_ADDRESSING = frozenset(
+    """thanks thank cheers regards hi hello hey dear bye goodbye congrats congratulations
+    happy merry please""".split()
+)
+#: Entities of a fragment that make it a price or a count said, not what the speaker is.
+_AMOUNTS = frozenset({"MONEY", "PERCENT", "QUANTITY", "CARDINAL"})
 #: Clauses a verb of which may stand in a fragment: it describes the noun, it says nothing.
 _DESCRIBING = frozenset({"acl", "relcl", "amod", "compound"})
 
@@ -241,6 +274,8 @@ def _fragment(sent: Any) -> bool:
     for t in sent:
         if t.pos_ == "INTJ" or (t.pos_ in ("VERB", "AUX") and t.dep_ not in _DESCRIBING):
             return False
+        if t.lower_ in _ADDRESSING or t.ent_type_ in _AMOUNTS:
+            return False  # ("Thanks, Sarah.", "Aria Headphones, $149.", "Delivery please.")
         if t.dep_ == "poss" and t.lower_ in ("my", "our"):
             return False  # ("Whiskers, my old boy": the speaker's pet, read by the rules)
     return True
@@ -252,11 +287,23 @@ def _has_subject(tok: Any) -> bool:
 
 def _pretend(sent: Any) -> bool:
     """A game, a story or a proposal ("let's play a game: I'm a fisherman"): no fact."""
-    return any(t.lemma_.casefold() in _PRETENDING for t in sent)
+    return any(
+        t.lemma_.casefold() in _PRETENDING
+        or (t.lower_ == "let" and t.i + 1 < sent.end and t.nbor().lower_ in ("'s", "’s", "us"))
+        for t in sent
+    )
+
+
+def _lemma(pred: Any) -> str:
+    """The predicate's lemma; a contracted "be" ("Kofi's in Accra") is "be"."""
+    lemma = str(pred.lemma_).casefold()
+    return "be" if lemma in ("'s", "’s", "'re", "’re", "'m", "’m") else lemma
 
 
 def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]:
-    lemma = pred.lemma_.casefold()
+    """The values a clause's predicate takes; ``subject_key``: the subject is the speaker's
+    own attribute ("my office is in Leeds" is ``office_in``, not where the speaker lives)."""
+    lemma = _lemma(pred)
     out: list[_Value] = []
     for c in pred.children:
         if c.lower_ == "so" and c.dep_ in ("cc", "advmod", "mark"):
@@ -275,23 +322,19 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                     out.append(_Value(_KEYS[("be", "acomp")], *_span([n])))
         elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
             found = _prep_values(lemma, c)
-            if _a_stay(pred):  # "I'm in London for a conference next week": not a home
+            if subject_key:
+                found = [_Value(f"{subject_key}_{c.lower_}", v.start, v.end) for v in found]
+            elif _a_stay(pred):  # "I'm in London for a conference next week": not a home
                 found = [_Value(_STAY, v.start, v.end) if v.key == "lives_in" else v for v in found]
             out += found
     return out
 
 
 #: Verbs of taste: what the speaker likes (True) or dislikes (False); denied, the other.
-_TASTES = {
-    "like": True,
-    "love": True,
-    "enjoy": True,
-    "adore": True,
+_TASTES: dict[str, bool | None] = {
+    **dict.fromkeys(LIKE_VERBS, True),
     "prefer": True,
-    "hate": False,
-    "dislike": False,
-    "loathe": False,
-    "detest": False,
+    **dict.fromkeys(DISLIKE_VERBS, False),
     "stand": None,  # ("I can't stand X": only denied)
     "bear": None,
 }
@@ -331,8 +374,14 @@ def _a_stay(pred: Any) -> bool:
     return any(
         (c.dep_ == "prep" and c.lower_ == "for")
         or (c.dep_ in ("npadvmod", "advmod") and c.ent_type_ in ("DATE", "TIME"))
+        or c.lower_ in _FOR_NOW
+        or (c.dep_ == "prep" and any(g.lower_ in _FOR_NOW for g in c.children))
         for c in pred.children
     )
+
+
+#: Words of a stay said as "now" ("I'm in London right now", "at the moment").
+_FOR_NOW = frozenset({"now", "moment", "today", "tonight"})
 
 
 def _prep_values(lemma: str, prep: Any) -> list[_Value]:
@@ -462,4 +511,4 @@ def speakers_assertion(text: str, value: str) -> bool:
     who = subjects[0]
     owned = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in who.children)
     mine = who.lower_ in _SPEAKER or owned or _own_attribute(who)
-    return mine and _asserts(node, tastes=True) and _asserts(pred, tastes=True)
+    return mine and _asserts(node, True, True) and _asserts(pred, True, True)

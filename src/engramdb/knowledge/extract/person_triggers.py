@@ -34,6 +34,9 @@ __all__ = ["SPEAKER", "TERMINATIVE", "scan"]
 _FAVOURITE = frozenset(("favourite", "favorite"))
 _LIKE = {"like": "likes", "love": "likes", "enjoy": "likes", "adore": "likes"}
 _DISLIKE = frozenset("hate dislike detest loathe".split())
+#: The verbs of liking and disliking (the parse reader's tastes read the same ones).
+LIKE_VERBS = frozenset(_LIKE)
+DISLIKE_VERBS = _DISLIKE
 _HAVE = frozenset("have has got own owns adopted adopt foster fostering".split())
 _LIVE = frozenset("live lives living based settled staying located".split())
 #: Words right before a verb whose subject is the speaker ("I really enjoy ...").

@@ -149,7 +149,8 @@ FAMILY = {
 #: People whose facts are theirs, not the speaker's ("my friend lives in Paris").
 OTHER_PEOPLE = _set(
     """friend friends coworker co-worker coworkers colleague colleagues neighbour neighbor
-    neighbours neighbors flatmate roommate housemate classmate teammate mate mates buddy pal"""
+    neighbours neighbors flatmate roommate housemate classmate teammate mate mates buddy pal
+    landlord landlady boss tenant lodger"""
 )
 
 #: Job head words (the last word of a job title).

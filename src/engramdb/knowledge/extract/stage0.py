@@ -997,8 +997,9 @@ def _stray(c: Claim, plain: str) -> bool:
     "I play the sitar, but I love it"): it names nothing by itself."""
     if c.subject != SELF or c.negated:
         return False
-    if c.value.strip().casefold() in _PRONOUN_VALUES:
-        return True
+    value = c.value.strip()
+    if value.casefold() in _PRONOUN_VALUES and not value.isupper():
+        return True  # ("IT" is a department, "it" no value)
     return c.stage != -1 and not is_person_key(c.key) and not speakers_assertion(plain, c.value)
 
 
