@@ -98,7 +98,8 @@ class _Value:
 
 
 def speaker_frames(text: str) -> list[Frame]:
-    """The speaker's values in ``text`` the parse gives (empty for a longer text)."""
+    """The speaker's values in ``text`` the parse gives. A text over ``MAX_CHARS`` gives none:
+    a chat sentence is shorter, and the cap bounds what one sentence may cost."""
     if len(text) > MAX_CHARS or not text.strip():
         return []
     doc = parse(text)
@@ -282,6 +283,7 @@ def _fragment(sent: Any) -> bool:
 
 
 def _has_subject(tok: Any) -> bool:
+    """Whether a clause names its own subject (then it is not the speaker's by default)."""
     return any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in tok.children)
 
 
@@ -385,6 +387,8 @@ _FOR_NOW = frozenset({"now", "moment", "today", "tonight"})
 
 
 def _prep_values(lemma: str, prep: Any) -> list[_Value]:
+    """The values a preposition of the predicate takes: names, kinds for "at", "for", "with"
+    and "in", a date only after "since" ("on weekends", "in March" say when, not what)."""
     word = prep.lower_
     if word not in _PREPOSITIONS or (word in _FORMER and lemma != "be" and lemma != "come"):
         return []
@@ -448,6 +452,7 @@ def _noun_values(head: Any, key: str) -> list[_Value]:
 
 
 def _conjuncts(tok: Any) -> list[Any]:
+    """The phrases listed with ``tok`` ("a Leo and a total introvert", "Bruno, and a tortoise")."""
     out = []
     for c in tok.children:
         if c.dep_ in ("conj", "appos"):
