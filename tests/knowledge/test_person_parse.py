@@ -297,3 +297,13 @@ def test_a_value_ends_at_a_word_not_a_comma() -> None:
 def test_it_the_department_is_a_value(monkeypatch) -> None:
     monkeypatch.setattr(stage0, "USE_PARSE_READER", True)
     assert "IT" in {c.value for c in stage0.extract_stage0("I work in IT.", role="user").claims}
+
+
+def test_a_hyphenated_trait_is_one_word() -> None:
+    assert ("trait", "left-handed") in {(f.key, f.value) for f in speaker_frames("I'm left-handed")}
+
+
+def test_what_the_speaker_says_they_are_with_as_holds_through_a_denial() -> None:
+    assert "vegan" in _values("As a vegan I don't eat honey")
+    assert "vegan" not in _values("Am I allowed to eat honey as a vegan?")
+    assert _values("I like films such as Alien") <= {"films", "Alien"}

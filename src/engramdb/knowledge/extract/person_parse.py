@@ -117,6 +117,8 @@ def speaker_frames(text: str) -> list[Frame]:
         else:
             continue
         head = tok.head
+        if whose == SELF and key is None and not _question(head):
+            values += [(v, whose) for v in _as_values(head)]  # "as a nurse, I ..."
         for pred in [head, *_sharing(head)]:
             if whose == SELF and key is None and pred.lemma_.casefold() in _TASTES:
                 values += [(v, whose) for v in _preference_values(pred)]
@@ -144,6 +146,22 @@ def speaker_frames(text: str) -> list[Frame]:
         multi = v.key not in _ONE_VALUE  # (a new home replaces the old; a trait adds)
         out.append(Frame(v.key, value, (start, end), subject=whose, multi=multi))
     return out
+
+
+def _as_values(pred: Any) -> list[_Value]:
+    """What the speaker says they are with "as" ("As a practising Muslim I don't drink", "as a
+    nurse I'd say ..."): the premise holds whatever the clause then denies or weighs."""
+    out: list[_Value] = []
+    for prep in (c for c in pred.children if c.dep_ == "prep" and c.lower_ == "as"):
+        if prep.i > pred.i and prep.i != pred.sent.start:
+            continue  # ("I work as a nurse" is the clause's own value; "as well as", "such as")
+        for obj in (c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
+            out += _noun_values(obj, "identity")
+    return out
+
+
+def _question(pred: Any) -> bool:
+    return str(pred.sent.text).rstrip().endswith("?")
 
 
 def _participles(pred: Any) -> list[Any]:
@@ -320,8 +338,9 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                 out += _noun_values(n, key)
         elif c.dep_ == "acomp" and c.pos_ == "ADJ" and lemma == "be":
             for n in [c, *_conjuncts(c)]:
-                if _naming_adjective(n):
-                    out.append(_Value(_KEYS[("be", "acomp")], *_span([n])))
+                word = n.doc[_word_start(n.doc, n.i) : n.i + 1]  # ("left-handed")
+                if _naming_adjective(n) or "-" in word.text:
+                    out.append(_Value(_KEYS[("be", "acomp")], *_span(list(word))))
         elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
             found = _prep_values(lemma, c)
             if subject_key:
@@ -427,13 +446,7 @@ def _noun_values(head: Any, key: str) -> list[_Value]:
     while first < head.i and doc[first].pos_ in _NOT_OPENING:
         first += 1  # ("mostly night shifts": the adverb the modifier took is no value)
     last = head.i
-    while (
-        first > 0
-        and not doc[first - 1].whitespace_
-        and doc[first - 1].pos_ != "PUNCT"
-        or (first > 1 and doc[first - 1].text == "-" and not doc[first - 2].whitespace_)
-    ):
-        first -= 1  # ("in-laws": the whole word)
+    first = _word_start(doc, first)  # ("in-laws": the whole word)
     toks = list(doc[first : last + 1])
     # a named entity is taken whole ("James Cook Uni", "the Grand Union Canal")
     if head.ent_iob_ != "O" and head.ent_type_ in _NAMED:
@@ -473,6 +486,19 @@ def _kind_noun(tok: Any) -> bool:
     return tok.lower_ not in _EMPTY and any(
         c.dep_ in ("compound", "amod") and c.lower_ not in _GRADING for c in tok.lefts
     )
+
+
+def _word_start(doc: Any, first: int) -> int:
+    """Where the written word that token ``first`` ends begins: the parser splits "in-laws"
+    and "left-handed" at their hyphens."""
+    while (
+        first > 0
+        and not doc[first - 1].whitespace_
+        and doc[first - 1].pos_ != "PUNCT"
+        or (first > 1 and doc[first - 1].text == "-" and not doc[first - 2].whitespace_)
+    ):
+        first -= 1
+    return first
 
 
 def _naming_adjective(tok: Any) -> bool:
