@@ -161,7 +161,17 @@ def _as_values(pred: Any) -> list[_Value]:
 
 
 def _question(pred: Any) -> bool:
+    """Whether the clause's sentence asks (a question asserts nothing)."""
     return str(pred.sent.text).rstrip().endswith("?")
+
+
+def _speakers_possessive(tok: Any) -> bool:
+    return tok.dep_ == "poss" and tok.lower_ in ("my", "our")
+
+
+def _owned(tok: Any) -> bool:
+    """Whether a noun is the speaker's ("my X", "our X")."""
+    return any(_speakers_possessive(c) for c in tok.children)
 
 
 def _participles(pred: Any) -> list[Any]:
@@ -180,7 +190,7 @@ def _participles(pred: Any) -> list[Any]:
 def _relative(tok: Any) -> str | None:
     """Who a subject "my husband Tunde", "my uncle" is: the name it gives, or the relation;
     None when the subject is no family member of the speaker's."""
-    if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children):
+    if not _owned(tok):
         return None
     relation = FAMILY.get(_stem(tok.text))
     if relation is None:
@@ -242,7 +252,7 @@ def _asserts(pred: Any, tastes: bool = False, past: bool = False) -> bool:
         ):
             return False
         node = node.head
-    return not pred.sent.text.rstrip().endswith("?")
+    return not _question(pred)
 
 
 def _past(pred: Any) -> bool:
@@ -264,7 +274,7 @@ def _own_attribute(tok: Any) -> bool:
     if tok.text[:1].isupper() and tok.i != tok.sent.start:
         return False  # ("Chip's the baby": a name, the pet's, not the speaker's attribute)
     mods = [c for c in tok.children if c.dep_ in ("det", "poss", "amod", "compound")]
-    return all(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in mods)
+    return all(_speakers_possessive(c) for c in mods)
 
 
 #: Words of a fragment that thanks, greets, signs off or asks: its names are not the speaker's.
@@ -295,7 +305,7 @@ def _fragment(sent: Any) -> bool:
             return False
         if t.lower_ in _ADDRESSING or t.ent_type_ in _AMOUNTS:
             return False  # ("Thanks, Sarah.", "Aria Headphones, $149.", "Delivery please.")
-        if t.dep_ == "poss" and t.lower_ in ("my", "our"):
+        if _speakers_possessive(t):
             return False  # ("Whiskers, my old boy": the speaker's pet, read by the rules)
     return True
 
@@ -367,7 +377,7 @@ def _preference_values(pred: Any) -> list[_Value]:
     taste = _TASTES[pred.lemma_.casefold()]
     denied = any(c.dep_ == "neg" for c in pred.children)
     wish = any(c.dep_ == "aux" and c.lower_ in _MODALS for c in pred.children)
-    if wish or pred.sent.text.rstrip().endswith("?") or (taste is None and not denied):
+    if wish or _question(pred) or (taste is None and not denied):
         return []
     if taste is not None and denied and not taste:
         return []  # ("I don't hate it": no taste said)
@@ -540,6 +550,5 @@ def speakers_assertion(text: str, value: str) -> bool:
     if not subjects:
         return False
     who = subjects[0]
-    owned = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in who.children)
-    mine = who.lower_ in _SPEAKER or owned or _own_attribute(who)
+    mine = who.lower_ in _SPEAKER or _owned(who) or _own_attribute(who)
     return mine and _asserts(node, True, True) and _asserts(pred, True, True)
