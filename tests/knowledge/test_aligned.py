@@ -461,3 +461,24 @@ def test_a_code_said_names_its_row_and_no_other_model_of_it(tmp_path):
             scope="org/spokes/user/a",
         )
         assert [c["against"] for c in result.conflicts] == [[price["Trailhead 520"]]]
+
+
+def test_a_free_cell_and_a_value_that_opens_with_an_amount_are_answered_by_amounts(tmp_path):
+    # a table's "Free" is a price of nothing, and "£4.50 per wash, £3 per dry" is answered by
+    # the amount it opens with: before, both were text no amount of a turn could answer
+    table = (
+        b"| Facility | Hours | Charge |\n|---|---|---|\n"
+        b"| Shower block | 24 hours | Free |\n"
+        b"| Laundry room | 8am - 8pm | \xc2\xa34.50 per wash, \xc2\xa33 per dry |\n"
+    )
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.upload(table, name="facilities.md", scope="org/park")
+        showers = mem.remember("Showers are 20p a go there.", scope="org/park/user/a")
+        laundry = mem.remember("Laundry is 350p a wash.", scope="org/park/user/b")
+        free = mem.remember("Good that the showers are free.", scope="org/park/user/c")
+        facts = {f.id: f.value for f in mem.facts(lens="org/park") if f.authoritative}
+    assert [facts[i] for c in showers.conflicts for i in c["against"]] == ["Free"]
+    assert [facts[i] for c in laundry.conflicts for i in c["against"]] == [
+        "£4.50 per wash, £3 per dry"
+    ]
+    assert not free.conflicts and [facts[i] for i in free.corroborations] == ["Free"]

@@ -32,6 +32,7 @@ def mem(tmp_path):
         "My old gym in Leeds charged £20 a month.",  # "my old gym"
         "When I was with PureGym their membership was £15 a month.",
         "The big gym on the ring road opens at 5am.",
+        "My friend's gym in Devon charges £15 a month.",  # somebody's own business
     ],
 )
 def test_another_business_is_not_set_against_the_policy(mem, text):
@@ -54,6 +55,8 @@ def test_cues():
     assert not elsewhere("your branch near me closes at 5")
     assert not elsewhere("my last order took 10 days")  # an order with the organisation
     assert not elsewhere("my old plan was £20 a month")
+    assert elsewhere("my sister's site in Devon charges £1 for showers")
+    assert not elsewhere("my son's lessons with you are £20")  # his lessons here
 
 
 def test_hearsay_about_the_organisation_is_still_about_it():

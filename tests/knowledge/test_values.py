@@ -126,6 +126,17 @@ def test_a_symbol_before_an_amount_belongs_to_that_amount():
     assert summary("I paid a USD 5 fee") == [("money", "USD 5")]
 
 
+def test_pence_after_a_number_are_hundredths_of_a_pound():
+    v = one("Laundry is 350p a wash")
+    assert (v.kind, v.unit, v.text) == ("money", "GBP", "350p")
+    assert v.magnitude == pytest.approx(3.5)
+    assert one("costs 99p.").magnitude == pytest.approx(0.99)
+    # a resolution, a time and a spaced "p" are not pence
+    assert [x.kind for x in parse_values("a 1080p screen")] == ["number"]
+    assert [x.kind for x in parse_values("5 p")] == ["number"]
+    assert all(x.kind != "money" for x in parse_values("open till 10p.m."))
+
+
 def test_pounds_alone_are_a_weight():
     assert one("5 pounds").kind == "quantity"
 

@@ -38,7 +38,7 @@ from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
 
 from .extract.stage0 import clock_minutes, frequency_days, monthday
 from .lexicon import GENERIC, fold
-from .values import TypedValue, calendar_day, compare, parse_value, parse_values
+from .values import TypedValue, calendar_day, compare, parse_value, parse_values, says_free
 
 __all__ = [
     "CONFIDENCE_FLOOR",
@@ -119,8 +119,8 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         return "different" if other in _TEXTUAL_KINDS else "incomparable"
     if "free" in (a_kind, b_kind):
         other, other_kind = (b, b_kind) if a_kind == "free" else (a, a_kind)
-        if other_kind == "free":
-            return "same"
+        if other_kind == "free" or says_free(other):
+            return "same"  # (a table's "Free" cell)
         t = parse_value(other)
         if t.kind != "money" or t.magnitude is None:
             return "incomparable"

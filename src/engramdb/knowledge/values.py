@@ -65,6 +65,7 @@ __all__ = [
     "normalise_text",
     "parse_value",
     "parse_values",
+    "says_free",
 ]
 
 Kind = Literal["duration", "money", "quantity", "date", "boolean", "percent", "number", "text"]
@@ -296,9 +297,12 @@ _MONEY_PREFIX = re.compile(
 _MONEY_SUFFIX = re.compile(
     rf"(?P<sym>{_SYMBOL_CLASS})|(?P<code>{_CODES})\b"
     r"|(?i:(?P<word>dollars?|bucks?|euros?|quid|yen|yuan|renminbi|rupees?|cents?|pennies|penny"
-    r"|pence|pounds?\s+sterling))\b",
+    r"|pence|pounds?\s+sterling))\b"
+    r"|(?P<pence>p)(?!\.?m\b)(?![\w.-]\w)",  # "350p a wash" (not "10p.m.", "5p-6p")
     _A,
 )
+#: Numbers that read as a video resolution before a "p" ("1080p"), not as pence.
+_RESOLUTIONS = frozenset({144.0, 240.0, 360.0, 480.0, 576.0, 720.0, 1080.0, 1440.0, 2160.0})
 _MONEY_MULTIPLIER = re.compile(r"[ \t]?(?P<m>k|K|m|M|mn|bn|B)\b", _A)
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "mn": 1e6, "bn": 1e9, "B": 1e9}
 _TRAILING_CODE = re.compile(rf"[ \t]?(?P<code>{_CODES})\b", _A)
@@ -581,6 +585,11 @@ def _typed_after(text: str, num: _Num) -> list[_Cand]:
         and (num.article or _STARTS_NUMBER.match(text, money.end()))
     ):
         money = None  # "a $5 card", "costs 20 USD 30": the symbol belongs to the next amount
+    if money and money.group("pence") and (pos != num.end or num.value in _RESOLUTIONS):
+        money = None  # ("5 p", "1080p": not pence)
+    if money and money.group("pence"):
+        out.append(_Cand(num.start, money.end(), "money", num.value * 0.01, "GBP"))
+        return out
     if money:
         if money.group("word"):
             word = re.sub(r"\s+", " ", money.group("word").lower())
@@ -1117,6 +1126,20 @@ _MONTH = (
     r"(?P<m>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+#: Words that price a thing at nothing ("free", "no charge", "complimentary").
+FREE = re.compile(
+    r"\b(?:free(?:\s+of\s+charge)?|at no (?:cost|charge)|no charge|complimentary|"
+    r"costs? nothing|for nothing|gratis)\b",
+    re.IGNORECASE,
+)
+
+
+def says_free(value: str) -> bool:
+    """Whether a value is only a word for free ("Free", "free of charge."): a table cell or a
+    curated value that prices a thing at nothing, as a clause's "free" does."""
+    return FREE.fullmatch(value.strip().rstrip(".!").strip()) is not None
+
+
 CALENDAR = re.compile(
     rf"\b(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
     rf"{_MONTH.replace('?P<m>', '?P<m2>')}\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?|"

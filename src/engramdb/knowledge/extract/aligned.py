@@ -54,7 +54,8 @@ from ..reconcile import (
     same_value,
 )
 from ..timeexpr import WEEKDAYS
-from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_values
+from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_values, says_free
+from ..values import FREE as _FREE
 from ..words import find_phrase
 from .contacts import EMAIL
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
@@ -149,11 +150,6 @@ _OPEN_DAY = re.compile(
     _F,
 )
 _WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", _F)
-_FREE = re.compile(
-    r"\b(?:free(?:\s+of\s+charge)?|at no (?:cost|charge)|no charge|complimentary|"
-    r"costs? nothing|for nothing|gratis)\b",
-    _F,
-)
 _UNLIMITED = re.compile(
     r"\b(?:unlimited|no limit|no cap|limitless|as (?:many|much) as you (?:like|want))\b", _F
 )
@@ -274,13 +270,30 @@ def _template_kind(t: Template) -> str:
         return "unlimited"
     if calendar_day(t.value):
         return "calday"  # "31 October"
+    if says_free(t.value):
+        return "free"  # (a table's "Free" cell prices the thing at nothing)
     found = parse_values(t.value)
     kind = found[0].kind if len(found) == 1 else parse_value(t.value).kind  # "3.1% AER"
+    if kind == "text" and _leading(t.value, found) is not None:
+        return found[0].kind  # "£99 for up to 12 weeks": answered by the amount it opens with
     if kind == "number":
         unit = _UNIT_IN_KEY.search(t.key_phrase)
         if unit:  # "class hours per week: 15" is 15 hours
             return parse_value(f"{t.value} {unit.group(0)}").kind
     return kind
+
+
+#: Kinds of an amount a textual curated value may open with and be answered by.
+_LEADING = frozenset({"money", "duration", "percent", "quantity"})
+
+
+def _leading(value: str, found: Sequence[TypedValue] | None = None) -> TypedValue | None:
+    """The amount a value opens with, when it is of a ``_LEADING`` kind ("£4.50 per wash,
+    £3 per dry": £4.50; "2 bags, up to 20 kg each" opens with a bare count: none)."""
+    found = parse_values(value) if found is None else found
+    if found and found[0].kind in _LEADING and not value[: found[0].span[0]].strip():
+        return found[0]
+    return None
 
 
 _UNIT_IN_KEY = re.compile(
@@ -298,7 +311,7 @@ def _answers(kind: str, v: _Value, t: Template) -> bool:
         return v.kind == "unlimited" or (
             v.kind == "quantity"
             and v.typed is not None
-            and v.typed.unit == parse_value(t.value).unit
+            and v.typed.unit == (_leading(t.value) or parse_value(t.value)).unit
         )
     if kind in ("duration", "percent", "weekday", "phone", "monthday", "calday", "openday"):
         return v.kind == kind

@@ -24,7 +24,7 @@ CAMEL_NAME = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*\b")
 _BUSINESS = (
     r"(?:provider|vendor|supplier|carrier|network|isp|bank|insurer|gym|box|studio|club|shop|"
     r"store|local|place|restaurant|takeaway|company|firm|job|work|school|landlord|agency|"
-    r"salon|clinic|practice|dentist|hotel|airline)s?"
+    r"salon|clinic|practice|dentist|hotel|airline|site|campsite)s?"
 )
 # cues that name another business whoever else the sentence names
 _STRONG = re.compile(
@@ -34,7 +34,9 @@ _STRONG = re.compile(
     r"(?:at|from) (?:another|a different|some other) "
     r"(?!(?:time|day|date|point|stage|week|month|year|visit|hour|session|class|booking|item|"
     r"child|card|one)s?\b)\w+|"
-    r"(?:my|our) (?:old|previous|former) (?:\w+ )?" + _BUSINESS + r"|at my work)\b",
+    r"(?:my|our) (?:old|previous|former) (?:\w+ )?" + _BUSINESS + r"|at my work|"
+    # somebody's own business ("my friend's site in Devon", "my sister's gym")
+    r"(?:my|our) \w+['’]s (?:\w+ )?" + _BUSINESS + r")\b",
     _F,
 )
 # cues that do so only when the organisation is not addressed ("your branch near me" is its
