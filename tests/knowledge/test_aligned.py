@@ -482,3 +482,26 @@ def test_a_free_cell_and_a_value_that_opens_with_an_amount_are_answered_by_amoun
         "£4.50 per wash, £3 per dry"
     ]
     assert not free.conflicts and [facts[i] for i in free.corroborations] == ["Free"]
+
+
+def test_days_are_sets_and_a_bare_opening_hour_is_a_time(tmp_path):
+    # "at weekends" is the Saturday and Sunday row, not the weekday one ("weekend" and
+    # "Saturday" used to be told apart as two members of one family), and "opens at 7" is 7am
+    table = (
+        b"# Opening hours\n\n| Days | Gym floor | Pool |\n|---|---|---|\n"
+        b"| Monday to Friday | 6:00am - 10:00pm | 6:30am - 9:00pm |\n"
+        b"| Saturday and Sunday | 8:00am - 8:00pm | 8:00am - 7:30pm |\n"
+    )
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.upload(table, name="hours.md", scope="org/gym")
+        facts = {f.id: (f.entity, f.value) for f in mem.facts(lens="org/gym") if f.authoritative}
+        early = mem.remember("At weekends the gym floor opens at 7, great.", scope="org/gym/user/a")
+        right = mem.remember("At weekends the gym floor opens at 8.", scope="org/gym/user/b")
+        # weekdays and "Saturday and Sunday" share no day: not that row's 8am
+        other = mem.remember("On weekdays the gym floor opens at 8am.", scope="org/gym/user/c")
+    assert other.corroborations == []
+    assert [facts[i] for c in early.conflicts for i in c["against"]] == [
+        ("Saturday and Sunday", "8:00am - 8:00pm")
+    ]
+    assert not right.conflicts
+    assert [facts[i] for i in right.corroborations] == [("Saturday and Sunday", "8:00am - 8:00pm")]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engramdb.knowledge.timeexpr import TimeMention, is_contextual, resolve, unresolved
+from engramdb.knowledge.timeexpr import TimeMention, day_set, is_contextual, resolve, unresolved
 
 # Wednesday 13 March 2024, mid-afternoon.
 REF = datetime(2024, 3, 13, 15, 30, tzinfo=UTC)
@@ -349,3 +349,28 @@ def test_a_text_the_quick_check_passes_over_has_no_rule_to_run(words, noise):
     text = " ".join(words) + " " + noise
     if timeexpr._ANY_RULE.search(text) is None:
         assert timeexpr._rules_for(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("open at weekends", {5, 6}),
+        ("Saturday and Sunday", {5, 6}),
+        ("Monday to Friday", {0, 1, 2, 3, 4}),
+        ("on weekdays", {0, 1, 2, 3, 4}),
+        ("Dinner mon thu hours", {0, 1, 2, 3}),  # a key's span, its dash dropped
+        ("Fri–Mon", {4, 5, 6, 0}),  # a span wraps past Sunday
+        ("Sat & Sun", {5, 6}),
+        ("Sundays and bank holidays", {6}),
+        ("I sat in the sun", set()),  # an abbreviation alone is a word, not a day
+        ("no day here", set()),
+    ],
+)
+def test_day_sets(text, days):
+    assert day_set(text) == frozenset(days)
+
+
+@given(st.text(max_size=60))
+@settings(max_examples=200, deadline=None)
+def test_day_sets_are_days(text):
+    assert day_set(text) <= frozenset(range(7))

@@ -38,6 +38,7 @@ from engramdb.engine.lexical import ORDER_WORDS, STOPWORDS
 
 from .extract.stage0 import clock_minutes, frequency_days, monthday
 from .lexicon import GENERIC, fold
+from .timeexpr import day_set
 from .values import TypedValue, calendar_day, compare, parse_value, parse_values, says_free
 
 __all__ = [
@@ -569,7 +570,6 @@ CONTRAST_GROUPS: tuple[frozenset[str], ...] = tuple(
         "teen teens teenager teenagers baby babies toddler toddlers pensioner pensioners",
         "member members non-member non-members guest guests visitor visitors",
         "economy business first premium",
-        "weekday weekdays weekend weekends saturday saturdays sunday sundays holiday holidays",
         "standard express next-day same-day overnight",
         "single double twin family",
         "domestic international overseas local",
@@ -590,8 +590,7 @@ _FAMILY_FOLD = {
     "students": "student", "infants": "infant", "baby": "infant", "babies": "infant",
     "toddler": "infant", "toddlers": "infant", "teens": "teen", "teenager": "teen",
     "teenagers": "teen", "members": "member", "non-members": "non-member",
-    "guests": "guest", "visitors": "visitor", "weekdays": "weekday", "weekends": "weekend",
-    "saturdays": "saturday", "sundays": "sunday", "holidays": "holiday",
+    "guests": "guest", "visitors": "visitor",
     "yearly": "annual", "overseas": "international", "hand": "cabin", "carry-on": "cabin",
     "hold": "checked", "masters": "master's", "undergraduates": "undergraduate",
     "postgraduates": "postgraduate",
@@ -600,7 +599,12 @@ _FAMILY_FOLD = {
 
 def family_contrast(a: str, b: str) -> bool:
     """``a`` and ``b`` each name a member of one family (``CONTRAST_GROUPS``) that the other
-    does not name: "adult admission is £18" / "children get in free"."""
+    does not name: "adult admission is £18" / "children get in free"; or days of the week none
+    of which the other names ("at weekends" / "Monday to Friday", but not "Saturday and
+    Sunday": days are sets, so a weekend holds its Saturday)."""
+    da, db = day_set(a), day_set(b)
+    if da and db and not da & db:
+        return True
     wa, wb = _family_words(a), _family_words(b)
     for fam in _FOLDED_GROUPS:
         ga, gb = wa & fam, wb & fam

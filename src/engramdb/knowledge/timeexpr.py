@@ -47,7 +47,15 @@ from typing import Literal
 from dateutil import parser as _dateparser
 from dateutil.relativedelta import relativedelta
 
-__all__ = ["WEEKDAYS", "Granularity", "TimeMention", "is_contextual", "resolve", "unresolved"]
+__all__ = [
+    "WEEKDAYS",
+    "Granularity",
+    "TimeMention",
+    "day_set",
+    "is_contextual",
+    "resolve",
+    "unresolved",
+]
 
 Granularity = Literal["day", "week", "month", "year", "moment"]
 
@@ -134,6 +142,68 @@ _UNIT_GRANULARITY: dict[str, Granularity] = {
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = "|".join(WEEKDAYS)
+
+#: Days of the week a text names, as ISO weekday numbers from 0 (Monday): full names, groups,
+#: and abbreviations only beside another day ("Fri–Sat", "mon thu": a word alone such as "sat"
+#: or "sun" is more often a verb or the sun).
+_DAY_WORD = re.compile(
+    rf"\b(?:(?P<full>{_WEEKDAY})|(?P<abbr>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+    r"|(?P<group>week\s?days?|weekends?))s?\b",
+    re.IGNORECASE,
+)
+_DAY_GROUPS = {"weekday": frozenset(range(5)), "weekend": frozenset({5, 6})}
+#: What joins two days into a span of days ("Monday to Friday", "Mon–Thu", a key's "mon thu").
+_DAY_SPAN = re.compile(r"\s*(?:-|–|—|to|through|thru|until|till)\s*|[\s_]+", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def day_set(text: str) -> frozenset[int]:
+    """The days of the week ``text`` names: "weekends" is {5, 6}, "Monday to Friday" and
+    "weekdays" are 0-4, "Fri–Sat" is {4, 5}; empty when it names none. Two days joined by
+    "to", a dash or a space are the span between them (wrapping past Sunday)."""
+    found: list[tuple[int, int, frozenset[int] | int, bool]] = []
+    for m in _DAY_WORD.finditer(text):
+        if m.group("group"):
+            word = m.group("group").casefold().replace(" ", "")
+            found.append((m.start(), m.end(), _DAY_GROUPS[word.rstrip("s")], False))
+        else:
+            name = (m.group("full") or m.group("abbr")).casefold()
+            day = next(i for i, d in enumerate(WEEKDAYS) if d.startswith(name[:3]))
+            found.append((m.start(), m.end(), day, m.group("abbr") is not None))
+    days: set[int] = set()
+    i = 0
+    while i < len(found):
+        start, end, what, abbr = found[i]
+        nxt = found[i + 1] if i + 1 < len(found) else None
+        joined = (
+            nxt is not None
+            and isinstance(what, int)
+            and isinstance(nxt[2], int)
+            and _DAY_SPAN.fullmatch(text[end : nxt[0]]) is not None
+        )
+        if joined and nxt is not None and isinstance(what, int) and isinstance(nxt[2], int):
+            last = nxt[2]
+            days.update((what + k) % 7 for k in range((last - what) % 7 + 1))
+            i += 2
+            continue
+        if isinstance(what, frozenset):
+            days |= what
+        elif not abbr or _beside_a_day(found, i, text):
+            days.add(what)
+        i += 1
+    return frozenset(days)
+
+
+def _beside_a_day(found: list, i: int, text: str) -> bool:
+    """An abbreviated day counts beside another day word ("Sat & Sun", "Sat, Sun")."""
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(found):
+            a, b = sorted((found[i], found[j]))[:2]
+            if re.fullmatch(r"\s*(?:,|&|and|or|/)?\s*", text[a[1] : b[0]], re.IGNORECASE):
+                return True
+    return False
+
+
 _MONTHS = (
     r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?"

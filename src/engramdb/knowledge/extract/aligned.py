@@ -127,12 +127,17 @@ _HALF_HOUR = re.compile(
     r"\bhalf\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b(?!\s+(?:past|an?|hours?|days?|dozen))",
     _F,
 )
-_BARE_CLOSING = re.compile(
-    r"\b(until|till|til|closes? at|close at|shuts? at)\s+(1[01]|[1-9])\b"
+#: What follows a bare hour that is not a time of day ("till 5 days", "at 7%", "at 6:30").
+_NOT_A_CLOCK = (
     r"(?![:.]?\d)(?!\s*(?:[ap]\.?m\b|%|o'clock|(?:working |business )?(?:minute|hour|day|"
-    r"night|week|month|year)s?\b))",
-    _F,
+    r"night|week|month|year)s?\b))"
 )
+_BARE_CLOSING = re.compile(
+    r"\b(until|till|til|closes? at|close at|shuts? at)\s+(1[01]|[1-9])\b" + _NOT_A_CLOCK, _F
+)
+#: "opens at 7", "open from 10": a bare opening hour (5 to 11 in the morning, else after noon).
+_BARE_OPENING = re.compile(r"\b(opens? at|opens? from)\s+(1[0-2]|[1-9])\b" + _NOT_A_CLOCK, _F)
+_CLOSING_BEFORE = re.compile(r"\b(?:until|till|til|closes?|close|shuts?|shut)\s+(?:at\s+)?$", _F)
 _DAYPART_WORDS = re.compile(
     r"\b(\d{1,2}(?::\d\d)?)\s+(?:o'clock\s+)?in the (morning|afternoon|evening)\b", _F
 )
@@ -174,13 +179,19 @@ def _clock_text(clause: str) -> str:
     clause = _CLOCK_WORDS.sub(_clock_words, clause)
     # "open till 5", "closes at 6": a bare hour after a closing word is in the afternoon
     clause = _BARE_CLOSING.sub(lambda m: f"{m.group(1)} {m.group(2)}pm", clause)
+    clause = _BARE_OPENING.sub(
+        lambda m: f"{m.group(1)} {m.group(2)}{'am' if 5 <= int(m.group(2)) <= 11 else 'pm'}",
+        clause,
+    )
 
     def half(m: re.Match[str]) -> str:
         hour = parse_value(m.group(1))
         if hour.kind != "number" or not hour.magnitude or not 1 <= hour.magnitude <= 12:
             return m.group(0)
         h = int(hour.magnitude)
-        return f"{h}:30pm" if h <= 7 else f"{h}:30"  # "half four" is 16:30 in a day's hours
+        closing = _CLOSING_BEFORE.search(m.string, 0, m.start()) is not None
+        # "half four" is 16:30 in a day's hours; "shut at half nine" is 21:30
+        return f"{h}:30pm" if h <= 7 or (closing and h < 12) else f"{h}:30"
 
     clause = _HALF_HOUR.sub(half, clause)
     return _DAYPART_WORDS.sub(
