@@ -505,3 +505,54 @@ def test_days_are_sets_and_a_bare_opening_hour_is_a_time(tmp_path):
     ]
     assert not right.conflicts
     assert [facts[i] for i in right.corroborations] == [("Saturday and Sunday", "8:00am - 8:00pm")]
+
+
+def test_a_nil_amount_contradicts_the_amount_and_words_for_free_are_free(tmp_path):
+    # "no excess" says the excess is nil: against "an excess of £100" it is a contradiction;
+    # "a pitch with no electric" names a kind of pitch, and "no sessions booked anymore" is
+    # the speaker's own affairs; "doesn't cost anything" is a price of nothing
+    policy = (
+        b"# Cover\n\nThere is an excess of \xc2\xa3100 per claim.\n\n"
+        b"A pitch with electric hook-up costs \xc2\xa325 a night.\n\n"
+        b"A junior gym session costs \xc2\xa34 per session.\n\n"
+        b"Switching to an eSIM costs \xc2\xa32.50.\n"
+    )
+    turns = {
+        "nil": "Glad there's no excess on your claims, my last place charged one.",
+        "kind": "I booked one of your pitches with no electric.",
+        "own": "I quit your gym, no sessions booked anymore.",
+        "free": "Moving my number to an eSIM with you doesn't cost anything.",
+    }
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.upload(policy, name="cover.md", scope="org/s")
+        facts = {f.id: f.value for f in mem.facts(lens="org/s") if f.authoritative}
+        got = {
+            k: [
+                facts[i]
+                for c in mem.remember(t, scope=f"org/s/user/{k}").conflicts
+                for i in c["against"]
+            ]
+            for k, t in turns.items()
+        }
+    assert got == {"nil": ["£100"], "kind": [], "own": [], "free": ["£2.50"]}
+
+
+def test_a_nil_amount_meets_only_the_attribute_it_names(tmp_path):
+    # "no co-pay" names no attribute of the plan that is stored: not its premium
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.remember(
+            triples=[
+                {"subject": "Lifetime 5K", "type": "plan", "key": k, "value": v}
+                for k, v in (("max_entry_age", "8 years"), ("monthly_premium", "£24.50"))
+            ],
+            scope="org/pets",
+        )
+        facts = {f.id: f.key for f in mem.facts(lens="org/pets") if f.authoritative}
+        other = mem.remember(
+            "There's no co-pay at all on the Lifetime 5K.", scope="org/pets/user/a"
+        )
+        named = mem.remember(
+            "There's no entry age limit on the Lifetime 5K.", scope="org/pets/user/b"
+        )
+    assert other.conflicts == []
+    assert {facts[i] for c in named.conflicts for i in c["against"]} == {"max_entry_age"}

@@ -126,6 +126,14 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         if t.kind != "money" or t.magnitude is None:
             return "incomparable"
         return "same" if t.magnitude == 0 else "different"
+    if "none" in (a_kind, b_kind):  # "no minimum" against "minimum order £40"
+        other, other_kind = (b, b_kind) if a_kind == "none" else (a, a_kind)
+        if other_kind in ("none", "free") or says_free(other):
+            return "same"
+        t = parse_value(other)
+        if t.kind == "text" or t.magnitude is None:
+            return "incomparable"
+        return "same" if t.magnitude == 0 else "different"
     if "unlimited" in (a_kind, b_kind):
         if a_kind == b_kind:
             return "same"

@@ -1126,10 +1126,12 @@ _MONTH = (
     r"(?P<m>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-#: Words that price a thing at nothing ("free", "no charge", "complimentary").
+#: Words that price a thing at nothing ("free", "no charge", "doesn't cost anything").
 FREE = re.compile(
     r"\b(?:free(?:\s+of\s+charge)?|at no (?:cost|charge)|no charge|complimentary|"
-    r"costs? nothing|for nothing|gratis)\b",
+    r"costs? nothing|for nothing|gratis|"
+    r"(?:doesn't|does not|don't|do not|won't|will not) (?:cost|charge)(?: you| us| me)? "
+    r"(?:anything|a thing|a penny|a cent|a dime))\b",
     re.IGNORECASE,
 )
 

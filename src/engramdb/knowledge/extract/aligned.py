@@ -158,6 +158,13 @@ _WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sun
 _UNLIMITED = re.compile(
     r"\b(?:unlimited|no limit|no cap|limitless|as (?:many|much) as you (?:like|want))\b", _F
 )
+#: "no excess", "no minimum spend": an amount said to be nil (the noun after "no" stays in the
+#: clause, to name the attribute; words after which "no" is no amount are left out).
+_NONE = re.compile(
+    r"\b(no)\s+(?!(?:one|longer|more|less|problem|problems|worries|idea|need|way|matter|"
+    r"doubt|rush|big|thanks|thank|chance|clue|longer|sooner|later|time|sense)\b)[a-z][a-z-]+",
+    _F,
+)
 _DENIAL_WORD = re.compile(r"\b(?:closed|not|no|never)\b", _F)
 # A clause read against templates costs (values x templates x its length): a clause longer than
 # any assertion, or with more values than one answers, is not read (a 64 KiB clause of "5 days"
@@ -243,6 +250,9 @@ def _values(clause: str) -> list[_Value]:
                 )
     for m in _FREE.finditer(clause):
         out.append(_Value("free", "free", m.span()))
+    for m in _NONE.finditer(clause):  # "no excess", "there's no minimum": that amount is nil
+        if not _FREE.match(clause, m.start()):
+            out.append(_Value("none", m.group(1), m.span(1)))
     for m in _UNLIMITED.finditer(clause):
         out.append(_Value("unlimited", "unlimited", m.span()))
     emails = [m.span() for m in EMAIL.finditer(clause)]
@@ -314,8 +324,14 @@ _UNIT_IN_KEY = re.compile(
 )
 
 
+#: Template kinds a nil amount ("no minimum") answers.
+_NIL_ANSWERS = frozenset({"money", "number", "percent", "quantity", "duration"})
+
+
 def _answers(kind: str, v: _Value, t: Template) -> bool:
     """Whether a value of the clause can answer a template of ``kind``."""
+    if v.kind == "none":  # (a nil amount answers an amount, never a yes/no or a "free")
+        return kind in _NIL_ANSWERS
     if kind in ("money", "free"):
         return v.kind in ("money", "free")
     if kind == "quantity":
@@ -916,7 +932,9 @@ def _answering(
         ):
             return [_Value("closed", "closed", closed.span())]  # "you're closed on Saturdays"
     if kind != "hours":
-        return [v for v in found if _answers(kind, v, t)]
+        return [
+            v for v in found if _answers(kind, v, t) and (v.kind != "none" or _nil(clause, v, t))
+        ]
     if not clock or (len(clock) > 1 and len(clock_minutes(t.value)) != len(clock)):
         return []
     times = list(_CLOCK_SPAN.finditer(clause))
@@ -924,6 +942,20 @@ def _answering(
         return []
     span = (times[0].start(), times[-1].end())
     return [_Value("hours", clause[span[0] : span[1]], span)]
+
+
+def _nil(clause: str, v: _Value, t: Template) -> bool:
+    """A nil amount said of the organisation ("your excess", "you've no minimum") or of the
+    template's entity ("the 12-month plan has no joining fee"); not a kind of a thing ("a pitch
+    with no electric") nor the speaker's own affairs ("no sessions booked anymore")."""
+    if re.search(r"\bwith\s*$", clause[: v.span[0]], _F):
+        return False
+    # the word after "no" names the template's attribute ("no excess": "an excess of £100")
+    nil = words(" ".join(clause[v.span[1] :].split()[:1]))
+    attribute = words(f"{t.key_phrase} {_template_masked(t)}") - words(t.subject or t.name)
+    if not nil & attribute:
+        return False
+    return bool(SECOND_PERSON.search(clause)) or bool(t.subject and _names(clause, t.subject))
 
 
 _CLOCK_SPAN = re.compile(
@@ -1102,6 +1134,7 @@ _UNTYPED = frozenset(
         "monthday",
         "calday",
         "contradicts",  # (``pair_reading``: a clause the pair model read against the fact)
+        "none",
     }
 )
 
