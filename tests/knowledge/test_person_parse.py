@@ -76,6 +76,17 @@ def test_what_is_not_the_speakers_present_fact_gives_nothing(text: str) -> None:
     }, got
 
 
+def test_a_present_perfect_says_how_long_a_state_has_lasted() -> None:
+    got = {(f.key, f.value) for f in speaker_frames("I've been a paramedic for twelve years")}
+    assert ("be_for", "twelve years") in got
+    got = {(f.key, f.value) for f in speaker_frames("I have lived in Leeds for about 10 years")}
+    assert ("live_for", "10 years") in got
+    # a past clause, a length not of years or months, and a stay to come: no length of a state
+    assert "3 years" not in _values("I lived in Leeds for 3 years")
+    assert "two days" not in _values("I've been in Rome for two days")
+    assert not any("month" in v for v in _values("I'm in Rome for a month"))
+
+
 def test_a_participle_takes_the_speakers_subject() -> None:
     assert "Aviva" in _values("I'm an actuary, working with Aviva")
     assert "Aviva" not in _values("I'm an actuary, thinking of working with Aviva")

@@ -346,13 +346,15 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
             key = subject_key or key
             for n in [c, *_conjuncts(c)]:
                 out += _noun_values(n, key)
+        elif c.dep_ == "npadvmod" and _perfect(pred) and _length(c):
+            out.append(_Value(f"{lemma}_for", *_span(_from_number(c))))  # "been together 9 years"
         elif c.dep_ == "acomp" and c.pos_ == "ADJ" and lemma == "be":
             for n in [c, *_conjuncts(c)]:
                 word = n.doc[_word_start(n.doc, n.i) : n.i + 1]  # ("left-handed")
                 if _naming_adjective(n) or "-" in word.text:
                     out.append(_Value(_KEYS[("be", "acomp")], *_span(list(word))))
         elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
-            found = _prep_values(lemma, c)
+            found = _prep_values(lemma, c, lasting=_perfect(pred))
             if subject_key:
                 found = [_Value(f"{subject_key}_{c.lower_}", v.start, v.end) for v in found]
             elif _a_stay(pred):  # "I'm in London for a conference next week": not a home
@@ -415,9 +417,33 @@ def _a_stay(pred: Any) -> bool:
 _FOR_NOW = frozenset({"now", "moment", "today", "tonight"})
 
 
-def _prep_values(lemma: str, prep: Any) -> list[_Value]:
+#: Nouns of a length of time a perfect clause says a state has lasted ("for twelve years").
+_LENGTHS = frozenset({"year", "month", "week", "decade"})
+
+
+def _perfect(pred: Any) -> bool:
+    """A present perfect: what it says has held until now ("I've been a nurse", "have lived")."""
+    return any(c.dep_ == "aux" and c.lower_ in ("have", "'ve", "has") for c in pred.children)
+
+
+def _length(tok: Any) -> bool:
+    """A length of time in years, months, weeks or decades ("twelve years", "about 5 months")."""
+    return tok.ent_type_ == "DATE" and tok.lemma_.casefold() in _LENGTHS
+
+
+def _from_number(tok: Any) -> list[Any]:
+    """A length's words from its number on ("about eight years": "eight years")."""
+    toks = list(tok.doc[tok.left_edge.i : tok.i + 1])
+    while len(toks) > 1 and toks[0].pos_ in _NOT_OPENING:
+        toks = toks[1:]
+    return toks
+
+
+def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
     """The values a preposition of the predicate takes: names, kinds for "at", "for", "with"
-    and "in", a date only after "since" ("on weekends", "in March" say when, not what)."""
+    and "in", a date only after "since" ("on weekends", "in March" say when, not what) and,
+    in a present perfect (``lasting``), a length after "for" ("I've been a paramedic for twelve
+    years")."""
     word = prep.lower_
     if word not in _PREPOSITIONS or (word in _FORMER and lemma != "be" and lemma != "come"):
         return []
@@ -428,6 +454,8 @@ def _prep_values(lemma: str, prep: Any) -> list[_Value]:
             if n.ent_type_ in ("DATE", "TIME"):
                 if word == "since":
                     out += _noun_values(n, key)
+                elif word == "for" and lasting and _length(n):
+                    out.append(_Value(key, *_span(_from_number(n))))
             elif _named(n) or (n.pos_ == "NOUN" and word in _PLACES and _kind_noun(n)):
                 out += _noun_values(n, key)
     return out
