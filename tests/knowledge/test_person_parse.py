@@ -87,6 +87,16 @@ def test_a_present_perfect_says_how_long_a_state_has_lasted() -> None:
     assert not any("month" in v for v in _values("I'm in Rome for a month"))
 
 
+def test_how_many_of_a_households_kind() -> None:
+    got = {(f.key, f.value) for f in speaker_frames("I keep three chickens: Hen, Bey and Nug")}
+    assert ("number_of_chickens", "three") in got
+    got = {(f.key, f.value) for f in speaker_frames("I share a flat with two flatmates")}
+    assert ("number_of_flatmates", "two") in got
+    # a count of anything else is no fact of the speaker's; a name after "with" stays one
+    assert not any(f.key.startswith("number_of") for f in speaker_frames("I have 2 tickets"))
+    assert "KPMG" in _values("I'm an accountant, working with KPMG in Mumbai")
+
+
 def test_a_participle_takes_the_speakers_subject() -> None:
     assert "Aviva" in _values("I'm an actuary, working with Aviva")
     assert "Aviva" not in _values("I'm an actuary, thinking of working with Aviva")

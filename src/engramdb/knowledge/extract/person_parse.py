@@ -339,6 +339,8 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
         if c.lower_ == "so" and c.dep_ in ("cc", "advmod", "mark"):
             break  # ("I'm teetotal, so non-alcoholic suggestions only": what follows is asked)
         dep = "attr" if c.dep_ == "conj" and lemma == "be" else c.dep_  # "I'm X and a Y"
+        if c.dep_ == "dobj":
+            out += _counted(c)  # "I keep three chickens": how many
         if dep in ("attr", "dobj", "oprd") and c.pos_ in ("NOUN", "PROPN", "NUM"):
             if dep == "dobj" and (lemma in _LIGHT or not (_named(c) or _kind_noun(c))):
                 continue
@@ -439,6 +441,20 @@ def _from_number(tok: Any) -> list[Any]:
     return toks
 
 
+def _counted(noun: Any) -> list[_Value]:
+    """How many of a household's kind the speaker has or lives with ("three chickens", "two
+    flatmates"): the number, keyed by the kind (other counts, "2 tickets", are no fact of
+    theirs)."""
+    kind = noun.lemma_.casefold()
+    if kind not in PETS and kind not in FAMILY and kind not in OTHER_PEOPLE:
+        return []
+    return [
+        _Value(f"number_of_{kind}s", *_span([n]))
+        for n in noun.children
+        if n.dep_ == "nummod" and n.like_num
+    ]
+
+
 def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
     """The values a preposition of the predicate takes: names, kinds for "at", "for", "with"
     and "in", a date only after "since" ("on weekends", "in March" say when, not what) and,
@@ -451,6 +467,8 @@ def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
     out: list[_Value] = []
     for obj in (c for c in prep.children if c.dep_ == "pobj"):
         for n in [obj, *_conjuncts(obj)]:
+            if word == "with":
+                out += _counted(n)  # "a flat with two flatmates"
             if n.ent_type_ in ("DATE", "TIME"):
                 if word == "since":
                     out += _noun_values(n, key)
