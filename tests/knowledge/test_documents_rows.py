@@ -86,6 +86,10 @@ def test_header_units_type_bare_numbers(tmp_path: Path) -> None:
         ("duration_minutes", "duration", "minutes"),
         ("Return Window", "return_window", None),
         ("g", "g", None),
+        # a unit of time inside a key ("28" under it is 28 days), but not a leading one
+        ("balance_due_days_before_arrival", "balance_due_before_arrival", "days"),
+        ("days_open", "days_open", None),
+        ("opening_hours_sunday", "opening_hours_sunday", None),
     ],
 )
 def test_header_unit(header: str, attribute: str, unit: str | None) -> None:

@@ -168,3 +168,10 @@ def test_reading_amounts_stops_when_the_documents_reading_must_stop():
 
 def test_a_bounds_own_no_denies_nothing():
     assert [c.value for c in value_claims("Deliveries take no more than 5 days.", [])] == ["5 days"]
+
+
+def test_a_chat_time_without_am_or_pm_is_either_half_of_the_day():
+    # "the show's at quarter past seven" is the 19:15 performance; a curated "8:00" is 08:00
+    assert same_value("at 7:15", "hours", "19:15", "hours") == "same"
+    assert same_value("7:15am", "hours", "19:15", "hours") == "different"
+    assert same_value("8pm", "hours", "8:00", "hours") == "different"

@@ -137,6 +137,12 @@ def test_pence_after_a_number_are_hundredths_of_a_pound():
     assert all(x.kind != "money" for x in parse_values("open till 10p.m."))
 
 
+def test_not_costing_a_penny_is_nothing():
+    v = one("a chip repair won't cost me a penny in excess")
+    assert (v.kind, v.magnitude, v.unit) == ("money", 0.0, "GBP")
+    assert one("it costs a penny").magnitude == pytest.approx(0.01)
+
+
 def test_pounds_alone_are_a_weight():
     assert one("5 pounds").kind == "quantity"
 

@@ -176,6 +176,8 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         if len(ta) == len(tb) == 1 and da and db and da != db:
             return "incomparable"  # an opening time says nothing of the closing time
         sa, sb = set(ta), set(tb)
+        if _twelve_hour(a):  # a chat's "at 7:15" is 7:15 or 19:15 (a curated "8:00" is 08:00)
+            sa, sb = {m % 720 for m in sa}, {m % 720 for m in sb}
         return "same" if sa <= sb or sb <= sa else "different"
     ta, tb = _typed(a, a_kind, a_typed), _typed(b, b_kind)
     if ta is None or tb is None:
@@ -211,6 +213,15 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
             return verdicts.pop() if len(verdicts) == 1 else "incomparable"
         return "different" if ta.normalised != tb.normalised else "same"
     return compare(ta, tb)
+
+
+def _twelve_hour(value: str) -> bool:
+    """A time said without "am"/"pm", "noon" or a 24-hour hour ("at 7:15")."""
+    low = value.casefold()
+    if re.search(r"\d\s*[ap]\.?m\b|\bnoon\b|\bmidnight\b", low):
+        return False
+    hours = [int(h) for h in re.findall(r"\b(\d{1,2})[:.][0-5]\d\b", low)]
+    return bool(hours) and all(1 <= h <= 12 for h in hours)
 
 
 def _period_days(value: str, kind: str, typed: TypedValue | None) -> float | None:

@@ -829,6 +829,10 @@ def _candidates(text: str, reference: datetime | None) -> list[_Cand]:
     for m in _SLANG_MONEY.finditer(text):  # "a tenner", "a fiver"
         amount = 10.0 if m.group(1).casefold().startswith("ten") else 5.0
         numeric.append(_Cand(m.start(), m.end(), "money", amount, "GBP", 0))
+    for m in _NOT_A_PENNY.finditer(text):  # "won't cost me a penny": nothing, not £0.01
+        unit = "GBP" if m.group(1).casefold() == "penny" else "USD"
+        numeric = [c for c in numeric if not (m.start() <= c.start and c.end <= m.end())]
+        numeric.append(_Cand(m.start(), m.end(), "money", 0.0, unit, 0))
     for m in _WHOLE_UNIT.finditer(text):  # "a whole month", "a full week"
         seconds = _WHOLE_SECONDS[m.group(1).casefold()]
         numeric.append(_Cand(m.start(), m.end(), "duration", seconds, "s", 0))
@@ -858,6 +862,11 @@ _FRACTION = re.compile(
     _AI,
 )
 _SLANG_MONEY = re.compile(r"\b(?:a\s+)?(tenner|fiver)\b", _AI)
+_NOT_A_PENNY = re.compile(
+    r"\b(?:doesn't|does not|don't|do not|won't|will not|didn't|did not)\s+cost"
+    r"(?:\s+(?:you|me|us|them))?\s+a\s+(penny|cent|dime)\b",
+    _AI,
+)
 _WHOLE_UNIT = re.compile(
     r"\b(?:a|one)\s+(?:whole|full|entire|complete)\s+(minute|hour|day|week|fortnight|month|year)\b",
     _AI,

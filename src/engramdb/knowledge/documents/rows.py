@@ -95,7 +95,16 @@ def header_unit(column: str) -> tuple[str, str | None]:
     for i in range(len(words) - 1, 0, -1):  # "Price (USD/month)": a currency anywhere
         if words[i] in _CURRENCIES:
             return "_".join(words[:i] + words[i + 1 :]), _UNITS[words[i]]
+    for i in range(len(words) - 2, 0, -1):  # "balance_due_days_before_arrival": in days
+        if words[i] in _TIME_UNITS and words[i + 1] in _RELATIVE:
+            return "_".join(words[:i] + words[i + 1 :]), _UNITS[words[i]]
     return key, None
+
+
+#: Units of time a key names inside it, before a word that says from when they count
+#: ("days_before_arrival"; "opening_hours_sunday" is no count of hours).
+_TIME_UNITS = frozenset({"seconds", "minutes", "mins", "hours", "hrs", "days", "weeks", "months"})
+_RELATIVE = frozenset({"before", "after", "prior", "ahead", "notice", "until"})
 
 
 def with_unit(text: str, unit: str | None) -> str:
