@@ -463,6 +463,20 @@ def test_a_code_said_names_its_row_and_no_other_model_of_it(tmp_path):
         assert [c["against"] for c in result.conflicts] == [[price["Trailhead 520"]]]
 
 
+def _said_against(tmp_path, doc: bytes, name: str, turns: list[str]) -> tuple[dict, list]:
+    """``doc`` uploaded to an organisation, then each turn said by a user of its own: the
+    curated facts by id (entity, value) and each turn's write result."""
+    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
+        mem.upload(doc, name=name, scope="org/o")
+        facts = {f.id: (f.entity, f.value) for f in mem.facts(lens="org/o") if f.authoritative}
+        results = [mem.remember(t, scope=f"org/o/user/u{i}") for i, t in enumerate(turns)]
+    return facts, results
+
+
+def _values_against(facts: dict, result) -> list[str]:
+    return [facts[i][1] for c in result.conflicts for i in c["against"]]
+
+
 def test_a_free_cell_and_a_value_that_opens_with_an_amount_are_answered_by_amounts(tmp_path):
     # a table's "Free" is a price of nothing, and "£4.50 per wash, £3 per dry" is answered by
     # the amount it opens with: before, both were text no amount of a turn could answer
@@ -471,17 +485,15 @@ def test_a_free_cell_and_a_value_that_opens_with_an_amount_are_answered_by_amoun
         b"| Shower block | 24 hours | Free |\n"
         b"| Laundry room | 8am - 8pm | \xc2\xa34.50 per wash, \xc2\xa33 per dry |\n"
     )
-    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
-        mem.upload(table, name="facilities.md", scope="org/park")
-        showers = mem.remember("Showers are 20p a go there.", scope="org/park/user/a")
-        laundry = mem.remember("Laundry is 350p a wash.", scope="org/park/user/b")
-        free = mem.remember("Good that the showers are free.", scope="org/park/user/c")
-        facts = {f.id: f.value for f in mem.facts(lens="org/park") if f.authoritative}
-    assert [facts[i] for c in showers.conflicts for i in c["against"]] == ["Free"]
-    assert [facts[i] for c in laundry.conflicts for i in c["against"]] == [
-        "£4.50 per wash, £3 per dry"
+    turns = [
+        "Showers are 20p a go there.",
+        "Laundry is 350p a wash.",
+        "Good that showers are free.",
     ]
-    assert not free.conflicts and [facts[i] for i in free.corroborations] == ["Free"]
+    facts, (showers, laundry, free) = _said_against(tmp_path, table, "facilities.md", turns)
+    assert _values_against(facts, showers) == ["Free"]
+    assert _values_against(facts, laundry) == ["£4.50 per wash, £3 per dry"]
+    assert not free.conflicts and [facts[i][1] for i in free.corroborations] == ["Free"]
 
 
 def test_days_are_sets_and_a_bare_opening_hour_is_a_time(tmp_path):
@@ -492,13 +504,13 @@ def test_days_are_sets_and_a_bare_opening_hour_is_a_time(tmp_path):
         b"| Monday to Friday | 6:00am - 10:00pm | 6:30am - 9:00pm |\n"
         b"| Saturday and Sunday | 8:00am - 8:00pm | 8:00am - 7:30pm |\n"
     )
-    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
-        mem.upload(table, name="hours.md", scope="org/gym")
-        facts = {f.id: (f.entity, f.value) for f in mem.facts(lens="org/gym") if f.authoritative}
-        early = mem.remember("At weekends the gym floor opens at 7, great.", scope="org/gym/user/a")
-        right = mem.remember("At weekends the gym floor opens at 8.", scope="org/gym/user/b")
+    turns = [
+        "At weekends the gym floor opens at 7, great.",
+        "At weekends the gym floor opens at 8.",
         # weekdays and "Saturday and Sunday" share no day: not that row's 8am
-        other = mem.remember("On weekdays the gym floor opens at 8am.", scope="org/gym/user/c")
+        "On weekdays the gym floor opens at 8am.",
+    ]
+    facts, (early, right, other) = _said_against(tmp_path, table, "hours.md", turns)
     assert other.corroborations == []
     assert [facts[i] for c in early.conflicts for i in c["against"]] == [
         ("Saturday and Sunday", "8:00am - 8:00pm")
@@ -517,24 +529,14 @@ def test_a_nil_amount_contradicts_the_amount_and_words_for_free_are_free(tmp_pat
         b"A junior gym session costs \xc2\xa34 per session.\n\n"
         b"Switching to an eSIM costs \xc2\xa32.50.\n"
     )
-    turns = {
-        "nil": "Glad there's no excess on your claims, my last place charged one.",
-        "kind": "I booked one of your pitches with no electric.",
-        "own": "I quit your gym, no sessions booked anymore.",
-        "free": "Moving my number to an eSIM with you doesn't cost anything.",
-    }
-    with Memory.open(tmp_path / "m", embedder="hashing") as mem:
-        mem.upload(policy, name="cover.md", scope="org/s")
-        facts = {f.id: f.value for f in mem.facts(lens="org/s") if f.authoritative}
-        got = {
-            k: [
-                facts[i]
-                for c in mem.remember(t, scope=f"org/s/user/{k}").conflicts
-                for i in c["against"]
-            ]
-            for k, t in turns.items()
-        }
-    assert got == {"nil": ["£100"], "kind": [], "own": [], "free": ["£2.50"]}
+    turns = [
+        "Glad there's no excess on your claims, my last place charged one.",
+        "I booked one of your pitches with no electric.",
+        "I quit your gym, no sessions booked anymore.",
+        "Moving my number to an eSIM with you doesn't cost anything.",
+    ]
+    facts, results = _said_against(tmp_path, policy, "cover.md", turns)
+    assert [_values_against(facts, r) for r in results] == [["£100"], [], [], ["£2.50"]]
 
 
 def test_a_nil_amount_meets_only_the_attribute_it_names(tmp_path):
@@ -556,3 +558,11 @@ def test_a_nil_amount_meets_only_the_attribute_it_names(tmp_path):
         )
     assert other.conflicts == []
     assert {facts[i] for c in named.conflicts for i in c["against"]} == {"max_entry_age"}
+
+
+def test_a_bare_opening_hour_keeps_its_part_of_the_day():
+    from engramdb.knowledge.extract.aligned import _clock_text
+
+    assert _clock_text("the bar opens at 6 in the evening") == "the bar opens at 6pm"
+    assert _clock_text("the gym opens at 7") == "the gym opens at 7am"
+    assert _clock_text("you shut at half nine") == "you shut at 9:30pm"

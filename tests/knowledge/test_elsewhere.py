@@ -57,6 +57,7 @@ def test_cues():
     assert not elsewhere("my old plan was £20 a month")
     assert elsewhere("my sister's site in Devon charges £1 for showers")
     assert not elsewhere("my son's lessons with you are £20")  # his lessons here
+    assert not elsewhere("my wife's gym membership with you is £40")  # the organisation's
 
 
 def test_hearsay_about_the_organisation_is_still_about_it():

@@ -81,6 +81,8 @@ def test_a_present_perfect_says_how_long_a_state_has_lasted() -> None:
     assert ("be_for", "twelve years") in got
     got = {(f.key, f.value) for f in speaker_frames("I have lived in Leeds for about 10 years")}
     assert ("live_for", "10 years") in got
+    got = {(f.key, f.value) for f in speaker_frames("I've worked for Tesco for 6 years")}
+    assert ("employer", "Tesco") in got and ("work_for", "6 years") in got  # not an employer
     # a past clause, a length not of years or months, and a stay to come: no length of a state
     assert "3 years" not in _values("I lived in Leeds for 3 years")
     assert "two days" not in _values("I've been in Rome for two days")
@@ -94,6 +96,9 @@ def test_how_many_of_a_households_kind() -> None:
     assert ("number_of_flatmates", "two") in got
     # a count of anything else is no fact of the speaker's; a name after "with" stays one
     assert not any(f.key.startswith("number_of") for f in speaker_frames("I have 2 tickets"))
+    got = {(f.key, f.value) for f in speaker_frames("We have two children and 3 puppies")}
+    assert {("number_of_children", "two"), ("number_of_puppies", "3")} <= got
+    assert not any(f.key.startswith("number_of") for f in speaker_frames("I walk three dogs"))
     assert "KPMG" in _values("I'm an accountant, working with KPMG in Mumbai")
 
 

@@ -175,3 +175,10 @@ def test_a_chat_time_without_am_or_pm_is_either_half_of_the_day():
     assert same_value("at 7:15", "hours", "19:15", "hours") == "same"
     assert same_value("7:15am", "hours", "19:15", "hours") == "different"
     assert same_value("8pm", "hours", "8:00", "hours") == "different"
+
+
+def test_a_holiday_is_told_from_weekdays_and_weekends():
+    from engramdb.knowledge.reconcile import family_contrast
+
+    assert family_contrast("on bank holidays it opens at 10", "weekdays opening")
+    assert not family_contrast("at weekends it opens at 10", "Saturday and Sunday opening")

@@ -364,6 +364,10 @@ def test_a_text_the_quick_check_passes_over_has_no_rule_to_run(words, noise):
         ("Sundays and bank holidays", {6}),
         ("I sat in the sun", set()),  # an abbreviation alone is a word, not a day
         ("no day here", set()),
+        ("Mon Wed Fri", {0, 2, 4}),  # a list, not a span
+        ("Tuesday Thursday", {1, 3}),
+        ("Mon-Fri 9-5, Sat 10-4", {0, 1, 2, 3, 4, 5}),  # a capitalised abbreviation alone
+        ("on week\tdays", {0, 1, 2, 3, 4}),  # any blank inside the group word
     ],
 )
 def test_day_sets(text, days):

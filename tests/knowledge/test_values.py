@@ -135,12 +135,14 @@ def test_pence_after_a_number_are_hundredths_of_a_pound():
     assert [x.kind for x in parse_values("a 1080p screen")] == ["number"]
     assert [x.kind for x in parse_values("5 p")] == ["number"]
     assert all(x.kind != "money" for x in parse_values("open till 10p.m."))
+    assert all(x.kind != "money" for x in parse_values("a 12px margin, a 6pk of beer"))
 
 
 def test_not_costing_a_penny_is_nothing():
     v = one("a chip repair won't cost me a penny in excess")
     assert (v.kind, v.magnitude, v.unit) == ("money", 0.0, "GBP")
     assert one("it costs a penny").magnitude == pytest.approx(0.01)
+    assert one("it won’t cost me a penny").magnitude == 0.0  # a typographic apostrophe
 
 
 def test_pounds_alone_are_a_weight():

@@ -588,6 +588,8 @@ CONTRAST_GROUPS: tuple[frozenset[str], ...] = tuple(
         "adult adults child children kid kids senior seniors student students infant infants "
         "teen teens teenager teenagers baby babies toddler toddlers pensioner pensioners",
         "member members non-member non-members guest guests visitor visitors",
+        # (days of the week are sets, ``timeexpr.day_set``; a holiday is none of them)
+        "weekday weekdays weekend weekends holiday holidays",
         "economy business first premium",
         "standard express next-day same-day overnight",
         "single double twin family",
@@ -609,8 +611,9 @@ _FAMILY_FOLD = {
     "students": "student", "infants": "infant", "baby": "infant", "babies": "infant",
     "toddler": "infant", "toddlers": "infant", "teens": "teen", "teenager": "teen",
     "teenagers": "teen", "members": "member", "non-members": "non-member",
-    "guests": "guest", "visitors": "visitor",
-    "yearly": "annual", "overseas": "international", "hand": "cabin", "carry-on": "cabin",
+    "guests": "guest", "visitors": "visitor", "weekdays": "weekday", "weekends": "weekend",
+    "holidays": "holiday", "yearly": "annual", "overseas": "international", "hand": "cabin",
+    "carry-on": "cabin",
     "hold": "checked", "masters": "master's", "undergraduates": "undergraduate",
     "postgraduates": "postgraduate",
 }  # fmt: skip

@@ -144,8 +144,8 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 _WEEKDAY = "|".join(WEEKDAYS)
 
 #: Days of the week a text names, as ISO weekday numbers from 0 (Monday): full names, groups,
-#: and abbreviations only beside another day ("Fri–Sat", "mon thu": a word alone such as "sat"
-#: or "sun" is more often a verb or the sun).
+#: and abbreviations capitalised or beside another day ("Sat 10-4", "Fri–Sat", "mon thu": a
+#: word alone such as "sat" or "sun" is more often a verb or the sun).
 _DAY_WORD = re.compile(
     rf"\b(?:(?P<full>{_WEEKDAY})|(?P<abbr>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
     r"|(?P<group>week\s?days?|weekends?))s?\b",
@@ -164,7 +164,7 @@ def day_set(text: str) -> frozenset[int]:
     found: list[tuple[int, int, frozenset[int] | int, bool]] = []
     for m in _DAY_WORD.finditer(text):
         if m.group("group"):
-            word = m.group("group").casefold().replace(" ", "")
+            word = re.sub(r"\s+", "", m.group("group").casefold())
             found.append((m.start(), m.end(), _DAY_GROUPS[word.rstrip("s")], False))
         else:
             name = (m.group("full") or m.group("abbr")).casefold()
@@ -175,11 +175,15 @@ def day_set(text: str) -> frozenset[int]:
     while i < len(found):
         start, end, what, abbr = found[i]
         nxt = found[i + 1] if i + 1 < len(found) else None
+        between = text[end : nxt[0]] if nxt is not None else ""
         joined = (
             nxt is not None
             and isinstance(what, int)
             and isinstance(nxt[2], int)
-            and _DAY_SPAN.fullmatch(text[end : nxt[0]]) is not None
+            and _DAY_SPAN.fullmatch(between) is not None
+            # (a bare space joins only a key's two abbreviations, "mon thu"; "Mon Wed Fri"
+            # and "Tuesday Thursday" are lists)
+            and (bool(between.strip(" _")) or (abbr and nxt[3] and len(found) == 2))
         )
         if joined and nxt is not None and isinstance(what, int) and isinstance(nxt[2], int):
             last = nxt[2]
@@ -188,7 +192,7 @@ def day_set(text: str) -> frozenset[int]:
             continue
         if isinstance(what, frozenset):
             days |= what
-        elif not abbr or _beside_a_day(found, i, text):
+        elif not abbr or text[start].isupper() or _beside_a_day(found, i, text):
             days.add(what)
         i += 1
     return frozenset(days)

@@ -298,7 +298,7 @@ _MONEY_SUFFIX = re.compile(
     rf"(?P<sym>{_SYMBOL_CLASS})|(?P<code>{_CODES})\b"
     r"|(?i:(?P<word>dollars?|bucks?|euros?|quid|yen|yuan|renminbi|rupees?|cents?|pennies|penny"
     r"|pence|pounds?\s+sterling))\b"
-    r"|(?P<pence>p)(?!\.?m\b)(?![\w.-]\w)",  # "350p a wash" (not "10p.m.", "5p-6p")
+    r"|(?P<pence>p)(?!\.?m\b)(?![\w-])(?!\.\w)",  # "350p a wash" (not "10p.m.", "12px")
     _A,
 )
 #: Numbers that read as a video resolution before a "p" ("1080p"), not as pence.
@@ -862,11 +862,12 @@ _FRACTION = re.compile(
     _AI,
 )
 _SLANG_MONEY = re.compile(r"\b(?:a\s+)?(tenner|fiver)\b", _AI)
-_NOT_A_PENNY = re.compile(
-    r"\b(?:doesn't|does not|don't|do not|won't|will not|didn't|did not)\s+cost"
-    r"(?:\s+(?:you|me|us|them))?\s+a\s+(penny|cent|dime)\b",
-    _AI,
+#: "won't cost me", "doesn't charge you": a cost denied (what follows says how little).
+_NO_COST = (
+    r"(?:doesn['’]t|does not|don['’]t|do not|won['’]t|will not|didn['’]t|did not)\s+"
+    r"(?:cost|charge)(?:\s+(?:you|me|us|them))?\s+"
 )
+_NOT_A_PENNY = re.compile(rf"\b{_NO_COST}a\s+(penny|cent|dime)\b", re.IGNORECASE)
 _WHOLE_UNIT = re.compile(
     r"\b(?:a|one)\s+(?:whole|full|entire|complete)\s+(minute|hour|day|week|fortnight|month|year)\b",
     _AI,
@@ -1138,9 +1139,7 @@ _MONTH = (
 #: Words that price a thing at nothing ("free", "no charge", "doesn't cost anything").
 FREE = re.compile(
     r"\b(?:free(?:\s+of\s+charge)?|at no (?:cost|charge)|no charge|complimentary|"
-    r"costs? nothing|for nothing|gratis|"
-    r"(?:doesn't|does not|don't|do not|won't|will not) (?:cost|charge)(?: you| us| me)? "
-    r"(?:anything|a thing|a penny|a cent|a dime))\b",
+    rf"costs? nothing|for nothing|gratis|{_NO_COST}(?:anything|a thing|a penny|a cent|a dime))\b",
     re.IGNORECASE,
 )
 

@@ -95,8 +95,9 @@ def header_unit(column: str) -> tuple[str, str | None]:
     for i in range(len(words) - 1, 0, -1):  # "Price (USD/month)": a currency anywhere
         if words[i] in _CURRENCIES:
             return "_".join(words[:i] + words[i + 1 :]), _UNITS[words[i]]
-    for i in range(len(words) - 2, 0, -1):  # "balance_due_days_before_arrival": in days
-        if words[i] in _TIME_UNITS and words[i + 1] in _RELATIVE:
+    for i in range(len(words) - 2, -1, -1):  # "balance_due_days_before_arrival": in days
+        later = "_".join(words[i + 1 :])
+        if words[i] in _TIME_UNITS and words[i + 1] in _RELATIVE and not _MONEY.search(later):
             return "_".join(words[:i] + words[i + 1 :]), _UNITS[words[i]]
     return key, None
 

@@ -130,7 +130,7 @@ _HALF_HOUR = re.compile(
 #: What follows a bare hour that is not a time of day ("till 5 days", "at 7%", "at 6:30").
 _NOT_A_CLOCK = (
     r"(?![:.]?\d)(?!\s*(?:[ap]\.?m\b|%|o'clock|(?:working |business )?(?:minute|hour|day|"
-    r"night|week|month|year)s?\b))"
+    r"night|week|month|year)s?\b|in the (?:morning|afternoon|evening)|at night|tonight))"
 )
 _BARE_CLOSING = re.compile(
     r"\b(until|till|til|closes? at|close at|shuts? at)\s+(1[01]|[1-9])\b" + _NOT_A_CLOCK, _F
@@ -162,7 +162,7 @@ _UNLIMITED = re.compile(
 #: clause, to name the attribute; words after which "no" is no amount are left out).
 _NONE = re.compile(
     r"\b(no)\s+(?!(?:one|longer|more|less|problem|problems|worries|idea|need|way|matter|"
-    r"doubt|rush|big|thanks|thank|chance|clue|longer|sooner|later|time|sense)\b)[a-z][a-z-]+",
+    r"doubt|rush|big|thanks|thank|chance|clue|sooner|later|time|sense)\b)[a-z][a-z-]+",
     _F,
 )
 _DENIAL_WORD = re.compile(r"\b(?:closed|not|no|never)\b", _F)
@@ -196,7 +196,8 @@ def _clock_text(clause: str) -> str:
         if hour.kind != "number" or not hour.magnitude or not 1 <= hour.magnitude <= 12:
             return m.group(0)
         h = int(hour.magnitude)
-        closing = _CLOSING_BEFORE.search(m.string, 0, m.start()) is not None
+        before = m.string[max(0, m.start() - 16) : m.start()]  # (a window: linear)
+        closing = _CLOSING_BEFORE.search(before) is not None
         # "half four" is 16:30 in a day's hours; "shut at half nine" is 21:30
         return f"{h}:30pm" if h <= 7 or (closing and h < 12) else f"{h}:30"
 

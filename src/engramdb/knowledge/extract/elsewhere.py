@@ -34,15 +34,16 @@ _STRONG = re.compile(
     r"(?:at|from) (?:another|a different|some other) "
     r"(?!(?:time|day|date|point|stage|week|month|year|visit|hour|session|class|booking|item|"
     r"child|card|one)s?\b)\w+|"
-    r"(?:my|our) (?:old|previous|former) (?:\w+ )?" + _BUSINESS + r"|at my work|"
-    # somebody's own business ("my friend's site in Devon", "my sister's gym")
-    r"(?:my|our) \w+['’]s (?:\w+ )?" + _BUSINESS + r")\b",
+    r"(?:my|our) (?:old|previous|former) (?:\w+ )?" + _BUSINESS + r"|at my work)\b",
     _F,
 )
 # cues that do so only when the organisation is not addressed ("your branch near me" is its
 # own, and "my friend says you give 60 days" is about it)
 _WEAK = re.compile(
-    r"\b(?:near me|the (?:big|other) \w+ (?:on|in|at|down)|(?:my|a) friend says)\b", _F
+    r"\b(?:near me|the (?:big|other) \w+ (?:on|in|at|down)|(?:my|a) friend says|"
+    # somebody's own business ("my friend's site in Devon"; not "my wife's gym with you")
+    r"(?:my|our) \w+['’]s (?:\w+ )?" + _BUSINESS + r")\b",
+    _F,
 )
 
 

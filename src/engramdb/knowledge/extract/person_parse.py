@@ -339,8 +339,9 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
         if c.lower_ == "so" and c.dep_ in ("cc", "advmod", "mark"):
             break  # ("I'm teetotal, so non-alcoholic suggestions only": what follows is asked)
         dep = "attr" if c.dep_ == "conj" and lemma == "be" else c.dep_  # "I'm X and a Y"
-        if c.dep_ == "dobj":
-            out += _counted(c)  # "I keep three chickens": how many
+        if c.dep_ == "dobj" and lemma in _HOUSEHOLD_VERBS:
+            for n in [c, *_conjuncts(c)]:
+                out += _counted(n)  # "I keep three chickens and two goats": how many
         if dep in ("attr", "dobj", "oprd") and c.pos_ in ("NOUN", "PROPN", "NUM"):
             if dep == "dobj" and (lemma in _LIGHT or not (_named(c) or _kind_noun(c))):
                 continue
@@ -448,11 +449,17 @@ def _counted(noun: Any) -> list[_Value]:
     kind = noun.lemma_.casefold()
     if kind not in PETS and kind not in FAMILY and kind not in OTHER_PEOPLE:
         return []
+    plural = noun.lower_ if noun.tag_ == "NNS" else f"{kind}s"  # ("children", "puppies")
     return [
-        _Value(f"number_of_{kind}s", *_span([n]))
+        _Value(f"number_of_{plural}", *_span([n]))
         for n in noun.children
         if n.dep_ == "nummod" and n.like_num
     ]
+
+
+#: Verbs whose object counted is the speaker's household ("I have / keep / foster three ...";
+#: "I walk three dogs for a living" is not).
+_HOUSEHOLD_VERBS = frozenset({"have", "keep", "own", "foster", "raise", "get"})
 
 
 def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
@@ -472,8 +479,8 @@ def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
             if n.ent_type_ in ("DATE", "TIME"):
                 if word == "since":
                     out += _noun_values(n, key)
-                elif word == "for" and lasting and _length(n):
-                    out.append(_Value(key, *_span(_from_number(n))))
+                elif word == "for" and lasting and _length(n):  # (how long, not the employer)
+                    out.append(_Value(f"{lemma}_for", *_span(_from_number(n))))
             elif _named(n) or (n.pos_ == "NOUN" and word in _PLACES and _kind_noun(n)):
                 out += _noun_values(n, key)
     return out
