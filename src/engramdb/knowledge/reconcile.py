@@ -118,22 +118,16 @@ def same_value(a: str, a_kind: str, b: str, b_kind: str, a_typed: TypedValue | N
         # (said against one textual statement: nothing of what it says compares with an
         # amount, a time or a day)
         return "different" if other in _TEXTUAL_KINDS else "incomparable"
-    if "free" in (a_kind, b_kind):
-        other, other_kind = (b, b_kind) if a_kind == "free" else (a, a_kind)
-        if other_kind == "free" or says_free(other):
-            return "same"  # (a table's "Free" cell)
-        t = parse_value(other)
-        if t.kind != "money" or t.magnitude is None:
-            return "incomparable"
-        return "same" if t.magnitude == 0 else "different"
-    if "none" in (a_kind, b_kind):  # "no minimum" against "minimum order £40"
-        other, other_kind = (b, b_kind) if a_kind == "none" else (a, a_kind)
-        if other_kind in ("none", "free") or says_free(other):
-            return "same"
-        t = parse_value(other)
-        if t.kind == "text" or t.magnitude is None:
-            return "incomparable"
-        return "same" if t.magnitude == 0 else "different"
+    for nil in ("free", "none"):  # a price of nothing; a nil amount ("no minimum")
+        if nil in (a_kind, b_kind):
+            other, other_kind = (b, b_kind) if a_kind == nil else (a, a_kind)
+            if other_kind in (nil, "free") or says_free(other):  # (a table's "Free" cell)
+                return "same"
+            t = parse_value(other)
+            amount = t.kind == "money" if nil == "free" else t.kind != "text"
+            if not amount or t.magnitude is None:
+                return "incomparable"
+            return "same" if t.magnitude == 0 else "different"
     if "unlimited" in (a_kind, b_kind):
         if a_kind == b_kind:
             return "same"

@@ -153,7 +153,7 @@ _DAY_WORD = re.compile(
 )
 _DAY_GROUPS = {"weekday": frozenset(range(5)), "weekend": frozenset({5, 6})}
 #: What joins two days into a span of days ("Monday to Friday", "Mon–Thu", a key's "mon thu").
-_DAY_SPAN = re.compile(r"\s*(?:-|–|—|to|through|thru|until|till)\s*|[\s_]+", re.IGNORECASE)
+_DAY_SPAN = re.compile(r"\s*(?:-|–|—|to|through|thru|until|till)\s*|\s+", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -183,7 +183,7 @@ def day_set(text: str) -> frozenset[int]:
             and _DAY_SPAN.fullmatch(between) is not None
             # (a bare space joins only a key's two abbreviations, "mon thu"; "Mon Wed Fri"
             # and "Tuesday Thursday" are lists)
-            and (bool(between.strip(" _")) or (abbr and nxt[3] and len(found) == 2))
+            and (bool(between.strip()) or (abbr and nxt[3] and len(found) == 2))
         )
         if joined and nxt is not None and isinstance(what, int) and isinstance(nxt[2], int):
             last = nxt[2]

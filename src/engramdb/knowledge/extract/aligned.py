@@ -132,12 +132,12 @@ _NOT_A_CLOCK = (
     r"(?![:.]?\d)(?!\s*(?:[ap]\.?m\b|%|o'clock|(?:working |business )?(?:minute|hour|day|"
     r"night|week|month|year)s?\b|in the (?:morning|afternoon|evening)|at night|tonight))"
 )
-_BARE_CLOSING = re.compile(
-    r"\b(until|till|til|closes? at|close at|shuts? at)\s+(1[01]|[1-9])\b" + _NOT_A_CLOCK, _F
-)
+#: Words after which a time of day is a closing time ("till 5", "shuts at half nine").
+_CLOSING_WORDS = r"(?:until|till|til|closes? at|close at|shuts? at)"
+_BARE_CLOSING = re.compile(rf"\b({_CLOSING_WORDS})\s+(1[01]|[1-9])\b" + _NOT_A_CLOCK, _F)
 #: "opens at 7", "open from 10": a bare opening hour (5 to 11 in the morning, else after noon).
 _BARE_OPENING = re.compile(r"\b(opens? at|opens? from)\s+(1[0-2]|[1-9])\b" + _NOT_A_CLOCK, _F)
-_CLOSING_BEFORE = re.compile(r"\b(?:until|till|til|closes?|close|shuts?|shut)\s+(?:at\s+)?$", _F)
+_CLOSING_BEFORE = re.compile(rf"\b{_CLOSING_WORDS}\s+$", _F)
 _DAYPART_WORDS = re.compile(
     r"\b(\d{1,2}(?::\d\d)?)\s+(?:o'clock\s+)?in the (morning|afternoon|evening)\b", _F
 )
