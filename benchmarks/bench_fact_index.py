@@ -53,12 +53,12 @@ def main() -> None:
             for i, (_, name, _) in enumerate(asked):
                 text, lens = f"how much is the {name}?", [f"org/acme/user/u{rng.randint(0, 9)}"]
                 t = now()
-                found = reads.candidate_rows(mem, text, lens, None, reads.CANDIDATES)
-                fast = reads.row_scores(mem, text, found.rows, "hybrid")
+                found = reads.candidate_rows(mem._store, text, lens, None, reads.CANDIDATES)
+                fast = reads.row_scores(mem._store, text, found.rows, "hybrid")
                 ms["index"].append((now() - t) * 1e3)
                 t = now()
-                rows = reads.live_rows(mem, lens, None)
-                slow = reads.row_scores(mem, text, rows, "hybrid")
+                rows = reads.live_rows(mem._store, lens, None)
+                slow = reads.row_scores(mem._store, text, rows, "hybrid")
                 ms["every fact"].append((now() - t) * 1e3)
                 words = [f'"{w}"' for w in name.casefold().split()] + ['"much"']
                 for label, op in (("fts or", " OR "), ("fts and", " AND ")):

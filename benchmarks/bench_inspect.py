@@ -22,7 +22,7 @@ from engramdb import Memory
 
 def add_facts(mem: Memory, n: int) -> None:
     """One ``lives_in`` fact per turn, its source the turn, its object one of 500 cities."""
-    with mem._lock, mem._transaction():
+    with mem._store.lock, mem._store.transaction():
         db = mem.db  # (the writer's connection, inside the lock)
         turns = db.execute("SELECT id, scope, created_ms FROM turns ORDER BY created_ms").fetchall()
         db.executemany(

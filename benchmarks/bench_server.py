@@ -57,7 +57,7 @@ def fill(path, n: int) -> None:
                         meta={"kind": "turn", "role": "user"},
                     )
                 )
-            with mem._lock, mem._transaction():  # (the writer's connection)
+            with mem._store.lock, mem._store.transaction():  # (the writer's connection)
                 mem.db.executemany(
                     "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
                     "created_ms, memory_written) VALUES(?,?,?,?,?,?,?,?,1)",

@@ -71,12 +71,12 @@ class HeldLock:
 
 
 def _held(mem: Memory, call) -> float:
-    lock = mem._lock
-    timer = mem._lock = HeldLock(lock)
+    lock = mem._store.lock
+    timer = mem._store.lock = HeldLock(lock)
     try:
         _time(call)
     finally:
-        mem._lock = lock
+        mem._store.lock = lock
     return timer.held
 
 

@@ -98,7 +98,7 @@ def capture(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     labelled = set(against)
                 elif case.get("fact"):
                     unique = _occurrences(case, case["fact"]["value"]) == 1
-                    rows = mem._reader().execute(
+                    rows = mem._store.reader().execute(
                         "SELECT id FROM facts WHERE authoritative=1 AND scope LIKE ? "
                         "AND closed_ms IS NULL AND forgotten=0",
                         (prefix + "/%",),

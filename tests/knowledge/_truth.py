@@ -17,6 +17,7 @@ from typing import Any
 from _suite import _prefixed, write  # the same writes as the older suites
 
 from engramdb import Memory
+from engramdb.knowledge import reads
 from engramdb.knowledge.values import compare, parse_value
 
 CORPUS = Path(__file__).parent / "truth_corpus"
@@ -140,7 +141,7 @@ def names_fact(mem: Memory, fid: int, label: dict[str, str], unique: bool = Fals
     whose value is the label's value, stated in the label's quote (its statement shares most of
     the quote's words, or the value appears once in the quote)."""
     try:
-        f = mem._fact(fid)
+        f = reads.fact(mem._store, fid)
     except Exception:
         return False
     if not f.authoritative or not _same_value(f.value, label["value"]):
@@ -380,7 +381,7 @@ def states(mem: Memory, hit, label: dict[str, str], unique: bool) -> bool:
         if names_fact(mem, fid, label, unique):
             return True
         try:
-            return says(mem._fact(fid).statement, label)
+            return says(reads.fact(mem._store, fid).statement, label)
         except Exception:
             return False
     return says(hit.text, label)

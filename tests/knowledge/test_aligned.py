@@ -4,6 +4,7 @@ the organisation's curated facts. Each test shows a decision the pass changes or
 from __future__ import annotations
 
 from engramdb import Memory
+from engramdb.knowledge import reads
 from engramdb.knowledge.extract.aligned import Template, align
 
 MOT = Template(
@@ -281,7 +282,7 @@ _PLAN = Template(
 def _plan_conflicts(mem: Memory, turn: str, user: str) -> list[str]:
     """The values of the curated facts a turn's conflicts are against."""
     said = mem.remember(turn, scope=f"org/mobile/user/{user}")
-    return [mem._fact(fid).value for c in said.conflicts for fid in c["against"]]
+    return [reads.fact(mem._store, fid).value for c in said.conflicts for fid in c["against"]]
 
 
 def test_a_code_names_its_row_and_a_which_clause_states_what_it_describes(tmp_path):
@@ -310,7 +311,7 @@ def test_a_code_opening_a_clause_is_the_row_not_another_business(tmp_path):
         mem.remember(turn, scope="org/mobile/user/a")
         doc = mem.upload(_PLANS, name="plans.csv", scope="org/mobile")
         assert doc.write is not None
-        assert [mem._fact(c["fact"]).value for c in doc.write.conflicts] == ["100 GB"]
+        assert [reads.fact(mem._store, c["fact"]).value for c in doc.write.conflicts] == ["100 GB"]
         assert _plan_conflicts(mem, turn, "b") == ["100 GB"]
         assert _plan_conflicts(mem, "NW-F30 only gives 30 gigs of data a month.", "c") == []
 
@@ -380,7 +381,7 @@ def test_a_customers_own_name_for_a_row_is_no_code_for_others(tmp_path):
     with Memory.open(tmp_path / "m") as mem:
         mem.upload(_PLANS, name="plans.csv", scope="org/mobile")
         rows = [f for f in mem.facts(lens="org/mobile") if f.authoritative]
-        with mem._lock, mem._transaction():  # (as a linked chat mention is stored)
+        with mem._store.lock, mem._store.transaction():  # (as a linked chat mention is stored)
             mem.db.execute(
                 "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
                 "created_ms, resolves_to) SELECT type, 'my_f9', 'MY-F9', 'org/mobile/user/bob', "

@@ -56,12 +56,12 @@ def test_a_forgotten_documents_facts_show_no_text(mem):
 
 def test_an_item_past_its_ttl_shows_no_value(mem):
     mem.put_item("org/acme/user/maya", "otp", {"code": "123456"}, ttl_ms=1_000)
-    live = browse.browse(mem, None, kind="item")["rows"]
+    live = browse.browse(mem._store, None, kind="item")["rows"]
     assert live[0]["state"] == "live" and "123456" in live[0]["text"]
     later = to_ms("2999-01-01T00:00:00", "now")
-    gone = browse.browse(mem, None, kind="item", now=later)["rows"]
+    gone = browse.browse(mem._store, None, kind="item", now=later)["rows"]
     assert gone[0]["state"] == "expired" and gone[0]["text"] is None
-    assert browse.browse(mem, None, text="123456", now=later)["total"] == 0
+    assert browse.browse(mem._store, None, text="123456", now=later)["total"] == 0
 
 
 def test_a_kind_asked_twice_is_listed_once(mem):

@@ -106,11 +106,11 @@ def big(tmp_path_factory):
 
 def _exhaustive(mem: Memory, text: str, lens: list[str], at=None) -> list[int]:
     """The fact ids of the old way: every visible fact scored."""
-    rows = reads.live_rows(mem, lens, at)
+    rows = reads.live_rows(mem._store, lens, at)
     scored = sorted(
         (
             (sc, i, r[0])
-            for i, (sc, _, _, r) in enumerate(reads.row_scores(mem, text, rows, "hybrid"))
+            for i, (sc, _, _, r) in enumerate(reads.row_scores(mem._store, text, rows, "hybrid"))
         ),
         key=lambda s: (-s[0], s[1]),
     )
@@ -124,7 +124,7 @@ def test_query_over_the_index_ranks_as_scoring_every_fact(big):
     for name, _ in rows[::150]:
         text = f"what does the {name} cost?"
         lens = ["org/shop/user/u1"]
-        found = reads.candidate_rows(mem, text, lens, None, reads.CANDIDATES)
+        found = reads.candidate_rows(mem._store, text, lens, None, reads.CANDIDATES)
         assert found.visible >= 4_500 and len(found.rows) <= reads.CANDIDATES
         best = _exhaustive(mem, text, lens)  # (before the query reinforces what it returns)
         hits = [int(h.id[5:]) for h in mem.query(text, lens=lens, k=10) if h.kind == "fact"]
@@ -154,7 +154,7 @@ def test_index_follows_writes_incrementally_and_forgets(big):
 def test_rolled_back_write_logs_nothing(big):
     mem, _, _ = big
     before = mem.db.execute("SELECT MAX(seq) FROM changes").fetchone()[0]
-    with pytest.raises(RuntimeError), mem._lock, mem._transaction():
+    with pytest.raises(RuntimeError), mem._store.lock, mem._store.transaction():
         mem.db.execute("UPDATE facts SET closed_ms = 1 WHERE id = (SELECT MIN(id) FROM facts)")
         raise RuntimeError("abandon")
     assert mem.db.execute("SELECT MAX(seq) FROM changes").fetchone()[0] == before
@@ -291,7 +291,7 @@ def test_a_store_made_before_the_log_is_read_whole(tmp_path):
     whole by the first query, and followed from then on."""
     with Memory.open(tmp_path, embedder="hashing") as mem:
         mem.remember("My locker code is 48151", scope="org/shop/user/u1")
-        with mem._lock, mem._transaction():
+        with mem._store.lock, mem._store.transaction():
             mem.db.execute("DELETE FROM changes")
     with Memory.open(tmp_path, embedder="hashing") as mem:
         hits = mem.query("locker code", lens=["org/shop/user/u1"])
@@ -319,7 +319,7 @@ def test_a_rebuild_waits_for_a_reader_holding_its_mask(big):
         time.sleep(0.3)
         assert rebuild.is_alive()  # (it waits for the lock)
         found = index.search(
-            reads.vec(mem, f"price of the {rows[5][0]}"), {"price"}, mask, 64, (1.0, 1.0)
+            reads.vec(mem._store, f"price of the {rows[5][0]}"), {"price"}, mask, 64, (1.0, 1.0)
         )
         assert len(found.ids) == 64
     rebuild.join(60)

@@ -146,7 +146,7 @@ def test_a_dry_run_does_not_wait_for_a_write(mem):
     store's lock (a server's dry run held a read slot of the whole process while it did)."""
     import threading
 
-    mem._lock.acquire()
+    mem._store.lock.acquire()
     try:
         out: dict = {}
         t = threading.Thread(target=lambda: out.update(mem.forget("Rolo", dry_run=True)))
@@ -155,7 +155,7 @@ def test_a_dry_run_does_not_wait_for_a_write(mem):
         assert not t.is_alive(), "the dry run waited for the store's lock"
         assert {w["text"] for w in out["wouldForget"]} == {"My dog is called Rolo."}
     finally:
-        mem._lock.release()
+        mem._store.lock.release()
     t.join()
     assert _left(mem) == set(STORE)
 

@@ -47,7 +47,7 @@ def test_the_gain_raises_only_the_best_facts(tmp_path):
     )
     with Memory.open(tmp_path / "s", embedder="hashing") as mem:
         mem.upload(doc, name="plans.md", scope="org/t")
-        rows = reads.candidate_rows(mem, "quit my contract", ["org/t/user/u"], None, 32).rows
+        rows = reads.candidate_rows(mem._store, "quit my contract", ["org/t/user/u"], None, 32).rows
         plain = reads._scores(
             mem,
             "quit my contract",

@@ -41,10 +41,12 @@ def test_an_item_is_not_revised_as_a_turn(tmp_path):
 def test_an_expired_item_is_gone_for_every_read(tmp_path):
     with Memory.open(tmp_path / "s") as mem:
         it = mem.put_item(ALICE, "otp", {"code": "otp-775511 expires soon"}, ttl_ms=1500)
-        assert any(h.id == it.id for h in reads.query(mem, "otp-775511", one_per_text=False))
+        assert any(h.id == it.id for h in reads.query(mem._store, "otp-775511", one_per_text=False))
         time.sleep(1.7)
         assert mem.get_item(ALICE, "otp") is None
-        assert not any(h.id == it.id for h in reads.query(mem, "otp-775511", one_per_text=False))
+        assert not any(
+            h.id == it.id for h in reads.query(mem._store, "otp-775511", one_per_text=False)
+        )
         assert "otp-775511" not in mem.context("otp-775511 code")
         with pytest.raises(NotFoundError):
             mem.memory_history(it.id)

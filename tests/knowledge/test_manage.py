@@ -34,14 +34,14 @@ def test_revise_keeps_the_id_closes_old_facts_and_reads_the_new_text(tmp_path):
             "I live in Munich",
         ]
         # recall finds the new text under the turn's own id, and never the old one
-        hits = reads.query(mem, "live Munich Berlin", lens=ALICE, k=10, one_per_text=False)
+        hits = reads.query(mem._store, "live Munich Berlin", lens=ALICE, k=10, one_per_text=False)
         turns = [(h.id, h.text) for h in hits if h.kind == "turn"]
         assert turns == [(w.turn_id, "I live in Munich")]
         assert mem.revise(w.turn_id, "I live in Munich").facts == []  # unchanged: no version
         assert mem.memory(w.turn_id).version == 2
     with Memory.open(tmp_path / "s") as mem:  # and after a reopen
         assert mem.memory(w.turn_id).text == "I live in Munich"
-        hits = reads.query(mem, "Berlin", lens=ALICE, k=10, one_per_text=False)
+        hits = reads.query(mem._store, "Berlin", lens=ALICE, k=10, one_per_text=False)
         assert "I live in Berlin" not in [h.text for h in hits]
 
 

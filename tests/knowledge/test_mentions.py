@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engramdb import Memory
+from engramdb.knowledge import reads
 from engramdb.knowledge.mentions import partial_names
 
 KNOWN = {
@@ -63,7 +64,7 @@ def test_a_claim_about_a_part_of_a_name_conflicts_with_that_things_price(tmp_pat
         r = mem.remember(
             "The Diavola is £12.50 on your menu.", scope="org/nonna/user/bo", session_id="s"
         )
-        sides = [mem._fact(i) for c in r.conflicts for i in c["against"]]
+        sides = [reads.fact(mem._store, i) for c in r.conflicts for i in c["against"]]
         assert [(f.entity, f.value) for f in sides] == [("Pizza Diavola", "13.50 GBP")]
 
 

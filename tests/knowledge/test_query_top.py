@@ -77,15 +77,15 @@ def test_recall_boosts_each_listed_fact_as_often_as_listed(tmp_path):
 
         before = state()
         a, b, c = sorted(before)
-        reads.reinforce(mem, [a, b, b])
+        reads.reinforce(mem._store, [a, b, b])
         after = state()
         assert after[a] == (pytest.approx(min(1.0, before[a][0] * RECALL_BOOST)), 1)
         twice = min(1.0, min(1.0, before[b][0] * RECALL_BOOST) * RECALL_BOOST)
         assert after[b] == (pytest.approx(twice), 2)
         assert after[c] == before[c]
         statements: set[str] = set()
-        mem._writer.set_trace_callback(statements.add)
-        reads.reinforce(mem, [a, b, c])
-        mem._writer.set_trace_callback(None)
+        mem._store.writer.set_trace_callback(statements.add)
+        reads.reinforce(mem._store, [a, b, c])
+        mem._store.writer.set_trace_callback(None)
         # (ids listed once: one statement, where each was a commit of its own)
         assert len([t for t in statements if t.startswith("UPDATE facts")]) == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engramdb import Memory
+from engramdb.knowledge import reads
 
 
 @pytest.fixture
@@ -15,7 +16,7 @@ def mem(tmp_path):
 
 
 def _curated(mem: Memory, fid: int):
-    f = mem._fact(fid)
+    f = reads.fact(mem._store, fid)
     assert f.authoritative
     return f
 
@@ -35,7 +36,7 @@ def test_a_belief_said_before_the_policy_is_flagged_when_the_policy_arrives(mem)
     assert doc.write.conflicts, doc.write.decisions
     c = doc.write.conflicts[0]
     assert _curated(mem, c["fact"]).value == "30 days"
-    assert not mem._fact(c["against"][0]).authoritative
+    assert not reads.fact(mem._store, c["against"][0]).authoritative
     # the conflict is open in the customer's view, with the policy that applies
     conflicts = mem.state(lens="org/acme/user/bob")["conflicts"]
     assert conflicts and conflicts[0]["applies"]["value"] == "30 days"

@@ -45,7 +45,7 @@ def _stored_rows(mem: Memory) -> dict[int, tuple[bytes, bytes]]:
 def encoded_store(tmp_path):
     mem = Memory.open(tmp_path / "s", embedder="hashing", encode_statements=True)
     mem.upload(PRICES, name="prices.md", scope="org/a")
-    assert mem._statements is not None and mem._statements.idle(60)
+    assert mem._store.statements is not None and mem._store.statements.idle(60)
     yield mem
     mem.close()
 
@@ -88,7 +88,7 @@ def test_a_read_takes_stored_statements_and_encodes_only_the_question(encoded_st
 def test_without_stored_vectors_a_read_encodes_the_statements_it_ranks(tmp_path, monkeypatch):
     with Memory.open(tmp_path / "s", embedder="hashing") as mem:  # (the embedded default)
         mem.upload(PRICES, name="prices.md", scope="org/a")
-        assert mem._statements is None
+        assert mem._store.statements is None
         assert _stored_rows(mem) == {}
         contextual._kept.clear()
         computed: list[str] = []
@@ -101,7 +101,7 @@ def test_without_stored_vectors_a_read_encodes_the_statements_it_ranks(tmp_path,
 def test_a_stored_vector_of_another_statement_is_not_read(encoded_store, monkeypatch):
     mem = encoded_store
     (fid, text), *_ = _curated(mem)
-    with mem._lock, mem._transaction() as con:
+    with mem._store.lock, mem._store.transaction() as con:
         con.execute(
             "UPDATE statement_vectors SET digest=? WHERE fact_id=?",
             (statement_vectors.digest(CONTEXTUAL_MODEL_ID, "something else"), fid),
@@ -122,7 +122,7 @@ def test_forgetting_the_document_for_good_deletes_its_statements_vectors(encoded
 def test_a_restated_fact_loses_its_stored_vector(encoded_store):
     mem = encoded_store
     (fid, _), *_ = _curated(mem)
-    with mem._lock, mem._transaction() as con:
+    with mem._store.lock, mem._store.transaction() as con:
         con.execute("UPDATE facts SET statement=statement || ' (amended)' WHERE id=?", (fid,))
     assert fid not in _stored_rows(mem)
 
@@ -132,7 +132,7 @@ def test_a_store_opened_again_encodes_what_an_earlier_run_left(tmp_path):
         mem.upload(PRICES, name="prices.md", scope="org/a")
         n = len(_curated(mem))
     with Memory.open(tmp_path / "s", embedder="hashing", encode_statements=True) as mem:
-        assert mem._statements is not None and mem._statements.idle(60)
+        assert mem._store.statements is not None and mem._store.statements.idle(60)
         assert len(_stored_rows(mem)) == n
 
 
@@ -176,9 +176,9 @@ def test_an_encoding_of_a_purged_statement_is_never_kept_for_a_new_fact_of_its_i
         mem.upload(b"# Hours\n\nWe open at 9am on weekdays.\n", name="h.md", scope="org/a")
         now = dict(_curated(mem))
         assert fid in now and now[fid] != text  # (the id was taken by another statement)
-        mem._save_statement_vectors([(fid, text, statement_vectors.digest("m", text), vec)])
+        mem._store.save_statement_vectors([(fid, text, statement_vectors.digest("m", text), vec)])
         assert fid not in _stored_rows(mem)
-        mem._save_statement_vectors(  # (its own statement's is kept)
+        mem._store.save_statement_vectors(  # (its own statement's is kept)
             [(fid, now[fid], statement_vectors.digest("m", now[fid]), vec)]
         )
         assert fid in _stored_rows(mem)
@@ -186,10 +186,10 @@ def test_an_encoding_of_a_purged_statement_is_never_kept_for_a_new_fact_of_its_i
 
 def test_a_document_upload_wakes_the_encoder_for_that_document(tmp_path):
     with Memory.open(tmp_path / "s", embedder="hashing", encode_statements=True) as mem:
-        assert mem._statements is not None and mem._statements.idle(60)
+        assert mem._store.statements is not None and mem._store.statements.idle(60)
         mem.upload(PRICES, name="prices.md", scope="org/a")
-        assert mem._statements.idle(60)
+        assert mem._store.statements.idle(60)
         first = set(_stored_rows(mem))
         mem.upload(b"# Hours\n\nWe open at 9am on weekdays.\n", name="h.md", scope="org/a")
-        assert mem._statements.idle(60)
+        assert mem._store.statements.idle(60)
         assert set(_stored_rows(mem)) == {f for f, _ in _curated(mem)} > first

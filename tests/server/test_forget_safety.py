@@ -166,7 +166,7 @@ def test_a_dry_run_takes_no_read_slot_while_a_write_holds_the_store(tmp_path):
                 r = admin.post(f"/api/v1/{name}/facts", json={"text": DOG, "scope": ACME})
                 assert r.status_code == 201, r.text
             with app.state.contexts.use("busy", exclusive=False, slot=False) as mem:
-                mem._lock.acquire()  # a long write (a purge, an upload's write phase)
+                mem._store.lock.acquire()  # a long write (a purge, an upload's write phase)
                 try:
                     quick = httpx.Client(
                         base_url=url, headers={"Authorization": f"Bearer {admin_token}"}, timeout=8
@@ -191,6 +191,6 @@ def test_a_dry_run_takes_no_read_slot_while_a_write_holds_the_store(tmp_path):
                     assert got.status_code == 200, got.text
                     assert {w["text"] for w in got.json()["wouldForget"]} == {DOG}
                 finally:
-                    mem._lock.release()
+                    mem._store.lock.release()
                     t.join(timeout=30)
                     quick.close()

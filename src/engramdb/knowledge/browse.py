@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotFoundError, ValidationError
+from . import reads
 from .access import Caller, owner_of
 from .clock import now_ms
 from .reads import _FACT_COLUMNS, _passage_scopes, fact_of
@@ -29,7 +30,7 @@ from .redaction import seen_by
 from .vocab import normalize_name
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["KINDS", "MAX_PAGE", "STATES", "browse", "record"]
 
@@ -130,21 +131,21 @@ def _check(name: str, value: Any, allowed: Sequence[str]) -> list[str]:
 
 
 def visible_scopes(
-    mem: Memory, lens: list[str] | None, caller: Caller | None
+    store: OpenStore, lens: list[str] | None, caller: Caller | None
 ) -> tuple[list[str], bool]:
     """Every scope some row of the context holds that the lens, the region and the caller's
     read grant admit (turns' and chunks' scopes are kept in memory; facts' and instructions'
     are read from their scope indexes), and whether that is every scope there is (then no
     row needs the check: a whole-store scan beats one index range per scope)."""
-    found: set[str] = set(_passage_scopes(mem))
+    found: set[str] = set(_passage_scopes(store))
     for table in ("facts", "instructions"):
-        found.update(s for (s,) in mem.db.execute(f"SELECT DISTINCT scope FROM {table}"))
+        found.update(s for (s,) in store.db.execute(f"SELECT DISTINCT scope FROM {table}"))
     seen = sorted(s for s in found if seen_by(s, lens, caller))
     return seen, len(seen) == len(found)
 
 
 def browse(
-    mem: Memory,
+    store: OpenStore,
     lens: list[str] | None,
     *,
     kind: str | Sequence[str] | None = None,
@@ -165,7 +166,7 @@ def browse(
     for name, v, top in (("limit", limit, MAX_PAGE), ("offset", offset, None)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0 or (top and v > top):
             raise ValidationError(name, "must be a whole number >= 0", limit=top, value=v)
-    scopes, every = visible_scopes(mem, lens, caller)
+    scopes, every = visible_scopes(store, lens, caller)
     if scope is not None:  # one scope and those under it
         scopes = [s for s in scopes if s == scope or s.startswith(scope.rstrip("/") + "/")]
         every = False
@@ -186,9 +187,9 @@ def browse(
             where.append(clause)
             params[name] = value
     inner = f"{rows_of(kinds, scoped=not every)} SELECT * FROM r WHERE {' AND '.join(where)}"
-    total = mem.db.execute(f"SELECT count(*) FROM ({inner})", params).fetchone()[0]
+    total = store.db.execute(f"SELECT count(*) FROM ({inner})", params).fetchone()[0]
     rows = (
-        mem.db.execute(
+        store.db.execute(
             f"{inner} ORDER BY time_ms DESC, kind, id LIMIT :limit OFFSET :offset",
             {**params, "limit": limit, "offset": offset},
         ).fetchall()
@@ -206,7 +207,7 @@ def browse(
 
 
 def record(
-    mem: Memory,
+    store: OpenStore,
     kind: str,
     id: str,
     lens: list[str] | None,
@@ -220,7 +221,7 @@ def record(
     base_id = id.split("@v")[0] if kind == "turn" else id
     found = None
     if kind not in ("fact", "instruction") or (id.isascii() and id.isdigit() and len(id) < 19):
-        found = mem.db.execute(
+        found = store.db.execute(
             f"{rows_of([kind], key=id)} SELECT * FROM r WHERE id = :id",
             {
                 "id": id,
@@ -238,18 +239,18 @@ def record(
     if row["state"] == "forgotten":
         return {**row, "clocks": {}, "provenance": [], "chain": [], "history": []}
     detail = {"turn": _turn, "item": _turn, "fact": _fact, "chunk": _chunk}.get(kind, _instruction)
-    return {**row, **detail(mem, base_id, lens, caller)}
+    return {**row, **detail(store, base_id, lens, caller)}
 
 
-def _turn(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
-    t = mem.db.execute(
+def _turn(store: OpenStore, id: str, lens, caller) -> dict[str, Any]:
+    t = store.db.execute(
         "SELECT observed_ms, created_ms, updated_ms, version, metadata, session_id, role "
         "FROM turns WHERE id=?",
         (id,),
     ).fetchone()
     versions = [
         {"version": v, "event": e, "text": text, "at_ms": at}
-        for v, e, text, at in mem.db.execute(
+        for v, e, text, at in store.db.execute(
             "SELECT version, event, text, created_ms FROM turn_versions WHERE turn_id=? "
             "ORDER BY version",
             (id,),
@@ -257,7 +258,7 @@ def _turn(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
     ]
     read = [
         {"id": fid, "text": f"{name} {key} = {value}", "live": closed is None, "scope": scope}
-        for fid, name, key, value, closed, scope in mem.db.execute(
+        for fid, name, key, value, closed, scope in store.db.execute(
             "SELECT f.id, e.name, f.key, f.value, f.closed_ms, f.scope FROM facts f "
             "JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id "
             "WHERE s.kind='turn' AND s.ref=? AND f.forgotten=0 ORDER BY f.id",
@@ -276,18 +277,18 @@ def _turn(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
     }
 
 
-def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
-    f = mem._fact(int(id))
+def _fact(store: OpenStore, id: str, lens, caller) -> dict[str, Any]:
+    f = reads.fact(store, int(id))
 
     def shown(fid: int | None) -> bool:
         if fid is None:
             return False
-        row = mem.db.execute("SELECT scope, forgotten FROM facts WHERE id=?", (fid,)).fetchone()
+        row = store.db.execute("SELECT scope, forgotten FROM facts WHERE id=?", (fid,)).fetchone()
         return row is not None and not row[1] and seen_by(row[0], lens, caller)
 
     back, cur = [], f.id
     while len(back) < 50:  # what it replaced, newest first
-        (prev,) = mem.db.execute("SELECT supersedes FROM facts WHERE id=?", (cur,)).fetchone()
+        (prev,) = store.db.execute("SELECT supersedes FROM facts WHERE id=?", (cur,)).fetchone()
         if not shown(prev):
             break
         back.append(prev)
@@ -295,9 +296,9 @@ def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
     ahead, cur = [], f.superseded_by
     while shown(cur) and len(ahead) < 50:
         ahead.append(cur)
-        (cur,) = mem.db.execute("SELECT superseded_by FROM facts WHERE id=?", (cur,)).fetchone()
-    chain = [_fact_line(mem._fact(i)) for i in reversed(back)]
-    chain += [{**_fact_line(f), "this": True}] + [_fact_line(mem._fact(i)) for i in ahead]
+        (cur,) = store.db.execute("SELECT superseded_by FROM facts WHERE id=?", (cur,)).fetchone()
+    chain = [_fact_line(reads.fact(store, i)) for i in reversed(back)]
+    chain += [{**_fact_line(f), "this": True}] + [_fact_line(reads.fact(store, i)) for i in ahead]
     cols = (
         "SELECT s.kind, s.ref, s.session_id, s.trust, s.created_ms, s.principal_id, d.name, "
         "d.version, COALESCE(t.scope, d.scope) FROM {src} JOIN sources s ON s.id={sid} "
@@ -305,10 +306,10 @@ def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
         "LEFT JOIN turns t ON s.kind='turn' AND t.id=s.ref WHERE {fid}=? ORDER BY s.created_ms"
     )
     sources = (
-        mem.db.execute(
+        store.db.execute(
             cols.format(src="provenance p", sid="p.source_id", fid="p.fact_id"), (f.id,)
         ).fetchall()
-        or mem.db.execute(  # the row's own source (a fact stated once)
+        or store.db.execute(  # the row's own source (a fact stated once)
             cols.format(src="facts f", sid="f.source_id", fid="f.id"), (f.id,)
         ).fetchall()
     )
@@ -320,7 +321,7 @@ def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
             provenance.append(dict(zip(keys, src[:8], strict=True)))
         else:
             provenance.append({"kind": src[0], "hidden": True})
-    history = [_fact_line(h) for h in _history(mem, f) if shown(h.id)]
+    history = [_fact_line(h) for h in _history(store, f) if shown(h.id)]
     return {
         "fact": f.to_dict(),
         "clocks": {
@@ -335,10 +336,10 @@ def _fact(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
     }
 
 
-def _history(mem: Memory, f) -> list:
+def _history(store: OpenStore, f) -> list:
     """Every value of the fact's entity and attribute, oldest first, through the indexes (not
     a read of every fact)."""
-    rows = mem.db.execute(
+    rows = store.db.execute(
         f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
         "JOIN sources s ON s.id=f.source_id WHERE f.entity_id IN "
         "(SELECT id FROM entities WHERE key=? AND type=?) AND f.key=? AND f.forgotten=0 "
@@ -360,8 +361,8 @@ def _fact_line(f) -> dict[str, Any]:
     }
 
 
-def _chunk(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
-    c = mem.db.execute(
+def _chunk(store: OpenStore, id: str, lens, caller) -> dict[str, Any]:
+    c = store.db.execute(
         "SELECT d.name, d.version, d.media_type, c.heading, c.page, c.observed_ms, d.created_ms, "
         "d.id FROM chunks c JOIN documents d ON d.id=c.document_id WHERE c.id=?",
         (id,),
@@ -384,8 +385,8 @@ def _chunk(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
     }
 
 
-def _instruction(mem: Memory, id: str, lens, caller) -> dict[str, Any]:
-    n = mem.db.execute(
+def _instruction(store: OpenStore, id: str, lens, caller) -> dict[str, Any]:
+    n = store.db.execute(
         "SELECT created_ms, revoked_ms, s.kind, s.ref FROM instructions i "
         "JOIN sources s ON s.id=i.source_id WHERE i.id=?",
         (int(id),),

@@ -34,7 +34,7 @@ from .words import STOP, WORD
 from .writing import WriteContext
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = [
     "KEY_SIMILARITY",
@@ -70,7 +70,9 @@ WORD_OVERLAP = 0.5
 SAME_THING_SIMILARITY = 0.5
 
 
-def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteContext) -> list[tuple]:
+def candidates(
+    store: OpenStore, ekey: str, etype: str, claim: Claim, ctx: WriteContext
+) -> list[tuple]:
     """Live facts about the same thing in the write's scope, plus curated facts of its
     ancestor scopes. The same entity is the same key (or one linked by ``resolves_to``);
     the organisation itself ("your", "our", an impersonal policy sentence) is compatible
@@ -82,15 +84,15 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
     scopes = readable_chain(ctx.scope, ctx.readable)
     if not scopes or claim.subject == OTHER_BUSINESS:
         return []  # (a competitor's price is compared with nothing: its words are not ours)
-    if ctx.authoritative and claim.answers is None and not _anything_below(mem, ctx, scopes):
+    if ctx.authoritative and claim.answers is None and not _anything_below(store, ctx, scopes):
         return []  # (a first upload into an empty context: only its own rows, never compared)
-    keys = set(_resolved(mem, ekey, ctx))
+    keys = set(_resolved(store, ekey, ctx))
     org = normalize_name(org_of(ctx.scope) or "")
     limit = MAX_CURATED_CANDIDATES if ctx.authoritative else MAX_CANDIDATES
     if ctx.authoritative and claim.answers is None:
-        rows = _pooled_rows(mem, claim, ekey, keys, org, ctx, scopes, limit)
+        rows = _pooled_rows(store, claim, ekey, keys, org, ctx, scopes, limit)
     else:
-        rows = _rows(mem, claim, ekey, keys, org, ctx, scopes, limit)
+        rows = _rows(store, claim, ekey, keys, org, ctx, scopes, limit)
     if claim.answers is not None:  # read against that fact: it alone is compared
         masked = claim.statement.replace(claim.value, " ")
         out = [
@@ -99,12 +101,12 @@ def candidates(mem: Memory, ekey: str, etype: str, claim: Claim, ctx: WriteConte
             if r[0] == claim.answers and not contrasting(masked, r[11].replace(r[3], " "))
         ]
         if out and not ctx.authoritative and not (claim.negated or claim.past):
-            out += _said_before(mem, claim, keys, ctx, scopes)
+            out += _said_before(store, claim, keys, ctx, scopes)
         return out
-    return _same_thing(mem, claim, ekey, etype, keys, org, ctx, rows)
+    return _same_thing(store, claim, ekey, etype, keys, org, ctx, rows)
 
 
-def _anything_below(mem: Memory, ctx: WriteContext, scopes: list[str]) -> bool:
+def _anything_below(store: OpenStore, ctx: WriteContext, scopes: list[str]) -> bool:
     """Whether any live row could be in a curated claim's pool (``_read_pool``: of the scope
     chain, below this source). A catalogue uploaded into an empty context has none, and its
     hundreds of thousands of claims then skip the pool's look-ups, each of which would find
@@ -112,7 +114,7 @@ def _anything_below(mem: Memory, ctx: WriteContext, scopes: list[str]) -> bool:
     (which clears the memo), and rows written meanwhile are above it."""
     memo = ctx.pools.get(("below", tuple(scopes)))
     if memo is None:
-        row = mem.db.execute(
+        row = store.db.execute(
             f"SELECT 1 FROM facts f WHERE f.closed_ms IS NULL AND f.forgotten = 0 AND "
             f"f.scope IN ({','.join('?' * len(scopes))}) AND (f.scope = ? OR "
             "f.authoritative = 1) AND f.source_id < ? LIMIT 1",
@@ -123,7 +125,7 @@ def _anything_below(mem: Memory, ctx: WriteContext, scopes: list[str]) -> bool:
 
 
 def _said_before(
-    mem: Memory, claim: Claim, keys: set[str], ctx: WriteContext, scopes: list[str]
+    store: OpenStore, claim: Claim, keys: set[str], ctx: WriteContext, scopes: list[str]
 ) -> list[tuple]:
     """The live beliefs of the same speaker (scope and stream) that state this very value
     about this very attribute: a claim read against a curated fact is compared with them as
@@ -133,7 +135,7 @@ def _said_before(
     if ctx.scope not in scopes:
         return []
     known = sorted(keys)
-    return mem.db.execute(
+    return store.db.execute(
         f"""SELECT {_COLUMNS}
         FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
         WHERE f.scope = ? AND f.stream = ? AND f.key = ? AND f.value = ?
@@ -151,7 +153,7 @@ _COLUMNS = """f.id, f.key, f.key_phrase, f.value, f.value_kind, f.authoritative,
 
 
 def _rows(
-    mem: Memory,
+    store: OpenStore,
     claim: Claim,
     ekey: str,
     keys: set[str],
@@ -169,7 +171,7 @@ def _rows(
     attribute and the entity, the attribute, the entity, each scope), each a walk down an
     index: a catalogue of fifty thousand rows costs a claim no more than one of fifty."""
     if claim.answers is not None:
-        return _rows_scanned(mem, claim, ekey, keys, org, ctx, scopes, limit)
+        return _rows_scanned(store, claim, ekey, keys, org, ctx, scopes, limit)
     marks = ",".join("?" * len(scopes))
     common = (
         f"f.closed_ms IS NULL AND f.forgotten = 0 AND f.scope IN ({marks}) "
@@ -182,7 +184,7 @@ def _rows(
         known = sorted(keys | {org})
         entities = [
             r[0]
-            for r in mem.db.execute(
+            for r in store.db.execute(
                 f"SELECT id FROM entities WHERE key IN ({','.join('?' * len(known))}) "
                 "UNION SELECT id FROM entities WHERE type = 'organisation'",
                 known,
@@ -207,14 +209,14 @@ def _rows(
     for index, where, values in classes:
         ids.update(
             r[0]
-            for r in mem.db.execute(
+            for r in store.db.execute(
                 f"SELECT f.id FROM facts f INDEXED BY {index} WHERE {where} AND {common} "
                 f"ORDER BY f.source_id DESC, f.id DESC LIMIT {limit}",
                 [*values, *params],
             )
         )
     rows = rows_in(
-        mem.db,
+        store.db,
         f"SELECT {_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
         "JOIN sources s ON s.id=f.source_id WHERE f.id IN ({marks})",
         sorted(ids),
@@ -224,7 +226,7 @@ def _rows(
 
 
 def _rows_scanned(
-    mem: Memory,
+    store: OpenStore,
     claim: Claim,
     ekey: str,
     keys: set[str],
@@ -249,7 +251,7 @@ def _rows_scanned(
             "WHERE type = 'organisation')"
         )
         params += known
-    return mem.db.execute(
+    return store.db.execute(
         f"""SELECT {_COLUMNS}
         FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
         WHERE f.closed_ms IS NULL AND f.forgotten=0 AND f.scope IN ({marks})
@@ -260,7 +262,7 @@ def _rows_scanned(
 
 
 def _pooled_rows(
-    mem: Memory,
+    store: OpenStore,
     claim: Claim,
     ekey: str,
     keys: set[str],
@@ -271,11 +273,11 @@ def _pooled_rows(
 ) -> list[tuple]:
     """``_rows`` for a curated claim: the same ranking over the curated pool, each row read
     once per write (a document's thousands of claims share one pool)."""
-    pool = _curated_pool(mem, claim.key, keys | ({org} if ekey != org else set()), ctx, scopes)
+    pool = _curated_pool(store, claim.key, keys | ({org} if ekey != org else set()), ctx, scopes)
     missing = [i for i in pool if ("row", i) not in ctx.pools]
     for i in range(0, len(missing), 500):
         part = missing[i : i + 500]
-        for r in mem.db.execute(
+        for r in store.db.execute(
             f"""SELECT {_COLUMNS}
             FROM facts f JOIN entities e ON e.id=f.entity_id JOIN sources s ON s.id=f.source_id
             WHERE f.id IN ({",".join("?" * len(part))}) AND f.closed_ms IS NULL
@@ -297,7 +299,7 @@ def _pooled_rows(
 
 
 def _same_thing(
-    mem: Memory,
+    store: OpenStore,
     claim: Claim,
     ekey: str,
     etype: str,
@@ -346,17 +348,17 @@ def _same_thing(
             continue
         other_name = "" if same_entity or r[13] == org else r[14]
         mine = "" if same_entity or ekey == org else claim.subject
-        if same_key(mem, claim, r[1], r[2], r[4], r[11], r[3], other_name, mine):
+        if same_key(store, claim, r[1], r[2], r[4], r[11], r[3], other_name, mine):
             out.append(r)
     return out
 
 
-def _resolved(mem: Memory, ekey: str, ctx: WriteContext) -> set[str]:
+def _resolved(store: OpenStore, ekey: str, ctx: WriteContext) -> set[str]:
     """``ekey`` and the keys of the entities it ``resolves_to`` (memoised for the write)."""
     keys = ctx.resolved.get(ekey)
     if keys is None:
         keys = {ekey}
-        for (target,) in mem.db.execute(
+        for (target,) in store.db.execute(
             "SELECT t.key FROM entities e JOIN entities t ON t.id=e.resolves_to WHERE e.key=?",
             (ekey,),
         ):
@@ -366,7 +368,7 @@ def _resolved(mem: Memory, ekey: str, ctx: WriteContext) -> set[str]:
 
 
 def _curated_pool(
-    mem: Memory, key: str, entity_keys: set[str], ctx: WriteContext, scopes: list[str]
+    store: OpenStore, key: str, entity_keys: set[str], ctx: WriteContext, scopes: list[str]
 ) -> list[int]:
     """Ids of the newest live rows (below this source, of the readable scope chain) of ``key``
     and of each entity of ``entity_keys`` (and every organisation entity): a superset of the
@@ -376,12 +378,12 @@ def _curated_pool(
     chain, names = tuple(scopes), tuple(sorted(entity_keys))
     pool = ctx.pools.get(("pool", key, names, chain))
     if pool is None:
-        pool = ctx.pools[("pool", key, names, chain)] = _read_pool(mem, key, names, ctx, chain)
+        pool = ctx.pools[("pool", key, names, chain)] = _read_pool(store, key, names, ctx, chain)
     return pool
 
 
 def _read_pool(
-    mem: Memory, key: str, names: tuple[str, ...], ctx: WriteContext, scopes: tuple[str, ...]
+    store: OpenStore, key: str, names: tuple[str, ...], ctx: WriteContext, scopes: tuple[str, ...]
 ) -> list[int]:
     common = (
         f"f.closed_ms IS NULL AND f.forgotten = 0 AND f.scope IN ({','.join('?' * len(scopes))})"
@@ -393,7 +395,7 @@ def _read_pool(
     def part(what: str, sql: str, value: Any) -> list[int]:
         memo = ctx.pools.get((what, value, chain))
         if memo is None:
-            memo = [r[0] for r in mem.db.execute(sql, (value, *scopes, ctx.scope, ctx.source))]
+            memo = [r[0] for r in store.db.execute(sql, (value, *scopes, ctx.scope, ctx.source))]
             ctx.pools[(what, value, chain)] = memo
         return memo
 
@@ -410,7 +412,7 @@ def _read_pool(
         marks = ",".join("?" * len(names))
         entities = [
             r[0]
-            for r in mem.db.execute(
+            for r in store.db.execute(
                 f"SELECT id FROM entities WHERE key IN ({marks}) OR type = 'organisation'", names
             )
         ]
@@ -426,7 +428,7 @@ def _read_pool(
 
 
 def same_key(
-    mem: Memory,
+    store: OpenStore,
     claim: Claim,
     key: str,
     phrase: str,
@@ -492,10 +494,10 @@ def same_key(
         )
     ):
         threshold = SAME_THING_SIMILARITY  # one named thing, one kind of amount
-    a = vec(mem, f"{my_subject} {claim.key_phrase or claim.key}".strip())
-    b = vec(mem, f"{their_subject} {phrase or key}".strip())
+    a = vec(store, f"{my_subject} {claim.key_phrase or claim.key}".strip())
+    b = vec(store, f"{their_subject} {phrase or key}".strip())
     sim = float(a @ b)
-    sim = max(sim, float(vec(mem, masked_a) @ vec(mem, masked_b)))
+    sim = max(sim, float(vec(store, masked_a) @ vec(store, masked_b)))
     if sim >= threshold:
         return True
     # the same words, stemmed, whatever the sentence shape ("books may be borrowed for ..."
@@ -519,17 +521,17 @@ def _kinds_meet(mine: str, kind: str) -> bool:
     )
 
 
-def vec(mem: Memory, text: str) -> np.ndarray:
+def vec(store: OpenStore, text: str) -> np.ndarray:
     """The unit embedding of ``text``, cached on the ``Memory`` (``query`` ranks facts by it
     too)."""
-    v = mem._vec_cache.get(text)
+    v = store.vec_cache.get(text)
     if v is None:
-        v = np.asarray(mem.engine.embedder.embed([text])[0], dtype=np.float32)
+        v = np.asarray(store.engine.embedder.embed([text])[0], dtype=np.float32)
         n = float(np.linalg.norm(v))
         v = v / n if n > 0 else v
-        if len(mem._vec_cache) > 50_000:
-            mem._vec_cache.clear()
-        mem._vec_cache[text] = v
+        if len(store.vec_cache) > 50_000:
+            store.vec_cache.clear()
+        store.vec_cache[text] = v
     return v
 
 

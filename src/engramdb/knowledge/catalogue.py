@@ -26,7 +26,7 @@ from .words import STOP, WORD, find_phrase
 
 if TYPE_CHECKING:
     from .fact_index import IndexedRow
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = [
     "MAX_TEMPLATES",
@@ -48,12 +48,12 @@ MAX_TEMPLATES = 64
 
 
 def align_turn(
-    mem: Memory, text: str, scope: str, extraction: Extraction, readable: Any = None
+    store: OpenStore, text: str, scope: str, extraction: Extraction, readable: Any = None
 ) -> None:
     """Catalogue-guided extraction (``extract/aligned.py``): claims of the turn that answer
     a live curated fact of its organisation replace stage-0 claims of the same value (only
     facts ``readable`` admits, when given)."""
-    templates, names = templates_for(mem, scope, text, readable)
+    templates, names = templates_for(store, scope, text, readable)
     org = org_of(scope) or ""
     found = align(text, templates, other_names=names, organisation=org, similar=likeness)
     aligned = [claim for _, claim in found]
@@ -208,7 +208,7 @@ def likeness(a: str, b: str) -> float:
 
 
 def known_names(
-    mem: Memory, scope: str, readable: Any = None, text: str | None = None
+    store: OpenStore, scope: str, readable: Any = None, text: str | None = None
 ) -> dict[str, str]:
     """Curated entity names visible from ``scope`` (lower-cased name -> type): of its
     chain's scopes ``readable`` admits, when given; with ``text``, of a catalogue of more than
@@ -218,11 +218,11 @@ def known_names(
     scopes = readable_chain(scope, readable)
     if not scopes:
         return {}
-    return mem.fact_index().names_for(scopes, text, MAX_NAMES)
+    return store.fact_index().names_for(scopes, text, MAX_NAMES)
 
 
 def templates_for(
-    mem: Memory, scope: str, text: str, readable: Any = None
+    store: OpenStore, scope: str, text: str, readable: Any = None
 ) -> tuple[list[Template], list[str]]:
     """Live curated facts of ``scope`` and its ancestors that share a word with ``text``
     (or whose entity it names), best first, and the catalogue names the text mentions;
@@ -233,12 +233,12 @@ def templates_for(
     if not scopes:
         return [], []
     said = aligned_words(text) | frozenset(WORD.findall(text.casefold()))
-    ids, _ = mem.fact_index().template_pool(scopes, said, _SMALL, 2 * MAX_TEMPLATES)
+    ids, _ = store.fact_index().template_pool(scopes, said, _SMALL, 2 * MAX_TEMPLATES)
     chain = set(scopes)
     rows = [
         r
         for r in rows_in(
-            mem.db,
+            store.db,
             f"SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
             "WHERE f.id IN ({marks}) AND f.authoritative=1 AND f.closed_ms IS NULL "
             "AND f.forgotten=0",
@@ -247,7 +247,7 @@ def templates_for(
         if r[10] in chain  # (f.scope)
     ]
     rows.sort(key=lambda r: -r[0])  # (newest first: the order of a tie)
-    aliases = aliases_of(mem.db, [r[0] for r in rows])
+    aliases = aliases_of(store.db, [r[0] for r in rows])
     entries, index = template_entries(rows, normalize_name(org_of(scope) or ""), aliases)
     return ranked_templates(entries, index, text)
 

@@ -20,12 +20,12 @@ from .results import WriteResult
 from .writing import WriteContext
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["correct_fact"]
 
 
-def correct_fact(mem: Memory, id: str | int, value: str, caller: Caller | None) -> WriteResult:
+def correct_fact(store: OpenStore, id: str | int, value: str, caller: Caller | None) -> WriteResult:
     """The body of ``Memory.correct_fact``."""
     sid = str(id).removeprefix("fact:")
     if not (sid.isascii() and sid.isdigit()) or len(sid) > 18:
@@ -33,8 +33,8 @@ def correct_fact(mem: Memory, id: str | int, value: str, caller: Caller | None) 
     if not isinstance(value, str) or not value.strip():
         raise ValidationError("value", "must be a non-empty string")
     fid = int(sid)
-    with mem._lock:
-        row = mem.db.execute(
+    with store.lock:
+        row = store.db.execute(
             "SELECT e.name, e.type, f.key, f.key_phrase, f.category, f.scope, f.authoritative, "
             "f.stream, f.closed_ms, f.forgotten, f.value FROM facts f "
             "JOIN entities e ON e.id = f.entity_id WHERE f.id = ?",
@@ -51,8 +51,8 @@ def correct_fact(mem: Memory, id: str | int, value: str, caller: Caller | None) 
             return result
         kind = "upsert" if auth else "turn"
         now = now_ms()
-        with mem._transaction():
-            source = record_source(mem, kind, None, None, now, caller)
+        with store.transaction():
+            source = record_source(store, kind, None, None, now, caller)
             ctx = WriteContext(
                 scope, source, kind, stream, now, "document" if auth else "user", caller
             )
@@ -67,15 +67,15 @@ def correct_fact(mem: Memory, id: str | int, value: str, caller: Caller | None) 
                 confidence=1.0,
                 answers=fid,
             )
-            reconcile_claim(mem, claim, ctx, result)
+            reconcile_claim(store, claim, ctx, result)
             new = next((f.id for f in result.facts if f.value == value.strip()), None)
-            still = mem.db.execute("SELECT closed_ms FROM facts WHERE id=?", (fid,)).fetchone()
+            still = store.db.execute("SELECT closed_ms FROM facts WHERE id=?", (fid,)).fetchone()
             if new is not None and still[0] is None and not result.conflicts:
-                mem.db.execute(
+                store.db.execute(
                     "UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?), "
                     "superseded_by=? WHERE id=?",
                     (now, now, new, fid),
                 )
-                mem.db.execute("UPDATE facts SET supersedes=? WHERE id=?", (fid, new))
+                store.db.execute("UPDATE facts SET supersedes=? WHERE id=?", (fid, new))
                 result.corrections.append({"closed": fid, "by": new, "reason": "corrected"})
-        return redact(mem, result, caller.readable if caller is not None else None)
+        return redact(store, result, caller.readable if caller is not None else None)

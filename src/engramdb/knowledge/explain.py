@@ -18,13 +18,13 @@ from .revisions import engine_id
 from .schema import FACTS_ONLY
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["why_not"]
 
 
 def why_not(
-    mem: Memory,
+    store: OpenStore,
     id: str,
     query: str,
     lens: list[str] | None,
@@ -33,7 +33,7 @@ def why_not(
     mode: str = "hybrid",
     caller: Caller | None = None,
 ) -> dict[str, Any]:
-    row = mem.db.execute(
+    row = store.db.execute(
         "SELECT scope, version, 'turn', memory_written FROM turns WHERE id=? AND forgotten=0 "
         "UNION ALL SELECT scope, 1, 'chunk', memory_written FROM chunks WHERE id=? "
         "AND forgotten=0",
@@ -48,7 +48,7 @@ def why_not(
             "its facts are what a query finds",
             value=id,
         )
-    scopes = _visible_scopes(mem, lens)
+    scopes = _visible_scopes(store, lens)
     if caller is not None:
         scopes = sorted(s for s in (scopes or [row[0]]) if caller.readable(s))
     profile = {"vector": "semantic", "bm25": "precise"}.get(mode)
@@ -56,5 +56,5 @@ def why_not(
         k=k, scopes=None if scopes is None else tuple(scopes), profile=profile, explain=True
     )
     eid = engine_id(id, row[1]) if row[2] == "turn" else id
-    answer = dataclasses.asdict(mem.engine.why_not(eid, query, opts))
+    answer = dataclasses.asdict(store.engine.why_not(eid, query, opts))
     return {**answer, "id": id, "kind": row[2]}

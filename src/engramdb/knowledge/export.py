@@ -23,7 +23,7 @@ from .clock import now_ms
 from .schema import FACTS_ONLY
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["FORMAT", "TABLES", "export_lines", "import_lines"]
 
@@ -60,24 +60,24 @@ def _reset(table: str, row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _columns(mem: Memory, table: str) -> list[str]:
-    return [r[1] for r in mem.db.execute(f"PRAGMA table_info({table})")]
+def _columns(store: OpenStore, table: str) -> list[str]:
+    return [r[1] for r in store.db.execute(f"PRAGMA table_info({table})")]
 
 
-def export_lines(mem: Memory) -> Iterator[str]:
+def export_lines(store: OpenStore) -> Iterator[str]:
     """The store's lines (each ends with a newline)."""
     header = {
         "format": FORMAT,
         "version": VERSION,
-        "embedding_model": mem.engine.embedder.model_id,
+        "embedding_model": store.engine.embedder.model_id,
         "exported_at": now_ms(),
     }
     yield json.dumps(header, sort_keys=True) + "\n"
-    with mem._snapshot():
-        exported = _exported_ids(mem)
+    with store.snapshot():
+        exported = _exported_ids(store)
         for table, order, forgotten in TABLES:
-            keys = _foreign_keys(mem, table)
-            for row in _rows(mem, table, order, forgotten):
+            keys = _foreign_keys(store, table)
+            for row in _rows(store, table, order, forgotten):
                 for column, parent, target in keys:
                     # a reference to a row left out (a forgotten one) reads as none: the
                     # import keeps every foreign key, the export names nothing it left out
@@ -95,46 +95,52 @@ def _where(table: str, has_forgotten: bool) -> str:
     return " WHERE forgotten = 0" if has_forgotten else ""
 
 
-def _foreign_keys(mem: Memory, table: str) -> list[tuple[str, str, str]]:
+def _foreign_keys(store: OpenStore, table: str) -> list[tuple[str, str, str]]:
     """(column, parent table, parent column) of each foreign key of ``table``."""
-    return [(r[3], r[2], r[4] or "id") for r in mem.db.execute(f"PRAGMA foreign_key_list({table})")]
+    return [
+        (r[3], r[2], r[4] or "id") for r in store.db.execute(f"PRAGMA foreign_key_list({table})")
+    ]
 
 
-def _exported_ids(mem: Memory) -> dict[tuple[str, str], set]:
+def _exported_ids(store: OpenStore) -> dict[tuple[str, str], set]:
     """The values each referenced column has in the export (ids only: a row's text is read
     once, when it is written out)."""
-    wanted = {(p, t) for table, _, _ in TABLES for _, p, t in _foreign_keys(mem, table)}
+    wanted = {(p, t) for table, _, _ in TABLES for _, p, t in _foreign_keys(store, table)}
     flags = {table: forgotten for table, _, forgotten in TABLES}
     return {
         (parent, target): {
             r[0]
-            for r in mem.db.execute(f"SELECT {target} FROM {parent}{_where(parent, flags[parent])}")
+            for r in store.db.execute(
+                f"SELECT {target} FROM {parent}{_where(parent, flags[parent])}"
+            )
         }
         for parent, target in wanted
         if parent in flags
     }
 
 
-def _rows(mem: Memory, table: str, order: str, has_forgotten: bool) -> Iterator[dict[str, Any]]:
+def _rows(
+    store: OpenStore, table: str, order: str, has_forgotten: bool
+) -> Iterator[dict[str, Any]]:
     cols = [
-        c for c in _columns(mem, table) if c not in _RESET.get(table, {}) or (table, c) in _KEPT
+        c for c in _columns(store, table) if c not in _RESET.get(table, {}) or (table, c) in _KEPT
     ]
     sql = f"SELECT {', '.join(cols)} FROM {table}{_where(table, has_forgotten)} ORDER BY {order}"
-    cur = mem.db.execute(sql)
+    cur = store.db.execute(sql)
     while batch := cur.fetchmany(500):
         for values in batch:
             row = dict(zip(cols, values, strict=True))
             yield {k: v.hex() if isinstance(v, bytes) else v for k, v in row.items()}
 
 
-def _empty(mem: Memory) -> bool:
-    return not any(mem.db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() for t, _, _ in TABLES)
+def _empty(store: OpenStore) -> bool:
+    return not any(store.db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() for t, _, _ in TABLES)
 
 
-def import_lines(mem: Memory, lines: Iterable[str]) -> dict[str, Any]:
+def import_lines(store: OpenStore, lines: Iterable[str]) -> dict[str, Any]:
     """Rows of an export into an empty store, in one transaction (all or nothing); then the
     engine's copies of its turns and chunks. Counts per table."""
-    if not _empty(mem):
+    if not _empty(store):
         raise ValidationError("import", "the store is not empty: import into a new one")
     it = iter(lines)
     first = next(it, "").strip()
@@ -147,11 +153,11 @@ def import_lines(mem: Memory, lines: Iterable[str]) -> dict[str, Any]:
     if header.get("version") != VERSION:
         raise ValidationError("import", f"export version {header.get('version')!r} is unknown")
     known = {t for t, _, _ in TABLES}
-    cols = {t: set(_columns(mem, t)) for t in known}
+    cols = {t: set(_columns(store, t)) for t in known}
     counts: dict[str, int] = dict.fromkeys(sorted(known), 0)
-    with mem._lock:
-        with mem._transaction():
-            mem.db.execute("PRAGMA defer_foreign_keys = ON")  # (a fact names a later one)
+    with store.lock:
+        with store.transaction():
+            store.db.execute("PRAGMA defer_foreign_keys = ON")  # (a fact names a later one)
             for n, line in enumerate(it, start=2):
                 if not line.strip():
                     continue
@@ -166,12 +172,12 @@ def import_lines(mem: Memory, lines: Iterable[str]) -> dict[str, Any]:
                 names = ", ".join(row)
                 marks = ", ".join("?" * len(row))
                 try:
-                    mem.db.execute(
+                    store.db.execute(
                         f"INSERT INTO {table}({names}) VALUES({marks})", list(row.values())
                     )
                 except sqlite3.Error as e:
                     raise ValidationError(f"line {n}", f"cannot be stored ({e})") from None
                 counts[table] += 1
-        mem._drop_scopes()
-        mem._catch_up()
+        store.drop_scopes()
+        store.catch_up()
     return {"imported": counts, "embedding_model": header.get("embedding_model")}

@@ -19,7 +19,7 @@ from .redaction import is_visible
 from .vocab import normalize_name
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "graph", "node"]
 
@@ -30,7 +30,7 @@ _CO_SOURCE_MAX = 12
 
 
 def graph(
-    mem: Memory,
+    store: OpenStore,
     root: str | None,
     *,
     root_type: str | None = None,
@@ -47,7 +47,7 @@ def graph(
     for name, v, top in (("depth", depth, MAX_DEPTH), ("limit", limit, MAX_NODES)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1 or v > top:
             raise ValidationError(name, f"must be a whole number from 1 to {top}", limit=top)
-    walk = _Walk(mem, list(lens) if lens is not None else None, as_of)
+    walk = _Walk(store, list(lens) if lens is not None else None, as_of)
     if root is None:
         starts = walk.busiest(min(limit, 25))
         hops = 1
@@ -93,8 +93,8 @@ class _Walk:
     """The graph read lazily: a node is ``type:key`` (one per name and type, whatever scopes
     hold it); its entities, live facts and edges are read once, through the indexes."""
 
-    def __init__(self, mem: Memory, paths: list[str] | None, as_of: int | None):
-        self.mem = mem
+    def __init__(self, store: OpenStore, paths: list[str] | None, as_of: int | None):
+        self.store = store
         self.paths = paths
         self.at = as_of if as_of is not None else now_ms()
         self.first_ms: int | None = None
@@ -113,7 +113,7 @@ class _Walk:
         out: list[str] = []
         offset = 0
         while len(out) < n and offset < 20_000:
-            ranked = self.mem.db.execute(
+            ranked = self.store.db.execute(
                 "SELECT entity_id, count(*) AS c FROM facts INDEXED BY facts_entity "
                 "GROUP BY entity_id ORDER BY c DESC, entity_id LIMIT 500 OFFSET ?",
                 (offset,),
@@ -135,7 +135,7 @@ class _Walk:
     def nodes_named(self, key: str, etype: str | None) -> list[str]:
         found = {
             f"{t}:{key}"
-            for t, scope in self.mem.db.execute(
+            for t, scope in self.store.db.execute(
                 "SELECT type, scope FROM entities WHERE key=? AND forgotten=0", (key,)
             )
             if (etype is None or t == etype) and self.seen(scope)
@@ -144,7 +144,7 @@ class _Walk:
 
     def _node_of_id(self, eid: int) -> str | None:
         if eid not in self._ids:
-            row = self.mem.db.execute(
+            row = self.store.db.execute(
                 "SELECT type, key, scope FROM entities WHERE id=? AND forgotten=0", (eid,)
             ).fetchone()
             seen = row is not None and self.seen(row[2])
@@ -156,7 +156,7 @@ class _Walk:
             etype, key = node.split(":", 1)
             self._entities[node] = [
                 (eid, name, scope)
-                for eid, name, scope in self.mem.db.execute(
+                for eid, name, scope in self.store.db.execute(
                     "SELECT id, name, scope FROM entities WHERE key=? AND type=? AND forgotten=0",
                     (key, etype),
                 )
@@ -197,7 +197,7 @@ class _Walk:
 
         sources: set[int] = set()
         count = 0
-        for eid, obj, key, source, scope, known, closed in self.mem.db.execute(
+        for eid, obj, key, source, scope, known, closed in self.store.db.execute(
             "SELECT entity_id, object_id, key, source_id, scope, known_ms, closed_ms FROM facts "
             "WHERE forgotten=0 AND (entity_id IN (SELECT value FROM json_each(?)) "
             "OR object_id IN (SELECT value FROM json_each(?))) LIMIT 5000",
@@ -216,7 +216,7 @@ class _Walk:
                 link(self._node_of_id(obj if mine else eid), key, "fact")
         self._facts[node] = count
         members: dict[int, set[int]] = {}
-        for source, eid, scope, known, closed in self.mem.db.execute(  # one query, every source
+        for source, eid, scope, known, closed in self.store.db.execute(  # one query, every source
             "SELECT source_id, entity_id, scope, known_ms, closed_ms FROM facts "
             "WHERE source_id IN (SELECT value FROM json_each(?)) AND forgotten=0 "
             "AND entity_id NOT IN (SELECT value FROM json_each(?)) LIMIT 5000",
@@ -230,7 +230,7 @@ class _Walk:
             if len(others) + 1 <= _CO_SOURCE_MAX:
                 for other in others:
                     link(other, "same source", "co")
-        for a, b in self.mem.db.execute(
+        for a, b in self.store.db.execute(
             "SELECT id, resolves_to FROM entities WHERE forgotten=0 AND "
             "(resolves_to IN (SELECT value FROM json_each(?)) OR "
             "(id IN (SELECT value FROM json_each(?)) AND resolves_to IS NOT NULL))",
@@ -242,7 +242,7 @@ class _Walk:
 
 
 def node(
-    mem: Memory,
+    store: OpenStore,
     etype: str,
     name: str,
     *,
@@ -261,7 +261,7 @@ def node(
     at = as_of if as_of is not None else now_ms()
     ents = [
         (eid, ename, scope)
-        for eid, ename, scope in mem.db.execute(
+        for eid, ename, scope in store.db.execute(
             "SELECT id, name, scope FROM entities WHERE key=? AND type=? AND forgotten=0",
             (key, etype),
         )
@@ -269,7 +269,7 @@ def node(
     ]
     if not ents:
         raise NotFoundError(f"{etype}/{name}", "entity")
-    rows = mem.db.execute(
+    rows = store.db.execute(
         f"SELECT {_FACT_COLUMNS}, f.document_id FROM facts f JOIN entities e ON e.id=f.entity_id "
         "JOIN sources s ON s.id=f.source_id WHERE f.entity_id IN (SELECT value FROM json_each(?)) "
         "AND f.forgotten=0 AND f.known_ms<=? AND (f.closed_ms IS NULL OR f.closed_ms>?) "
@@ -290,11 +290,11 @@ def node(
     memories = []
     for (kind, rid), _ in sorted(refs.items(), key=lambda kv: -kv[1]):
         if kind == "turn":
-            found = mem.db.execute(
+            found = store.db.execute(
                 "SELECT id, text, scope, created_ms FROM turns WHERE id=? AND forgotten=0", (rid,)
             ).fetchone()
         else:  # the document's chunk that names the entity, else its first
-            found = mem.db.execute(
+            found = store.db.execute(
                 "SELECT id, text, scope, observed_ms FROM chunks WHERE document_id=? AND "
                 "forgotten=0 ORDER BY instr(lower(text), ?) = 0, idx LIMIT 1",
                 (int(rid), key),

@@ -50,7 +50,7 @@ from .turns import claim_of_triple
 from .writing import WriteContext
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["UNPUBLISHED", "WRITE_BATCH", "discard_unpublished", "prose_of", "upload"]
 
@@ -119,21 +119,23 @@ _ASKING = frozenset(
 )
 
 
-def _latest(mem: Memory, name: str, scope: str) -> tuple | None:
+def _latest(store: OpenStore, name: str, scope: str) -> tuple | None:
     """The current version of the document of this name in this scope (id, version, hash)."""
-    return mem.db.execute(
+    return store.db.execute(
         "SELECT id, version, content_hash FROM documents WHERE name=? AND scope=? AND "
         "forgotten=0 AND superseded_by IS NULL ORDER BY version DESC LIMIT 1",
         (name, scope),
     ).fetchone()
 
 
-def _unchanged(mem: Memory, name: str, scope: str, doc: ParsedDocument) -> DocumentResult | None:
+def _unchanged(
+    store: OpenStore, name: str, scope: str, doc: ParsedDocument
+) -> DocumentResult | None:
     """The answer for identical bytes uploaded again under the same name: nothing to do."""
-    prev = _latest(mem, name, scope)
+    prev = _latest(store, name, scope)
     if not prev or prev[2] != doc.content_hash:
         return None
-    n = mem.db.execute("SELECT COUNT(*) FROM chunks WHERE document_id=?", (prev[0],)).fetchone()
+    n = store.db.execute("SELECT COUNT(*) FROM chunks WHERE document_id=?", (prev[0],)).fetchone()
     return DocumentResult(prev[0], name, prev[1], doc.content_hash, True, n[0], 0)
 
 
@@ -324,7 +326,7 @@ def document_bytes(source: str | Path | bytes, name: str | None) -> tuple[bytes,
 
 
 def _read(
-    mem: Memory,
+    store: OpenStore,
     data: bytes,
     name: str,
     media_type: str | None,
@@ -344,11 +346,11 @@ def _read(
     doc = lowered(lambda: parse_document(data, name=name, media_type=media_type))
     readable = caller.readable if caller is not None else None
     all_rows = any(t.start is None for t in doc.tables)  # a CSV or JSON file is all rows
-    with mem._lock:
-        unchanged = _unchanged(mem, name, scope, doc)
+    with store.lock:
+        unchanged = _unchanged(store, name, scope, doc)
         if unchanged is not None:
             return unchanged
-        known = {} if all_rows else dict(known_names(mem, scope, readable))
+        known = {} if all_rows else dict(known_names(store, scope, readable))
     return lowered(lambda: _read_rest(doc, known, all_rows, scope, now, tell, where))
 
 
@@ -384,7 +386,7 @@ def _read_rest(
 
 
 def upload(
-    mem: Memory,
+    store: OpenStore,
     source: str | Path | bytes,
     *,
     scope: str,
@@ -400,7 +402,7 @@ def upload(
     leaves nothing behind). ``nice``: how far below the caller's CPU priority the reading runs
     (a background job's, ``budget.JOB_NICE``; the writing keeps the caller's)."""
     scope = check_scope(scope)
-    mem._check_writable_scope(scope)
+    store.check_writable_scope(scope)
     check_write(caller, scope, True)
     data, name = document_bytes(source, name)
     tell = progress or _silent
@@ -413,7 +415,7 @@ def upload(
     where = [0, 0]  # (the prose blocks read so far, of how many)
     budget = ReadBudget(
         name,
-        mem.document_read_s,
+        store.document_read_s,
         None if progress is None else lambda: progress("reading", *where),
     )
 
@@ -421,13 +423,13 @@ def upload(
         return at_lower_priority(nice, call, name="engramdb-job-read")
 
     with reading(budget):
-        found = _read(mem, data, name, media_type, scope, caller, now, tell, where, lowered)
+        found = _read(store, data, name, media_type, scope, caller, now, tell, where, lowered)
     if isinstance(found, DocumentResult):
         return found
     doc, known, triples, pieces, extractions = found
-    page = _Page(mem, scope, name, doc, pieces, caller, now, tell)
+    page = _Page(store, scope, name, doc, pieces, caller, now, tell)
     page.rows_read = every_row_read(doc, triples)
-    with _one_upload_at_a_time(mem):
+    with _one_upload_at_a_time(store):
         if len(triples) > WRITE_BATCH and not any(e.claims for e in extractions):
             written = _write_in_batches(page, triples, extractions)
             if written is not None:
@@ -438,8 +440,8 @@ def upload(
 class _Page:
     """What both ways of writing an upload share: the document read, where and by whom."""
 
-    def __init__(self, mem, scope, name, doc, pieces, caller, now, tell):
-        self.mem: Memory = mem
+    def __init__(self, store, scope, name, doc, pieces, caller, now, tell):
+        self.store: OpenStore = store
         self.scope: str = scope
         self.name: str = name
         self.doc: ParsedDocument = doc
@@ -454,8 +456,8 @@ class _Page:
 
     def start(self, prev: tuple | None, hidden: int = 0) -> tuple[int, list[tuple], WriteContext]:
         """The document's row, its chunks and its source (in the caller's transaction)."""
-        mem, doc, now = self.mem, self.doc, self.now
-        cur = mem.db.execute(
+        store, doc, now = self.store, self.doc, self.now
+        cur = store.db.execute(
             "INSERT INTO documents(name, media_type, content_hash, title, scope, version, "
             "observed_ms, created_ms, forgotten) VALUES(?,?,?,?,?,?,?,?,?)",
             (
@@ -485,12 +487,12 @@ class _Page:
             )
             for c in self.pieces
         ]
-        mem.db.executemany(
+        store.db.executemany(
             "INSERT OR REPLACE INTO chunks(id, document_id, idx, text, heading, page, "
             "scope, observed_ms, forgotten) VALUES(?,?,?,?,?,?,?,?,?)",
             chunk_rows,
         )
-        source_id = record_source(mem, "document", str(doc_id), None, now, self.caller)
+        source_id = record_source(store, "document", str(doc_id), None, now, self.caller)
         ctx = (_Unpublished if hidden else WriteContext)(
             self.scope,
             source_id,
@@ -510,7 +512,7 @@ class _Page:
         limit turned a cell away (a passage would only repeat a fact, and outrank it)."""
         if self.rows_read and not (ctx.dropped or ctx.dropped_attributes):
             self.passages = False
-            self.mem.db.execute(
+            self.store.db.execute(
                 "UPDATE chunks SET memory_written=? WHERE document_id=?", (FACTS_ONLY, doc_id)
             )
 
@@ -519,9 +521,9 @@ class _Page:
         ids of its chunks, which leave recall once this version has committed."""
         if not prev:
             return []
-        mem, now, version = self.mem, self.now, prev[1] + 1
-        mem.db.execute("UPDATE documents SET superseded_by=? WHERE id=?", (doc_id, prev[0]))
-        for (fid,) in mem.db.execute(
+        store, now, version = self.store, self.now, prev[1] + 1
+        store.db.execute("UPDATE documents SET superseded_by=? WHERE id=?", (doc_id, prev[0]))
+        for (fid,) in store.db.execute(
             "SELECT id FROM facts WHERE document_id=? AND closed_ms IS NULL", (prev[0],)
         ).fetchall():
             result.corrections.append(
@@ -533,14 +535,14 @@ class _Page:
                 }
             )
             result.decisions.append(make_decision("supersede", "new version", closed=[fid]))
-        mem.db.execute(
+        store.db.execute(
             "UPDATE facts SET closed_ms=?, valid_until_ms=? WHERE document_id=? AND "
             "closed_ms IS NULL",
             (now, now, prev[0]),
         )
         return [
             r[0]
-            for r in mem.db.execute(
+            for r in store.db.execute(
                 "SELECT id FROM chunks WHERE document_id=? AND forgotten=0", (prev[0],)
             )
         ]
@@ -548,13 +550,13 @@ class _Page:
     def index(self, chunk_rows: list[tuple], retired: list[str]) -> None:
         """The engine's copies of the chunks (after the commit), a batch at a time, each batch
         under the store's lock (which an upload at once holds throughout)."""
-        mem, tell = self.mem, self.tell
-        with mem._lock:
+        store, tell = self.store, self.tell
+        with store.lock:
             if retired:
                 for mid in retired:
-                    if mem.engine.exists(mid):  # (a version whose facts said it all has none)
-                        mem.engine.forget(mid)
-                mem.db.executemany(
+                    if store.engine.exists(mid):  # (a version whose facts said it all has none)
+                        store.engine.forget(mid)
+                store.db.executemany(
                     "UPDATE chunks SET forgotten=1 WHERE id=?", [(m,) for m in retired]
                 )
         if not self.passages:
@@ -563,22 +565,22 @@ class _Page:
         for i in range(0, len(chunk_rows), INDEX_BATCH):  # the engine's lock, a batch at a time
             part = chunk_rows[i : i + INDEX_BATCH]
             items = [
-                mem._engine_item("chunks", (r[0], r[3], r[6], r[7], r[1], r[4]), "semantic")
+                store.engine_item("chunks", (r[0], r[3], r[6], r[7], r[1], r[4]), "semantic")
                 for r in part
             ]
-            with mem._lock:  # (knowledge rows and the engine's copies of them, in one state)
-                mem.engine.remember_many(items)
-                mem.db.executemany(
+            with store.lock:  # (knowledge rows and the engine's copies of them, in one state)
+                store.engine.remember_many(items)
+                store.db.executemany(
                     "UPDATE chunks SET memory_written=1 WHERE id=?", [(r[0],) for r in part]
                 )
             tell("indexing", i + len(part), len(chunk_rows))
         if chunk_rows:
-            mem._add_scope(self.scope)
+            store.add_scope(self.scope)
         tell("indexing", len(chunk_rows), len(chunk_rows))
 
     def answer(self, doc_id: int, prev, chunk_rows, result: WriteResult) -> DocumentResult:
         # (no lock: the uploader pays for its facts' vectors, not the next query)
-        self.mem.fact_index().wait_filled()
+        self.store.fact_index().wait_filled()
         return DocumentResult(
             doc_id,
             self.name,
@@ -593,7 +595,7 @@ class _Page:
 
 
 def _write_row(
-    mem: Memory,
+    store: OpenStore,
     triple,
     ctx: WriteContext,
     result: WriteResult,
@@ -618,32 +620,32 @@ def _write_row(
         triple.row,
         triple.aliases,  # (its code names it too: "SK-031337" finds the row's facts)
     )
-    reconcile_claim(mem, claim, ctx, result, fresh)
+    reconcile_claim(store, claim, ctx, result, fresh)
     for alias in triple.aliases:
         if (triple.subject, alias) not in aliased:
             aliased.add((triple.subject, alias))
-            add_alias(mem, claim.subject, claim.subject_type, alias, ctx)
+            add_alias(store, claim.subject, claim.subject_type, alias, ctx)
 
 
 def _standing(page: _Page) -> tuple[DocumentResult | None, Any]:
     """(Under the lock, before a write.) The answer if the same file was stored while this
     one was read, and the latest version of its name; the scope must still be writable."""
-    mem = page.mem
-    mem._check_writable_scope(page.scope)  # (closed or purged while it was read)
-    unchanged = _unchanged(mem, page.name, page.scope, page.doc)  # (the same file, meanwhile)
-    return unchanged, (None if unchanged is not None else _latest(mem, page.name, page.scope))
+    store = page.store
+    store.check_writable_scope(page.scope)  # (closed or purged while it was read)
+    unchanged = _unchanged(store, page.name, page.scope, page.doc)  # (the same file, meanwhile)
+    return unchanged, (None if unchanged is not None else _latest(store, page.name, page.scope))
 
 
 def _write_at_once(page: _Page, triples: list, extractions: list, known: dict) -> DocumentResult:
     """The whole upload in one transaction (a document with prose, a small table, or a table
     whose rows meet what the store holds already)."""
-    mem, tell = page.mem, page.tell
-    with mem._lock:
+    store, tell = page.store, page.tell
+    with store.lock:
         unchanged, prev = _standing(page)
         if unchanged is not None:
             return unchanged
         result = WriteResult()
-        with mem._transaction():
+        with store.transaction():
             doc_id, chunk_rows, ctx = page.start(prev)
             retired = page.supersede(prev, doc_id, result)
             aliased: set[tuple[str, str]] = set()
@@ -653,24 +655,24 @@ def _write_at_once(page: _Page, triples: list, extractions: list, known: dict) -
             for i, triple in enumerate(triples):
                 if i % PROGRESS_EVERY == 0:
                     tell("writing", i, steps)
-                _write_row(mem, triple, ctx, result, stated, aliased, fresh)
-            read_facts(mem, fresh, result)
+                _write_row(store, triple, ctx, result, stated, aliased, fresh)
+            read_facts(store, fresh, result)
             done = len(triples)
             for extraction in extractions:  # (claims one by one: a block may hold thousands)
                 for claim in extraction.claims:
                     if done % PROGRESS_EVERY == 0:
                         tell("writing", done, steps)
-                    reconcile_claim(mem, claim, ctx, result)
+                    reconcile_claim(store, claim, ctx, result)
                     done += 1
-                apply_extraction(mem, replace(extraction, claims=[]), ctx, result, known)
+                apply_extraction(store, replace(extraction, claims=[]), ctx, result, known)
             tell("writing", steps, steps)
             page.settle(doc_id, ctx)
-            recheck_beliefs(mem, ctx, result)
-            flush_traces(mem, ctx)
-        mem.curated_written(doc_id)  # (published: statements encoded ahead, if it does)
+            recheck_beliefs(store, ctx, result)
+            flush_traces(store, ctx)
+        store.curated_written(doc_id)  # (published: statements encoded ahead, if it does)
         page.index(chunk_rows, retired)
         result.errors.extend(ctx.limit_note())
-        redact(mem, result, ctx.readable)
+        redact(store, result, ctx.readable)
     return page.answer(doc_id, prev, chunk_rows, result)
 
 
@@ -701,7 +703,7 @@ class _Unpublished(WriteContext):
         self.provenance: list[tuple] = []
 
 
-def _alone(mem: Memory, page: _Page, prev: tuple | None, triples: list) -> bool:
+def _alone(store: OpenStore, page: _Page, prev: tuple | None, triples: list) -> bool:
     """Whether no live row the upload's claims could be compared with exists (its previous
     version's aside: this one closes them when it is published). A curated claim meets
     curated rows of its own key only, and experiential rows of its own scope
@@ -718,7 +720,7 @@ def _alone(mem: Memory, page: _Page, prev: tuple | None, triples: list) -> bool:
     chain = readable_chain(page.scope, page.caller.readable if page.caller else None)
     if not chain:
         return True
-    row = mem.db.execute(
+    row = store.db.execute(
         f"SELECT 1 FROM facts f WHERE f.closed_ms IS NULL AND f.forgotten = 0 AND "
         f"f.scope IN ({','.join('?' * len(chain))}) AND ((f.scope = ? AND f.authoritative = 0) "
         f"OR (f.authoritative = 1 AND f.key IN ({','.join('?' * len(canonical))}))) "
@@ -735,14 +737,14 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
     the table is not one to write so (``_alone``), before or when it is about to publish
     (another writer stored a row it meets meanwhile): the caller writes it at once, so it is
     reconciled as if written after everything published before it."""
-    mem, scope, tell = page.mem, page.scope, page.tell
-    with mem._lock:
+    store, scope, tell = page.store, page.scope, page.tell
+    with store.lock:
         unchanged, prev = _standing(page)
         if unchanged is not None:
             return unchanged
-        if not _alone(mem, page, prev, triples):
+        if not _alone(store, page, prev, triples):
             return None
-        with mem._transaction():
+        with store.transaction():
             doc_id, chunk_rows, ctx = page.start(prev, UNPUBLISHED)
     result = WriteResult()
     try:
@@ -751,21 +753,21 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
         fresh: list[int] = []
         steps = len(triples)
         for start in range(0, steps, WRITE_BATCH):
-            with mem._lock, mem._transaction():
-                _still_unpublished(mem, scope, doc_id)
+            with store.lock, store.transaction():
+                _still_unpublished(store, scope, doc_id)
                 for i in range(start, min(start + WRITE_BATCH, steps)):
                     if i % PROGRESS_EVERY == 0:
                         tell("writing", i, steps)
-                    _write_row(mem, triples[i], ctx, result, stated, aliased, fresh)
-                flush_provenance(mem, ctx)
-                read_facts(mem, fresh, result)
+                    _write_row(store, triples[i], ctx, result, stated, aliased, fresh)
+                flush_provenance(store, ctx)
+                read_facts(store, fresh, result)
             # the lock is not fair: a thread waiting for it (a customer's turn, a cancel)
             # gets it only if this one lets go of the interpreter before taking it again
             time.sleep(BATCH_PAUSE_S)
         tell("writing", steps, steps)
-        with mem._lock, mem._transaction():  # publishing: all of it at once
-            _still_unpublished(mem, scope, doc_id)
-            if not _alone(mem, page, prev, triples):
+        with store.lock, store.transaction():  # publishing: all of it at once
+            _still_unpublished(store, scope, doc_id)
+            if not _alone(store, page, prev, triples):
                 raise _Met  # (another writer stored what its rows meet, meanwhile)
             closing = WriteResult()  # (reported first, as an upload at once reports them)
             retired = page.supersede(prev, doc_id, closing)
@@ -776,29 +778,29 @@ def _write_in_batches(page: _Page, triples: list, extractions: list) -> Document
                 ("chunks", "document_id"),
                 ("facts", "document_id"),
             ):
-                mem.db.execute(
+                store.db.execute(
                     f"UPDATE {table} SET forgotten=0 WHERE {column}=? AND forgotten=?",
                     (doc_id, UNPUBLISHED),
                 )
-            mem.db.execute(
+            store.db.execute(
                 "UPDATE entities SET forgotten=0 WHERE source_id=? AND forgotten=?",
                 (ctx.source, UNPUBLISHED),
             )
             page.settle(doc_id, ctx)
-            recheck_beliefs(mem, ctx, result)
-            flush_traces(mem, ctx)
+            recheck_beliefs(store, ctx, result)
+            flush_traces(store, ctx)
     except _Met:
         # what was written meanwhile is older than this upload, which is published after it:
         # the rows must be reconciled against it, so the upload is written again, at once
-        discard_unpublished(mem, doc_id)
+        discard_unpublished(store, doc_id)
         return None
     except BaseException:
-        discard_unpublished(mem, doc_id)  # (a cancel, a shutdown, a failure: nothing stays)
+        discard_unpublished(store, doc_id)  # (a cancel, a shutdown, a failure: nothing stays)
         raise
-    mem.curated_written(doc_id)  # (published: statements encoded ahead, if it does)
+    store.curated_written(doc_id)  # (published: statements encoded ahead, if it does)
     page.index(chunk_rows, retired)
     result.errors.extend(ctx.limit_note())
-    redact(mem, result, ctx.readable)
+    redact(store, result, ctx.readable)
     return page.answer(doc_id, prev, chunk_rows, result)
 
 
@@ -806,21 +808,21 @@ class _Met(Exception):
     """An upload in batches found, as it was about to publish, a row its claims meet."""
 
 
-def _still_unpublished(mem: Memory, scope: str, doc_id: int) -> None:
+def _still_unpublished(store: OpenStore, scope: str, doc_id: int) -> None:
     """Between two batches another writer ran: the upload goes on only if its scope is still
     open and its rows were not forgotten meanwhile."""
-    mem._check_writable_scope(scope)
-    row = mem.db.execute("SELECT forgotten FROM documents WHERE id=?", (doc_id,)).fetchone()
+    store.check_writable_scope(scope)
+    row = store.db.execute("SELECT forgotten FROM documents WHERE id=?", (doc_id,)).fetchone()
     if row is None or row[0] != UNPUBLISHED:
         raise ValidationError("scope", f"{scope!r} was forgotten while the document was written")
 
 
-def discard_unpublished(mem: Memory, doc_id: int | None = None) -> int:
+def discard_unpublished(store: OpenStore, doc_id: int | None = None) -> int:
     """Delete what an upload in batches wrote and never published (``doc_id``; None: every
     such upload, as on opening after a crash: their jobs run again). An entity it made that
     another write has used meanwhile stays, published. How many uploads."""
-    with mem._lock, mem._transaction():
-        db = mem.db
+    with store.lock, store.transaction():
+        db = store.db
         if doc_id is None:
             docs = [
                 r[0]
@@ -871,10 +873,10 @@ _UPLOADING_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
-def _one_upload_at_a_time(mem: Memory) -> Iterator[None]:
+def _one_upload_at_a_time(store: OpenStore) -> Iterator[None]:
     """Uploads into one store write one after another (turns and other writes interleave
     with the batches of one): two versions of one file must not both become version n + 1."""
     with _UPLOADING_LOCK:
-        lock = _UPLOADING.setdefault(mem, threading.Lock())
+        lock = _UPLOADING.setdefault(store, threading.Lock())
     with lock:
         yield

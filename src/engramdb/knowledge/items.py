@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ForbiddenError, ValidationError
 from .access import Caller, check_write
 from .clock import now_ms
+from .lifecycle import forget
 from .reads import _passage_scopes
 from .redaction import is_visible
 from .revisions import revise
@@ -29,7 +30,7 @@ from .scopes import check_scope
 from .turns import json_object
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["MAX_KEY_CHARS", "MAX_VALUE_CHARS", "Item", "delete", "get", "put", "rank", "scan"]
 
@@ -75,31 +76,31 @@ def _live(row, now: int) -> bool:
 
 
 def get(
-    mem: Memory, scope: str, key: str, *, refresh: bool = True, caller: Caller | None = None
+    store: OpenStore, scope: str, key: str, *, refresh: bool = True, caller: Caller | None = None
 ) -> Item | None:
     """The live item under (scope, key), or None; ``refresh`` restarts its time to live."""
     scope = check_scope(scope)
     if caller is not None and not caller.readable(scope) or not is_visible(scope, None):
         return None
-    row = mem.db.execute(_SELECT + " AND i.scope=? AND i.key=?", (scope, key)).fetchone()
+    row = store.db.execute(_SELECT + " AND i.scope=? AND i.key=?", (scope, key)).fetchone()
     now = now_ms()
     if row is None or not _live(row, now):
         return None
     if refresh and row[8] is not None:
-        _refresh(mem, [row[0]], now)
+        _refresh(store, [row[0]], now)
     return _item(row)
 
 
-def _refresh(mem: Memory, ids: list[str], now: int) -> None:
-    with mem._lock, mem._transaction():
-        mem.db.executemany(
+def _refresh(store: OpenStore, ids: list[str], now: int) -> None:
+    with store.lock, store.transaction():
+        store.db.executemany(
             "UPDATE items SET expires_ms = ? + ttl_ms WHERE turn_id=? AND ttl_ms IS NOT NULL",
             [(now, i) for i in ids],
         )
 
 
 def put(
-    mem: Memory,
+    store: OpenStore,
     scope: str,
     key: str,
     value: dict[str, Any],
@@ -122,48 +123,48 @@ def put(
         # a put is a read of what is there (a new version or a new item): a write-only
         # caller would learn which keys exist
         raise ForbiddenError(f"this key may not read {scope!r}: a put there needs memory:read")
-    mem._check_writable_scope(scope)
+    store.check_writable_scope(scope)
     if text:
-        mem.engine.validate([{"text": text}])
-    with mem._lock:
+        store.engine.validate([{"text": text}])
+    with store.lock:
         now = now_ms()
-        row = mem.db.execute(_SELECT + " AND i.scope=? AND i.key=?", (scope, key)).fetchone()
+        row = store.db.execute(_SELECT + " AND i.scope=? AND i.key=?", (scope, key)).fetchone()
         if row is not None and not _live(row, now):
-            mem.forget(id=row[0], caller=None)  # expired: a put makes a new item
+            _forget(store, row[0], None)  # expired: a put makes a new item
             row = None
         if row is not None:
-            revise(mem, row[0], text, extract=False, caller=caller, value=stored)
-            with mem._transaction():
-                mem.db.execute(
+            revise(store, row[0], text, extract=False, caller=caller, value=stored)
+            with store.transaction():
+                store.db.execute(
                     "UPDATE items SET ttl_ms=?, expires_ms=? WHERE turn_id=?",
                     (ttl_ms, now + ttl_ms if ttl_ms else None, row[0]),
                 )
             tid = row[0]
         else:
-            tid = _insert(mem, scope, key, stored, text, ttl_ms, now, caller)
-        out = mem.db.execute(_SELECT + " AND t.id=?", (tid,)).fetchone()
+            tid = _insert(store, scope, key, stored, text, ttl_ms, now, caller)
+        out = store.db.execute(_SELECT + " AND t.id=?", (tid,)).fetchone()
         return _item(out)
 
 
 def _insert(
-    mem: Memory, scope: str, key: str, stored: str, text: str, ttl_ms, now: int, caller
+    store: OpenStore, scope: str, key: str, stored: str, text: str, ttl_ms, now: int, caller
 ) -> str:
     from .recording import record_source
 
     tid = f"turn-{uuid.uuid4().hex}"
-    with mem._transaction():
-        mem.db.execute(
+    with store.transaction():
+        store.db.execute(
             "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, created_ms, "
             "memory_written) VALUES(?,?,?,?,?,?,?,?,?)",
             (tid, None, 0, "item", text, scope, now, now, 0 if text else 1),
         )
-        mem.db.execute(
+        store.db.execute(
             "INSERT INTO items(turn_id, scope, key, value, ttl_ms, expires_ms) VALUES(?,?,?,?,?,?)",
             (tid, scope, key, stored, ttl_ms, now + ttl_ms if ttl_ms else None),
         )
-        record_source(mem, "turn", tid, None, now, caller)  # who wrote it
+        record_source(store, "turn", tid, None, now, caller)  # who wrote it
     if text:
-        mem.engine.remember(
+        store.engine.remember(
             text,
             id=tid,
             tier="episodic",
@@ -171,30 +172,30 @@ def _insert(
             timestamp_ms=now,
             meta={"kind": "turn", "role": "item"},
         )
-        mem.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (tid,))
-    mem._add_scope(scope)
+        store.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (tid,))
+    store.add_scope(scope)
     return tid
 
 
-def delete(mem: Memory, scope: str, key: str, *, caller: Caller | None = None) -> bool:
+def delete(store: OpenStore, scope: str, key: str, *, caller: Caller | None = None) -> bool:
     """Forget the live item under (scope, key) (softly: its rows stay, out of every read;
     ``Memory.forget(id=..., purge=True)`` removes them). False if there was none."""
     scope = check_scope(scope)
-    row = mem.db.execute(_SELECT + " AND i.scope=? AND i.key=?", (scope, key)).fetchone()
+    row = store.db.execute(_SELECT + " AND i.scope=? AND i.key=?", (scope, key)).fetchone()
     if row is None or (caller is not None and not caller.readable(scope)):
         return False
-    mem.forget(id=row[0], caller=caller)
+    _forget(store, row[0], caller)
     return True
 
 
-def scan(mem: Memory, prefix: str | None, *, caller: Caller | None = None) -> Iterator[Item]:
+def scan(store: OpenStore, prefix: str | None, *, caller: Caller | None = None) -> Iterator[Item]:
     """Live items whose scope is ``prefix`` or below it (None: all), newest change first,
     among those the caller may read."""
     now = now_ms()
     if prefix is None:
-        rows = mem.db.execute(_SELECT + " ORDER BY 6 DESC, t.id")
+        rows = store.db.execute(_SELECT + " ORDER BY 6 DESC, t.id")
     else:
-        rows = mem.db.execute(
+        rows = store.db.execute(
             _SELECT + " AND (i.scope=? OR (i.scope>=? AND i.scope<?)) ORDER BY 6 DESC, t.id",
             (prefix, prefix + "/", prefix + "0"),
         )
@@ -207,14 +208,14 @@ def scan(mem: Memory, prefix: str | None, *, caller: Caller | None = None) -> It
 
 
 def rank(
-    mem: Memory, query: str, prefix: str | None, k: int, *, caller: Caller | None = None
+    store: OpenStore, query: str, prefix: str | None, k: int, *, caller: Caller | None = None
 ) -> list[tuple[str, float]]:
     """(turn id, score) of the items under ``prefix`` recall finds for ``query``, best first."""
     from ..engine import RecallOptions
 
     scopes = sorted(
         s
-        for s in _passage_scopes(mem)
+        for s in _passage_scopes(store)
         if (prefix is None or s == prefix or s.startswith(prefix + "/"))
         and is_visible(s, None)
         and (caller is None or caller.readable(s))
@@ -222,24 +223,30 @@ def rank(
     if not scopes:
         return []
     out = []
-    for h in mem.engine.recall(query, RecallOptions(k=min(1000, k), scopes=tuple(scopes))):
+    for h in store.engine.recall(query, RecallOptions(k=min(1000, k), scopes=tuple(scopes))):
         meta = h.meta or {}
         if meta.get("kind") == "turn" and meta.get("role") == "item":
             out.append((meta.get("turn", h.id), float(h.score)))
     return out
 
 
-def sweep(mem: Memory) -> int:
+def sweep(store: OpenStore) -> int:
     """Forget every item past its time to live; how many."""
     now = now_ms()
     ids = [
         r[0]
-        for r in mem.db.execute(
+        for r in store.db.execute(
             "SELECT turn_id FROM items WHERE forgotten=0 AND expires_ms IS NOT NULL "
             "AND expires_ms <= ?",
             (now,),
         )
     ]
     for tid in ids:
-        mem.forget(id=tid)
+        _forget(store, tid, None)
     return len(ids)
+
+
+def _forget(store: OpenStore, turn_id: str, caller: Caller | None) -> None:
+    """An item's turn forgotten softly, as ``Memory.forget(id=...)`` does it."""
+    with store.forgetting():
+        forget(store, None, turn_id, None, False, caller)

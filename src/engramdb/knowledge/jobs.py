@@ -36,7 +36,7 @@ from .scopes import check_scope
 from .writing import actor_of
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["MAX_ATTEMPTS", "JobRunner", "Rights"]
 
@@ -74,8 +74,8 @@ class JobRunner:
     """The jobs of one store and the thread that runs them (started when there is work, gone
     when there is none)."""
 
-    def __init__(self, mem: Memory, rights: Rights | None = None):
-        self.mem = mem
+    def __init__(self, store: OpenStore, rights: Rights | None = None):
+        self.store = store
         self.rights = rights
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -103,9 +103,9 @@ class JobRunner:
     ) -> Job:
         """Check the write as ``upload`` would, store the document with its job (durable when
         this returns) and wake the worker."""
-        mem = self.mem
+        store = self.store
         scope = check_scope(scope)
-        mem._check_writable_scope(scope)
+        store.check_writable_scope(scope)
         check_write(caller, scope, True)
         data, name = ingest.document_bytes(source, name)
         if len(data) > MAX_DOCUMENT_BYTES:
@@ -125,9 +125,9 @@ class JobRunner:
         return self.get(jid)
 
     def _insert(self, jid, scope, name, media_type, observed, data, principal, who) -> None:
-        mem = self.mem
-        with mem._lock, mem._transaction():
-            mem.db.execute(
+        store = self.store
+        with store.lock, store.transaction():
+            store.db.execute(
                 "INSERT INTO jobs(id, kind, state, scope, name, media_type, observed_ms, payload, "
                 "principal_id, key_id, on_behalf_of, created_ms) "
                 "VALUES(?, 'upload', 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -149,7 +149,7 @@ class JobRunner:
     def get(self, job_id: str, caller: Caller | None = None) -> Job:
         """The job, if the caller submitted it (or manages the server); else ``NotFoundError``
         (another principal's job is not here)."""
-        row = self.mem.db.execute(f"SELECT {_COLUMNS} FROM jobs WHERE id=?", (job_id,)).fetchone()
+        row = self.store.db.execute(f"SELECT {_COLUMNS} FROM jobs WHERE id=?", (job_id,)).fetchone()
         if row is None or not _visible(row, caller):
             raise NotFoundError(job_id, "job")
         return self._job(row)
@@ -161,7 +161,7 @@ class JobRunner:
         if state is not None and state not in ("queued", "running", *_FINISHED):
             raise ValidationError("state", "unknown job state", value=state)
         sql = f"SELECT {_COLUMNS} FROM jobs" + (" WHERE state=?" if state else "")
-        rows = self.mem.db.execute(
+        rows = self.store.db.execute(
             sql + " ORDER BY created_ms DESC, rowid DESC", (state,) if state else ()
         ).fetchall()
         return [self._job(r) for r in rows if _visible(r, caller)][: max(0, limit)]
@@ -182,9 +182,9 @@ class JobRunner:
         """Cancel a waiting job at once, a running one at its next step (until its write
         commits: then it finishes). A finished job is returned as it is."""
         self.get(job_id, caller)
-        mem = self.mem
-        with mem._lock, mem._transaction():
-            cur = mem.db.execute(
+        store = self.store
+        with store.lock, store.transaction():
+            cur = store.db.execute(
                 "UPDATE jobs SET state='cancelled', finished_ms=?, payload=NULL "
                 "WHERE id=? AND state='queued'",
                 (now_ms(), job_id),
@@ -206,7 +206,7 @@ class JobRunner:
         """In a forget of a subtree (its transaction, ``where`` over ``scope``): its waiting
         jobs are cancelled, its running one stops, and finished ones keep no copy of what was
         uploaded or stored."""
-        db = self.mem.db
+        db = self.store.db
         for (jid,) in db.execute(f"SELECT id FROM jobs WHERE state='running' AND {where}", params):
             with self._cond:
                 self._cancel.add(jid)
@@ -236,12 +236,12 @@ class JobRunner:
     def recover(self) -> None:
         """On open: a job that was running when the process died waits again (or fails, after
         ``MAX_ATTEMPTS`` interruptions)."""
-        mem = self.mem
+        store = self.store
         # an upload written in batches that never published (its process died): its rows go,
         # and its job (still marked running) runs it again below
-        ingest.discard_unpublished(mem)
-        with mem._lock, mem._transaction():
-            mem.db.execute(
+        ingest.discard_unpublished(store)
+        with store.lock, store.transaction():
+            store.db.execute(
                 "UPDATE jobs SET state='failed', finished_ms=?, payload=NULL, error=? "
                 "WHERE state='running' AND attempts >= ?",
                 (
@@ -251,8 +251,8 @@ class JobRunner:
                     MAX_ATTEMPTS,
                 ),
             )
-            mem.db.execute("UPDATE jobs SET state='queued' WHERE state='running'")
-        if mem.db.execute("SELECT 1 FROM jobs WHERE state='queued' LIMIT 1").fetchone():
+            store.db.execute("UPDATE jobs SET state='queued' WHERE state='running'")
+        if store.db.execute("SELECT 1 FROM jobs WHERE state='queued' LIMIT 1").fetchone():
             self.start()
 
     def close(self, timeout: float = 30.0) -> None:
@@ -290,14 +290,14 @@ class JobRunner:
             self._notify()
 
     def _claim(self) -> tuple | None:
-        mem = self.mem
-        with mem._lock, mem._transaction():
-            row = mem.db.execute(
+        store = self.store
+        with store.lock, store.transaction():
+            row = store.db.execute(
                 "SELECT id, scope, name, media_type, observed_ms, payload, principal_id, key_id, "
                 "on_behalf_of FROM jobs WHERE state='queued' ORDER BY created_ms, rowid LIMIT 1"
             ).fetchone()
             if row is not None:
-                mem.db.execute(
+                store.db.execute(
                     "UPDATE jobs SET state='running', started_ms=?, attempts=attempts+1 WHERE id=?",
                     (now_ms(), row[0]),
                 )
@@ -332,7 +332,7 @@ class JobRunner:
         forgets = self._forgets
         try:
             result = ingest.upload(
-                self.mem,
+                self.store,
                 bytes(payload),
                 scope=scope,
                 name=name,
@@ -340,7 +340,7 @@ class JobRunner:
                 observed_at=observed,
                 caller=caller,
                 progress=progress,
-                nice=self.mem.job_nice,
+                nice=self.store.job_nice,
             )
         except _Stop as stop:
             if stop.why == "shutdown":
@@ -358,7 +358,7 @@ class JobRunner:
             # what it stored is read through the API (facts, conflicts): the job keeps ids and
             # counts only, so no copy of the document's text outlives a forget or a purge
             kept = dataclasses.replace(result, write=None)
-            with self.mem._lock:  # (a forget holds the lock: none runs meanwhile)
+            with self.store.lock:  # (a forget holds the lock: none runs meanwhile)
                 with self._cond:  # (kept before the job reads as done: its first look sees it)
                     if self._forgets == forgets:
                         self._results[jid] = result
@@ -389,18 +389,18 @@ class JobRunner:
         self, jid: str, state: str, *, result: str | None = None, error: str | None = None
     ) -> None:
         phase, done, total = self._live.get(jid, (None, 0, 0))
-        mem = self.mem
-        with mem._lock, mem._transaction():
-            mem.db.execute(
+        store = self.store
+        with store.lock, store.transaction():
+            store.db.execute(
                 "UPDATE jobs SET state=?, result=?, error=?, finished_ms=?, payload=NULL, "
                 "phase=?, done=?, total=? WHERE id=?",
                 (state, result, error, now_ms(), phase, done, total, jid),
             )
 
     def _requeue(self, jid: str) -> None:
-        mem = self.mem
-        with mem._lock, mem._transaction():  # (a shutdown is no failed attempt)
-            mem.db.execute(
+        store = self.store
+        with store.lock, store.transaction():  # (a shutdown is no failed attempt)
+            store.db.execute(
                 "UPDATE jobs SET state='queued', attempts=MAX(attempts-1, 0) WHERE id=?", (jid,)
             )
 

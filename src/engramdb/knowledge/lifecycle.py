@@ -24,12 +24,12 @@ from ..errors import ForbiddenError, NotFoundError, ValidationError
 from ..store.sqlite import truncate_log
 from . import reads
 from .access import Caller, may_forget
-from .redaction import REGION
+from .redaction import REGION, region
 from .vocab import CATEGORIES, TRUST_PRIORS
 from .words import STOP
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = [
     "check_forget",
@@ -103,7 +103,7 @@ def _refuse(scope: str, authoritative: bool) -> ForbiddenError:
 
 
 def forget(
-    mem: Memory,
+    store: OpenStore,
     query: str | None,
     id: Any,
     scope: str | None,
@@ -122,33 +122,33 @@ def forget(
     if dry_run:  # checked exactly as the real one, and nothing changes
         # a read: planned on one snapshot of the committed rows, never waiting for a write
         # (a server's dry run held the process's read slot while it waited for the lock)
-        with mem._snapshot():
-            plan = _plan(mem, query, id, scope, purge, caller, lens, extracted)
-            return _described(mem, plan, purge, caller)
-    with mem._lock:
-        with mem._transaction():
-            plan = _plan(mem, query, id, scope, purge, caller, lens, extracted)
+        with store.snapshot():
+            plan = _plan(store, query, id, scope, purge, caller, lens, extracted)
+            return _described(store, plan, purge, caller)
+    with store.lock:
+        with store.transaction():
+            plan = _plan(store, query, id, scope, purge, caller, lens, extracted)
             if scope is not None:
-                mem._jobs.forget_scope(*_subtree(scope))  # (no upload job refills it)
-            engine = _engine_copies(mem, plan)
-            counts = _apply(mem, plan, purge)
-        _engine_forget(mem, engine, purge)
+                store.jobs.forget_scope(*_subtree(scope))  # (no upload job refills it)
+            engine = _engine_copies(store, plan)
+            counts = _apply(store, plan, purge)
+        _engine_forget(store, engine, purge)
     return counts
 
 
 def forget_ids(
-    mem: Memory, ids: list[Any], purge: bool, caller: Caller | None, extracted: bool
+    store: OpenStore, ids: list[Any], purge: bool, caller: Caller | None, extracted: bool
 ) -> dict[str, int]:
     """``forget`` by id of many rows in one transaction, all or none: each is checked as by
     ``forget(id=...)`` before any is removed (a mem0 reset of 300 memories one call each took
     26 s, each purge emptying SQLite's log again)."""
-    with mem._lock:
-        with mem._transaction():
+    with store.lock:
+        with store.transaction():
             plan = _Plan()
             for one in ids:
-                part = _plan_id(mem, one, caller)
+                part = _plan_id(store, one, caller)
                 if purge or extracted:
-                    _with_extracted(mem, part, caller)
+                    _with_extracted(store, part, caller)
                 plan.facts += part.facts
                 plan.passages += part.passages
                 for table, rows in part.rows.items():
@@ -156,9 +156,9 @@ def forget_ids(
             plan.facts = list(dict.fromkeys(plan.facts))
             plan.passages = list(dict.fromkeys(plan.passages))
             plan.rows = {t: list(dict.fromkeys(r)) for t, r in plan.rows.items()}
-            engine = _engine_copies(mem, plan)
-            counts = _apply(mem, plan, purge)
-        _engine_forget(mem, engine, purge)
+            engine = _engine_copies(store, plan)
+            counts = _apply(store, plan, purge)
+        _engine_forget(store, engine, purge)
     return counts
 
 
@@ -174,7 +174,7 @@ def said_of(query: str | None, counts: dict[str, Any]) -> dict[str, Any]:
 
 
 def _plan(
-    mem: Memory,
+    store: OpenStore,
     query: str | None,
     id: Any,
     scope: str | None,
@@ -184,16 +184,16 @@ def _plan(
     extracted: bool,
 ) -> _Plan:
     if scope is not None:
-        return _plan_scope(mem, scope, caller, purge)
+        return _plan_scope(store, scope, caller, purge)
     if id is not None:
-        plan = _plan_id(mem, id, caller)
+        plan = _plan_id(store, id, caller)
         if purge or extracted:
-            _with_extracted(mem, plan, caller)
+            _with_extracted(store, plan, caller)
         return plan
-    return _plan_query(mem, query, caller, lens)
+    return _plan_query(store, query, caller, lens)
 
 
-def _described(mem: Memory, plan: _Plan, purge: bool, caller: Caller | None) -> dict[str, Any]:
+def _described(store: OpenStore, plan: _Plan, purge: bool, caller: Caller | None) -> dict[str, Any]:
     """What ``forget`` would remove: the counts of the rows themselves (what goes with them,
     such as the traces that quote them, is not counted) and the first ``DRY_RUN_LISTED`` of
     them that the caller may read, with their text."""
@@ -212,7 +212,7 @@ def _described(mem: Memory, plan: _Plan, purge: bool, caller: Caller | None) -> 
     for table, column, ids in groups:
         for i in range(0, len(ids), 500):
             part = ids[i : i + 500]
-            for rid, s, text in mem.db.execute(
+            for rid, s, text in store.db.execute(
                 f"SELECT id, scope, {column} FROM {table} WHERE id IN ({_marks(part)}){alive}",
                 part,
             ):
@@ -225,31 +225,31 @@ def _described(mem: Memory, plan: _Plan, purge: bool, caller: Caller | None) -> 
     return counts
 
 
-def _engine_copies(mem: Memory, plan: _Plan) -> list[str]:
+def _engine_copies(store: OpenStore, plan: _Plan) -> list[str]:
     """The engine ids of the plan's passages: a chunk's id, every version of a turn."""
     from .revisions import engine_ids
 
     turns = [p for t, p in plan.passages if t == "turns"]
-    return [p for t, p in plan.passages if t != "turns"] + engine_ids(mem, turns)
+    return [p for t, p in plan.passages if t != "turns"] + engine_ids(store, turns)
 
 
 def check_forget(
-    mem: Memory, id: Any, scope: str | None, caller: Caller | None, purge: bool = False
+    store: OpenStore, id: Any, scope: str | None, caller: Caller | None, purge: bool = False
 ) -> None:
     """What ``forget`` by id or by scope would refuse, refused now; nothing changes (a read
     of one snapshot: it never waits for a write)."""
     if (id is None) == (scope is None):
         raise ValidationError("forget", "give exactly one of id or scope")
-    with mem._snapshot():
+    with store.snapshot():
         if scope is not None:
-            _plan_scope(mem, scope, caller, purge)
+            _plan_scope(store, scope, caller, purge)
         else:
-            plan = _plan_id(mem, id, caller)
+            plan = _plan_id(store, id, caller)
             if purge:
-                _with_extracted(mem, plan, caller)
+                _with_extracted(store, plan, caller)
 
 
-def _plan_scope(mem: Memory, scope: str, caller: Caller | None, purge: bool) -> _Plan:
+def _plan_scope(store: OpenStore, scope: str, caller: Caller | None, purge: bool) -> _Plan:
     """Every row of the subtree it affects (a soft forget: the rows not yet forgotten; a
     purge: all of them); a ForbiddenError (naming only a scope the caller may read) if the
     caller may not forget one of them."""
@@ -263,23 +263,23 @@ def _plan_scope(mem: Memory, scope: str, caller: Caller | None, purge: bool) -> 
     where += "" if purge else " AND forgotten=0"
     plan = _Plan(scope=scope)
     checks: set[tuple[str, bool]] = set()
-    for fid, s, auth in mem.db.execute(
+    for fid, s, auth in store.db.execute(
         f"SELECT id, scope, authoritative FROM facts WHERE {where}", params
     ):
         plan.facts.append(fid)
         checks.add((s, bool(auth)))
     for table, column in _SCOPED:
         ids = plan.rows[table] = []
-        for rid, s, auth in mem.db.execute(
+        for rid, s, auth in store.db.execute(
             f"SELECT id, scope, {column or '0'} FROM {table} WHERE {where}", params
         ):
             ids.append(rid)
             checks.add((s, bool(auth)))
     for table in ("turns", "chunks"):
-        for pid, s in mem.db.execute(f"SELECT id, scope FROM {table} WHERE {where}", params):
+        for pid, s in store.db.execute(f"SELECT id, scope FROM {table} WHERE {where}", params):
             plan.passages.append((table, pid))
             checks.add((s, table == "chunks"))
-    for did, s in mem.db.execute(f"SELECT id, scope FROM documents WHERE {where}", params):
+    for did, s in store.db.execute(f"SELECT id, scope FROM documents WHERE {where}", params):
         plan.documents.append(did)
         checks.add((s, True))
     if caller is not None:
@@ -298,7 +298,7 @@ def _plan_scope(mem: Memory, scope: str, caller: Caller | None, purge: bool) -> 
     return plan
 
 
-def _plan_id(mem: Memory, id: Any, caller: Caller | None) -> _Plan:
+def _plan_id(store: OpenStore, id: Any, caller: Caller | None) -> _Plan:
     """One fact, turn or chunk: NotFoundError if it is not there or the caller may not read
     it, ForbiddenError if it may read but not forget it. A row already (softly) forgotten is
     out of every read: for a caller that may not forget it, it is not there either (a caller
@@ -309,14 +309,16 @@ def _plan_id(mem: Memory, id: Any, caller: Caller | None) -> _Plan:
         number = sid.removeprefix("fact:")
         if not (number.isascii() and number.isdigit()) or len(number) > 18:
             raise NotFoundError(sid)
-        row = mem.db.execute(
+        row = store.db.execute(
             "SELECT scope, forgotten, authoritative FROM facts WHERE id=?", (int(number),)
         ).fetchone()
         authoritative = bool(row and row[2])
         plan.facts = [int(number)]
     else:
         table = "turns" if sid.startswith("turn-") else "chunks"
-        row = mem.db.execute(f"SELECT scope, forgotten FROM {table} WHERE id=?", (sid,)).fetchone()
+        row = store.db.execute(
+            f"SELECT scope, forgotten FROM {table} WHERE id=?", (sid,)
+        ).fetchone()
         authoritative = table == "chunks"
         plan.passages = [(table, sid)]
     if row is None or (caller is not None and not caller.readable(row[0])):
@@ -328,7 +330,7 @@ def _plan_id(mem: Memory, id: Any, caller: Caller | None) -> _Plan:
     return plan
 
 
-def _with_extracted(mem: Memory, plan: _Plan, caller: Caller | None) -> None:
+def _with_extracted(store: OpenStore, plan: _Plan, caller: Caller | None) -> None:
     """A purged turn takes what was extracted from it along (its facts, instructions and
     uncertainties quote its words), each checked against the caller like the turn."""
     turns = [pid for table, pid in plan.passages if table == "turns"]
@@ -336,21 +338,21 @@ def _with_extracted(mem: Memory, plan: _Plan, caller: Caller | None) -> None:
         return
     sources = [
         r[0]
-        for r in mem.db.execute(
+        for r in store.db.execute(
             f"SELECT id FROM sources WHERE kind='turn' AND ref IN ({_marks(turns)})", turns
         )
     ]
     if not sources:
         return
     m = _marks(sources)
-    for fid, s, auth in mem.db.execute(
+    for fid, s, auth in store.db.execute(
         f"SELECT id, scope, authoritative FROM facts WHERE source_id IN ({m})", sources
     ):
         if not may_forget(caller, s, bool(auth)):
             raise _refuse(s, bool(auth))
         plan.facts.append(fid)
     for table in ("instructions", "uncertainties"):
-        for rid, s in mem.db.execute(
+        for rid, s in store.db.execute(
             f"SELECT id, scope FROM {table} WHERE source_id IN ({m})", sources
         ):
             if not may_forget(caller, s, False):
@@ -359,7 +361,7 @@ def _with_extracted(mem: Memory, plan: _Plan, caller: Caller | None) -> None:
 
 
 def _plan_query(
-    mem: Memory, query: Any, caller: Caller | None, lens: list[str] | None = None
+    store: OpenStore, query: Any, caller: Caller | None, lens: list[str] | None = None
 ) -> _Plan:
     """What the query finds best (score above half the best) among the rows the caller may
     read and forget (and curate, if authoritative), at or below the lens's paths only (a
@@ -378,8 +380,8 @@ def _plan_query(
             and (caller is None or (caller.readable(s) and caller.can("memory:forget", s)))
         )
 
-    with mem.region(allowed):
-        hits = reads.query(mem, query, k=20, one_per_text=False, profile="matching", explain=True)
+    with region(store, allowed):
+        hits = reads.query(store, query, k=20, one_per_text=False, profile="matching", explain=True)
     hits = [h for h in hits if allowed(h.scope) and may_forget(caller, h.scope, h.authoritative)]
     shared = _sharing_a_word(query, [h.text for h in hits])
     hits = [h for i, h in enumerate(hits) if _relevant(h, i in shared)]
@@ -424,24 +426,24 @@ def _sharing_a_word(query: str, texts: list[str]) -> set[int]:
         con.close()
 
 
-def _apply(mem: Memory, plan: _Plan, purge: bool) -> dict[str, int]:
+def _apply(store: OpenStore, plan: _Plan, purge: bool) -> dict[str, int]:
     counts = dict.fromkeys(_COUNTED, 0)
-    related = _related(mem, plan)
-    counts["facts"] = _drop(mem, "facts", plan.facts, purge)
+    related = _related(store, plan)
+    counts["facts"] = _drop(store, "facts", plan.facts, purge)
     for table, ids in plan.rows.items():
-        n = _drop(mem, table, ids, purge)
+        n = _drop(store, table, ids, purge)
         if table in counts:
             counts[table] += n
     for table in ("turns", "chunks"):
-        counts[table] += _drop(mem, table, [p for t, p in plan.passages if t == table], purge)
-    counts["documents"] = _drop(mem, "documents", plan.documents, purge)
+        counts[table] += _drop(store, table, [p for t, p in plan.passages if t == table], purge)
+    counts["documents"] = _drop(store, "documents", plan.documents, purge)
     if purge:
-        _purge_related(mem, related)
+        _purge_related(store, related)
     else:  # out of every read: the traces and observations that quote the rows, and
-        _hide_related(mem, related)  # the conflict opened by the write of a forgotten fact
+        _hide_related(store, related)  # the conflict opened by the write of a forgotten fact
         for i in range(0, len(plan.facts), 500):
             part = plan.facts[i : i + 500]
-            cur = mem.db.execute(
+            cur = store.db.execute(
                 f"UPDATE uncertainties SET forgotten=1 WHERE forgotten=0 AND "
                 f"json_extract(fact_ids, '$[0]') IN ({_marks(part)})",
                 part,
@@ -450,28 +452,28 @@ def _apply(mem: Memory, plan: _Plan, purge: bool) -> dict[str, int]:
     return counts
 
 
-def _engine_forget(mem: Memory, ids: list[str], purge: bool) -> None:
+def _engine_forget(store: OpenStore, ids: list[str], purge: bool) -> None:
     """The engine's copies of forgotten passages: tombstoned, or with ``purge`` removed (its
     text, full-text entry and log frames); then SQLite's own log is emptied of old pages."""
     if purge:
         if ids:
-            mem.engine.purge(ids)
-        truncate_log(mem.db)
+            store.engine.purge(ids)
+        truncate_log(store.db)
         return
     for pid in ids:
-        if mem.engine.exists(pid):
-            mem.engine.forget(pid)
+        if store.engine.exists(pid):
+            store.engine.forget(pid)
 
 
 def forget_document(
-    mem: Memory, doc_id: int, purge: bool, caller: Caller | None = None
+    store: OpenStore, doc_id: int, purge: bool, caller: Caller | None = None
 ) -> dict[str, int]:
     """Forget a document with every version of it (the rows of its name in its scope): a
     purged newest version must not bring the one it replaced back to life."""
     now = int(time.time() * 1000)
-    with mem._lock:
-        with mem._transaction():
-            row = mem.db.execute(
+    with store.lock:
+        with store.transaction():
+            row = store.db.execute(
                 "SELECT scope, forgotten, name FROM documents WHERE id=?", (doc_id,)
             ).fetchone()
             if row is None or (caller is not None and not caller.readable(row[0])):
@@ -483,45 +485,45 @@ def forget_document(
             live = "" if purge else " AND forgotten=0"
             versions = [
                 r[0]
-                for r in mem.db.execute(
+                for r in store.db.execute(
                     f"SELECT id FROM documents WHERE scope=? AND name=?{live}", (row[0], row[2])
                 )
             ] or [doc_id]
             m = _marks(versions)
             chunks = [
                 r[0]
-                for r in mem.db.execute(
+                for r in store.db.execute(
                     f"SELECT id FROM chunks WHERE document_id IN ({m}){live}", versions
                 )
             ]
             facts = [
                 r[0]
-                for r in mem.db.execute(
+                for r in store.db.execute(
                     f"SELECT id FROM facts WHERE document_id IN ({m})", versions
                 )
             ]
-            mem.db.execute(
+            store.db.execute(
                 f"UPDATE facts SET closed_ms=COALESCE(closed_ms, ?) WHERE document_id IN ({m})",
                 (now, *versions),
             )
             if purge:
                 plan = _Plan(facts, [("chunks", c) for c in chunks], documents=versions)
-                counts = _apply(mem, plan, True)
+                counts = _apply(store, plan, True)
                 n_facts, n_chunks = counts["facts"], counts["chunks"]
             else:
                 plan = _Plan(facts, [("chunks", c) for c in chunks], documents=versions)
-                _hide_related(mem, _related(mem, plan))  # traces quoting it leave reads too
+                _hide_related(store, _related(store, plan))  # traces quoting it leave reads too
                 n_facts = len(facts)
-                n_chunks = _drop(mem, "chunks", chunks, False)
-                mem.db.execute(f"UPDATE documents SET forgotten=1 WHERE id IN ({m})", versions)
-        _engine_forget(mem, chunks, purge)
+                n_chunks = _drop(store, "chunks", chunks, False)
+                store.db.execute(f"UPDATE documents SET forgotten=1 WHERE id IN ({m})", versions)
+        _engine_forget(store, chunks, purge)
     return {"documents": len(versions), "chunks": n_chunks, "facts": n_facts}
 
 
-def _related(mem: Memory, plan: _Plan) -> _Related:
+def _related(store: OpenStore, plan: _Plan) -> _Related:
     """The sources, entities, observations and conflicts of what a purge removes."""
     rel = _Related(scope=plan.scope, facts=list(plan.facts))
-    db = mem.db
+    db = store.db
     for i in range(0, len(plan.facts), 500):
         ids = plan.facts[i : i + 500]
         m = _marks(ids)
@@ -576,32 +578,32 @@ def _related(mem: Memory, plan: _Plan) -> _Related:
     return rel
 
 
-def _purge_related(mem: Memory, rel: _Related) -> None:
+def _purge_related(store: OpenStore, rel: _Related) -> None:
     """After the rows of a purge: the traces, observations, conflicts, entities and sources
     that held copies of them."""
-    traces, observations = _copies(mem, rel)
+    traces, observations = _copies(store, rel)
     for i in range(0, len(observations), 500):
         part = observations[i : i + 500]
-        mem.db.execute(f"DELETE FROM observations WHERE id IN ({_marks(part)})", part)
-    _delete_ids(mem, "traces", traces)
-    _delete_ids(mem, "uncertainties", sorted(rel.uncertainties))
-    _purge_entities(mem, sorted(rel.entities))
-    _purge_sources(mem, sorted(rel.sources))
+        store.db.execute(f"DELETE FROM observations WHERE id IN ({_marks(part)})", part)
+    _delete_ids(store, "traces", traces)
+    _delete_ids(store, "uncertainties", sorted(rel.uncertainties))
+    _purge_entities(store, sorted(rel.entities))
+    _purge_sources(store, sorted(rel.sources))
 
 
-def _hide_related(mem: Memory, rel: _Related) -> None:
+def _hide_related(store: OpenStore, rel: _Related) -> None:
     """After the rows of a soft forget: the traces and observations that quote them leave
     every read too (and consolidation), kept for a purge to find."""
-    traces, observations = _copies(mem, rel)
+    traces, observations = _copies(store, rel)
     for table, ids in (("traces", traces), ("observations", observations)):
         for i in range(0, len(ids), 500):
             part = ids[i : i + 500]
-            mem.db.execute(f"UPDATE {table} SET forgotten=1 WHERE id IN ({_marks(part)})", part)
+            store.db.execute(f"UPDATE {table} SET forgotten=1 WHERE id IN ({_marks(part)})", part)
 
 
-def _copies(mem: Memory, rel: _Related) -> tuple[list[int], list[int]]:
+def _copies(store: OpenStore, rel: _Related) -> tuple[list[int], list[int]]:
     """The traces and observations that quote what ``rel`` describes."""
-    db = mem.db
+    db = store.db
     traces: set[int] = set()
     observations: set[int] = set()
     if rel.scope is not None:
@@ -665,20 +667,20 @@ def _copies(mem: Memory, rel: _Related) -> tuple[list[int], list[int]]:
     return sorted(traces), obs
 
 
-def _delete_ids(mem: Memory, table: str, ids: list[int]) -> None:
+def _delete_ids(store: OpenStore, table: str, ids: list[int]) -> None:
     for i in range(0, len(ids), 500):
         part = ids[i : i + 500]
-        mem.db.execute(f"DELETE FROM {table} WHERE id IN ({_marks(part)})", part)
+        store.db.execute(f"DELETE FROM {table} WHERE id IN ({_marks(part)})", part)
 
 
-def _purge_entities(mem: Memory, ids: list[int]) -> None:
+def _purge_entities(store: OpenStore, ids: list[int]) -> None:
     """Entities of purged rows that no remaining fact names (their name may be the secret)."""
     for i in range(0, len(ids), 500):
         part = ids[i : i + 500]
         m = _marks(part)
         gone = [
             r[0]
-            for r in mem.db.execute(
+            for r in store.db.execute(
                 f"SELECT id FROM entities e WHERE id IN ({m}) AND NOT EXISTS (SELECT 1 FROM facts "
                 f"f WHERE f.entity_id=e.id OR f.object_id=e.id)",
                 part,
@@ -686,15 +688,17 @@ def _purge_entities(mem: Memory, ids: list[int]) -> None:
         ]
         if gone:
             g = _marks(gone)
-            mem.db.execute(f"UPDATE entities SET resolves_to=NULL WHERE resolves_to IN ({g})", gone)
-            mem.db.execute(f"DELETE FROM entities WHERE id IN ({g})", gone)
+            store.db.execute(
+                f"UPDATE entities SET resolves_to=NULL WHERE resolves_to IN ({g})", gone
+            )
+            store.db.execute(f"DELETE FROM entities WHERE id IN ({g})", gone)
 
 
-def _purge_sources(mem: Memory, ids: list[int]) -> None:
+def _purge_sources(store: OpenStore, ids: list[int]) -> None:
     """Sources that nothing left refers to."""
     for i in range(0, len(ids), 500):
         part = ids[i : i + 500]
-        mem.db.execute(
+        store.db.execute(
             f"""DELETE FROM sources WHERE id IN ({_marks(part)})
             AND NOT EXISTS (SELECT 1 FROM facts WHERE source_id=sources.id)
             AND NOT EXISTS (SELECT 1 FROM provenance WHERE source_id=sources.id)
@@ -707,50 +711,52 @@ def _purge_sources(mem: Memory, ids: list[int]) -> None:
         )
 
 
-def _drop(mem: Memory, table: str, ids: list, purge: bool, key: str = "id") -> int:
+def _drop(store: OpenStore, table: str, ids: list, purge: bool, key: str = "id") -> int:
     if not ids:
         return 0
     n = 0
     for i in range(0, len(ids), 500):
-        n += _drop_part(mem, table, ids[i : i + 500], purge, key)
+        n += _drop_part(store, table, ids[i : i + 500], purge, key)
     return n
 
 
-def _drop_part(mem: Memory, table: str, ids: list, purge: bool, key: str) -> int:
+def _drop_part(store: OpenStore, table: str, ids: list, purge: bool, key: str) -> int:
     marks = _marks(ids)
     if purge:
         if table == "facts":
-            mem.db.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", ids)
-            mem.db.execute(
+            store.db.execute(f"DELETE FROM provenance WHERE fact_id IN ({marks})", ids)
+            store.db.execute(
                 f"UPDATE facts SET superseded_by=NULL WHERE superseded_by IN ({marks})", ids
             )
-            mem.db.execute(f"UPDATE facts SET supersedes=NULL WHERE supersedes IN ({marks})", ids)
-            mem.db.execute(f"UPDATE observations SET fact_id=NULL WHERE fact_id IN ({marks})", ids)
+            store.db.execute(f"UPDATE facts SET supersedes=NULL WHERE supersedes IN ({marks})", ids)
+            store.db.execute(
+                f"UPDATE observations SET fact_id=NULL WHERE fact_id IN ({marks})", ids
+            )
         if table == "entities":
             return 0  # see _purge_entities: only those no remaining fact names
         if table == "documents":
-            mem.db.execute(
+            store.db.execute(
                 f"UPDATE documents SET superseded_by=NULL WHERE superseded_by IN ({marks})", ids
             )
         if table == "turns":  # its older texts and its stored value go with it
-            mem.db.execute(f"DELETE FROM turn_versions WHERE turn_id IN ({marks})", ids)
-            mem.db.execute(f"DELETE FROM items WHERE turn_id IN ({marks})", ids)
-        cur = mem.db.execute(f"DELETE FROM {table} WHERE {key} IN ({marks})", ids)
+            store.db.execute(f"DELETE FROM turn_versions WHERE turn_id IN ({marks})", ids)
+            store.db.execute(f"DELETE FROM items WHERE turn_id IN ({marks})", ids)
+        cur = store.db.execute(f"DELETE FROM {table} WHERE {key} IN ({marks})", ids)
     else:
         if table == "turns":  # its key is free again (a put of it is a new item)
-            mem.db.execute(f"UPDATE items SET forgotten=1 WHERE turn_id IN ({marks})", ids)
-        cur = mem.db.execute(f"UPDATE {table} SET forgotten=1 WHERE {key} IN ({marks})", ids)
+            store.db.execute(f"UPDATE items SET forgotten=1 WHERE turn_id IN ({marks})", ids)
+        cur = store.db.execute(f"UPDATE {table} SET forgotten=1 WHERE {key} IN ({marks})", ids)
     return cur.rowcount
 
 
-def consolidate(mem: Memory, min_proof: int, now: int) -> dict[str, int]:
+def consolidate(store: OpenStore, min_proof: int, now: int) -> dict[str, int]:
     """Repeated observations (``min_proof`` or more) become a consolidation-sourced belief with
     their lineage; context past its time to live is closed; importance decays by category."""
     promoted = expired = decayed = 0
-    with mem._lock, mem._transaction():
+    with store.lock, store.transaction():
         for cat in CATEGORIES.values():
             if cat.ttl_ms is not None:
-                cur = mem.db.execute(
+                cur = store.db.execute(
                     "UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?) "
                     "WHERE category=? AND closed_ms IS NULL AND ? - known_ms > ?",
                     (now, now, cat.name, now, cat.ttl_ms),
@@ -758,54 +764,54 @@ def consolidate(mem: Memory, min_proof: int, now: int) -> dict[str, int]:
                 expired += cur.rowcount
             if cat.decay_per_day < 1.0:
                 last = int(
-                    mem.db.execute(
+                    store.db.execute(
                         "SELECT COALESCE((SELECT value FROM kmeta WHERE key='decayed_ms'), 0)"
                     ).fetchone()[0]
                 )
                 days = max(0.0, (now - last) / _DAY_MS) if last else 0.0
                 if days > 0:
-                    cur = mem.db.execute(
+                    cur = store.db.execute(
                         "UPDATE facts SET importance=importance*? WHERE category=? "
                         "AND closed_ms IS NULL",
                         (cat.decay_per_day**days, cat.name),
                     )
                     decayed += cur.rowcount
-        mem.db.execute(
+        store.db.execute(
             "INSERT INTO kmeta(key, value) VALUES('decayed_ms', ?) "
             "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
             (str(now),),
         )
-        rows = mem.db.execute(
+        rows = store.db.execute(
             "SELECT id, scope, text, proof_count, history FROM observations "
             "WHERE proof_count >= ? AND fact_id IS NULL AND forgotten=0",
             (min_proof,),
         ).fetchall()
         for oid, scope, text, proof, hist in rows:
-            cur = mem.db.execute(
+            cur = store.db.execute(
                 "INSERT INTO sources(kind, ref, trust, derived_from, created_ms) "
                 "VALUES('consolidation', ?, ?, ?, ?)",
                 (f"observation:{oid}", TRUST_PRIORS["consolidation"], hist, now),
             )
             src = int(cur.lastrowid)
-            mem.db.execute(
+            store.db.execute(
                 "UPDATE facts SET importance=MIN(1.0, importance*1.25) WHERE id IN ("
                 "SELECT p.fact_id FROM provenance p WHERE p.source_id IN (SELECT value FROM "
                 "json_each(?)))",
                 (hist,),
             )
-            fact = mem.db.execute(
+            fact = store.db.execute(
                 "SELECT p.fact_id FROM provenance p WHERE p.source_id IN (SELECT value FROM "
                 "json_each(?)) ORDER BY p.fact_id DESC LIMIT 1",
                 (hist,),
             ).fetchone()
             if fact:
-                mem.db.execute(
+                store.db.execute(
                     "INSERT OR IGNORE INTO provenance(fact_id, source_id, created_ms) "
                     "VALUES(?,?,?)",
                     (fact[0], src, now),
                 )
-                mem.db.execute("UPDATE observations SET fact_id=? WHERE id=?", (fact[0], oid))
-            mem.db.execute(
+                store.db.execute("UPDATE observations SET fact_id=? WHERE id=?", (fact[0], oid))
+            store.db.execute(
                 "INSERT INTO traces(op, scope, source_id, created_ms, detail) VALUES(?,?,?,?,?)",
                 (
                     "consolidate",
@@ -819,33 +825,35 @@ def consolidate(mem: Memory, min_proof: int, now: int) -> dict[str, int]:
     return {"promoted": promoted, "expired": expired, "decayed": decayed}
 
 
-def elaborate(mem: Memory) -> dict[str, int]:
+def elaborate(store: OpenStore) -> dict[str, int]:
     """Relate entities named in the same turn or chunk (a ``related_to`` fact with an
     ``elaboration`` source deriving from both), and link chat mentions to catalogue entities."""
     related = 0
-    with mem._lock, mem._transaction():
-        pairs = mem.db.execute(
+    with store.lock, store.transaction():
+        pairs = store.db.execute(
             """SELECT DISTINCT a.entity_id, b.entity_id, a.scope, s.ref
             FROM facts a JOIN facts b ON a.source_id=b.source_id AND a.entity_id<b.entity_id
             JOIN sources s ON s.id=a.source_id
             WHERE a.forgotten=0 AND b.forgotten=0"""
         ).fetchall()
         for ea, eb, scope, ref in pairs:
-            exists = mem.db.execute(
+            exists = store.db.execute(
                 "SELECT 1 FROM facts WHERE entity_id=? AND key='related_to' AND object_id=?",
                 (ea, eb),
             ).fetchone()
             if exists:
                 continue
-            name_b = mem.db.execute("SELECT name FROM entities WHERE id=?", (eb,)).fetchone()[0]
-            name_a = mem.db.execute("SELECT name FROM entities WHERE id=?", (ea,)).fetchone()[0]
-            now = mem.db.execute("SELECT CAST(strftime('%s','now') AS INTEGER)*1000").fetchone()[0]
-            cur = mem.db.execute(
+            name_b = store.db.execute("SELECT name FROM entities WHERE id=?", (eb,)).fetchone()[0]
+            name_a = store.db.execute("SELECT name FROM entities WHERE id=?", (ea,)).fetchone()[0]
+            now = store.db.execute("SELECT CAST(strftime('%s','now') AS INTEGER)*1000").fetchone()[
+                0
+            ]
+            cur = store.db.execute(
                 "INSERT INTO sources(kind, ref, trust, derived_from, created_ms) "
                 "VALUES('elaboration', ?, ?, ?, ?)",
                 (ref, TRUST_PRIORS["elaboration"], json.dumps([ref]), now),
             )
-            mem.db.execute(
+            store.db.execute(
                 """INSERT INTO facts(entity_id, key, key_phrase, value, value_kind, object_id,
                     category, scope, source_id, authoritative, trust, confidence, importance,
                     statement, known_ms, valid_from_ms, stream)

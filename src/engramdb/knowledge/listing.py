@@ -15,7 +15,7 @@ from .redaction import is_visible, seen_by
 from .results import StoredMemory
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["MAX_PAGE", "iter_memories", "matches", "memories", "memory", "stored_memory"]
 
@@ -28,9 +28,9 @@ def stored_memory(row: Sequence[Any]) -> StoredMemory:
     return StoredMemory(*row[:9], metadata=json.loads(meta) if meta else None)
 
 
-def memory(mem: Memory, id: str, caller: Caller | None = None) -> StoredMemory:
+def memory(store: OpenStore, id: str, caller: Caller | None = None) -> StoredMemory:
     """One live turn by id; ``NotFoundError`` if it is not there or not readable."""
-    row = mem.db.execute(
+    row = store.db.execute(
         f"SELECT {_COLS} FROM turns WHERE id=? AND forgotten=0 AND role != 'item'", (str(id),)
     ).fetchone()
     if (
@@ -51,10 +51,10 @@ def matches(metadata: Mapping[str, Any] | None, wanted: Mapping[str, Any] | None
 
 
 def _where(
-    mem: Memory, lens: list[str] | None, caller: Caller | None
+    store: OpenStore, lens: list[str] | None, caller: Caller | None
 ) -> tuple[list[str] | None, list[Any]]:
     """The conditions of the live turns the lens and the caller admit (None: there are none)."""
-    scopes = sorted(s for s in _passage_scopes(mem) if seen_by(s, lens, caller))
+    scopes = sorted(s for s in _passage_scopes(store) if seen_by(s, lens, caller))
     if not scopes:
         return None, []
     where = ["forgotten=0", "role != 'item'", f"scope IN ({','.join('?' * len(scopes))})"]
@@ -62,7 +62,7 @@ def _where(
 
 
 def memories(
-    mem: Memory,
+    store: OpenStore,
     lens: list[str] | None,
     *,
     session_id: str | None = None,
@@ -81,7 +81,7 @@ def memories(
             raise ValidationError(name, "must be a whole number >= 0", limit=top, value=v)
     if metadata is not None and not isinstance(metadata, Mapping):
         raise ValidationError("metadata", "must be an object of key: value to match")
-    where, params = _where(mem, lens, caller)
+    where, params = _where(store, lens, caller)
     if where is None or limit == 0:
         return []
     for clause, value in (
@@ -96,10 +96,10 @@ def memories(
     sql = f"SELECT {_COLS} FROM turns WHERE {' AND '.join(where)} ORDER BY created_ms, id"
     if not metadata:  # the page in SQL: no row before it is read into Python
         sql += " LIMIT ? OFFSET ?"
-        return [stored_memory(r) for r in mem.db.execute(sql, [*params, limit, offset])]
+        return [stored_memory(r) for r in store.db.execute(sql, [*params, limit, offset])]
     out: list[StoredMemory] = []
     skipped = 0
-    for row in mem.db.execute(sql, params):
+    for row in store.db.execute(sql, params):
         m = stored_memory(row)
         if not matches(m.metadata, metadata):
             continue
@@ -113,7 +113,7 @@ def memories(
 
 
 def iter_memories(
-    mem: Memory,
+    store: OpenStore,
     lens: list[str] | None,
     *,
     session_id: str | None = None,
@@ -122,12 +122,12 @@ def iter_memories(
     """Every live turn the lens and the caller admit, oldest first, in one pass (an adapter
     that filters on its own keeps no offset: paging through offsets would read the first rows
     again for every page)."""
-    where, params = _where(mem, lens, caller)
+    where, params = _where(store, lens, caller)
     if where is None:
         return
     if session_id is not None:
         where.append("session_id=?")
         params.append(session_id)
     sql = f"SELECT {_COLS} FROM turns WHERE {' AND '.join(where)} ORDER BY created_ms, id"
-    for row in mem.db.execute(sql, params).fetchall():
+    for row in store.db.execute(sql, params).fetchall():
         yield stored_memory(row)

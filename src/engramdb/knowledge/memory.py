@@ -14,24 +14,15 @@ docs/knowledge.md).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sqlite3
-import threading
-import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from ..embed.contextual import CONTEXTUAL_MODEL_ID
-from ..embed.contextual import shared as contextual_shared
-from ..engine import Engine, EngineConfig, MemoryInput
-from ..engine.engine import copy_sqlite
-from ..errors import NotFoundError, StorageError, ValidationError
-from ..store.sqlite import connect, storage_error, transaction
+from ..engine import Engine, EngineConfig
+from ..errors import NotFoundError, StorageError
 from . import (
     browse,
     explain,
@@ -43,39 +34,22 @@ from . import (
     reads,
     redaction,
     revisions,
-    statement_vectors,
     turns,
     views,
     workflow,
 )
 from .access import Caller
-from .catalogue import template_words
 from .clock import now_ms, to_ms
-from .documents.budget import DOCUMENT_READ_SECONDS, JOB_NICE, check_job_nice
+from .documents.budget import DOCUMENT_READ_SECONDS, JOB_NICE
 from .fact_index import FactIndex
 from .jobs import JobRunner, Rights
+from .open_store import OpenStore
 from .reconcile import CONFIDENCE_FLOOR
 from .results import DocumentResult, Fact, Job, QueryHit, StoredMemory, WriteResult
-from .schema import KNOWLEDGE_SCHEMA, SCHEMA_VERSION, migrate
-from .scopes import ancestors, check_lens, check_scope
-from .statement_vectors import StatementEncoder
+from .scopes import check_lens, check_scope
 from .vocab import canonical_key, entity_type
 
 __all__ = ["Memory"]
-
-
-class _Reader:
-    """A thread's reader connection (the thread-local slot; closed when the thread ends)."""
-
-    def __init__(self, con: sqlite3.Connection):
-        self.con = con
-
-
-def _drop_reader(cons: list, lock: threading.Lock, con: sqlite3.Connection) -> None:
-    with lock:
-        if con in cons:
-            cons.remove(con)
-            con.close()
 
 
 class Memory:
@@ -94,100 +68,43 @@ class Memory:
         job_nice: int = JOB_NICE,
         encode_statements: bool = False,
     ):
+        self._store = OpenStore(
+            path,
+            engine,
+            confidence_floor,
+            llm,
+            job_rights,
+            replica=replica,
+            document_read_s=document_read_s,
+            job_nice=job_nice,
+            encode_statements=encode_statements,
+        )
         self.path = path
-        #: how long reading one uploaded document may take (None: no limit)
-        self.document_read_s = document_read_s
-        #: how far below requests a background job reads its document (``budget.JOB_NICE``)
-        self.job_nice = check_job_nice(job_nice)
         self.engine = engine
         self.confidence_floor = confidence_floor
-        self._llm = None
-        if llm is not None:  # stages 1-2 of the cascade; httpx and pydantic only when asked for
-            from .extract.llm import LLMExtractor
-
-            self._llm = LLMExtractor(llm)
         #: a read-only view of a store another process writes (``open_replica``)
         self.replica = replica
-        #: where a replica sends the ids of the facts its queries returned (the writer
-        #: reinforces them); None drops them
-        self.on_reinforce: Callable[[list[int]], object] | None = None
-        if replica:
-            self._writer = connect(path / "knowledge.db")  # (never written: query_only)
-            self._writer.execute("PRAGMA query_only=ON")
-            self._seen_version: int | None = None
-            self._follow_lock = threading.Lock()
-        else:
-            self._writer = connect(path / "knowledge.db")
-            # freed space is overwritten with zeros: a purged row leaves no copy in the file
-            self._writer.execute("PRAGMA secure_delete=ON")
-            self._writer.executescript(KNOWLEDGE_SCHEMA)
-            migrate(self._writer)
-            self._writer.execute(
-                "INSERT OR IGNORE INTO kmeta(key, value) VALUES('schema_version', ?)",
-                (SCHEMA_VERSION,),
-            )
-        self._lock = threading.RLock()
-        self._readers = threading.local()
-        self._reader_cons: list[sqlite3.Connection] = []
-        self._readers_lock = threading.Lock()
-        self._closed = False
-        #: facts a query returned while a write held the store: reinforced by the next query
-        #: that finds it free (a read never waits for a write)
-        self._reinforce_later: list[int] = []
-        self._vec_cache: dict[str, np.ndarray] = {}
-        #: fact id -> its embeddings and words, for the facts the index holds no vectors of
-        #: (``reads._features``)
-        self._fact_features: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
-        #: every fact not forgotten, searchable without reading them all (``fact_index``)
-        self._index = FactIndex(
-            self.engine.embedder.dim,
-            lambda rows: reads.index_vectors(self, rows),
-            reads.index_words,
-            template_words,
-            self._reader,
-            nice=self.job_nice,
-        )
-        self._scopes: set[str] | None = None
-        #: bumped by every change to the scopes that hold passages, so that a query that read
-        #: them from an older snapshot does not keep its set (``reads._passage_scopes``)
-        self._scopes_version = 0
-        #: the writer's thread that stores curated statements' contextual encodings for
-        #: every process to read (``statement_vectors``; None: each read computes its own)
-        self._statements: StatementEncoder | None = None
-        if replica:
-            self._jobs = None  # (jobs are the writer's)
-            return
-        with self._lock:
-            self._catch_up()
-        if encode_statements:
-            self._statements = StatementEncoder(
-                CONTEXTUAL_MODEL_ID,
-                # (a closed store has nothing more to encode: no connection is opened again)
-                lambda after, n, document: (
-                    []
-                    if self._closed
-                    else statement_vectors.pending(self._reader(), after, n, document)
-                ),
-                lambda texts: contextual_shared().embed(texts),
-                self._save_statement_vectors,
-                self.job_nice,
-            )
-            self._statements.wake()  # (facts stored before, or by a run that stopped)
-        self._jobs = JobRunner(self, job_rights)
-        self._jobs.recover()
 
-    def _save_statement_vectors(self, rows: list[statement_vectors.Stored]) -> None:
-        with self._lock:
-            if self._closed:
-                return
-            with self._transaction() as con:
-                statement_vectors.save(con, rows)
+    @property
+    def on_reinforce(self) -> Callable[[list[int]], object] | None:
+        """Where a replica sends the ids of the facts its queries returned (the writer
+        reinforces them); None drops them."""
+        return self._store.on_reinforce
+
+    @on_reinforce.setter
+    def on_reinforce(self, hook: Callable[[list[int]], object] | None) -> None:
+        self._store.on_reinforce = hook
+
+    @property
+    def _runner(self) -> JobRunner:
+        if self._store.jobs is None:
+            raise StorageError(f"store {self.path} is open as a replica: it runs no jobs")
+        return self._store.jobs
 
     def curated_written(self, document: int) -> None:
         """An upload published ``document``'s curated facts: their statements are encoded
         ahead, if this store does that (``encode_statements``)."""
-        if self._statements is not None:
-            self._statements.wake(document)
+        self._store.curated_written(document)
 
     # ------------------------------------------------------------------ opening and closing
     @classmethod
@@ -264,45 +181,12 @@ class Memory:
         ``reads.reinforce``)."""
         if self.replica:
             raise StorageError(f"store {self.path} is open as a replica: it never writes")
-        reads.reinforce(self, [int(i) for i in fact_ids])
-
-    def _follow(self) -> None:
-        """A replica's caches that a write by the writer makes stale, dropped when SQLite
-        says it committed (the other caches check a signature of what they hold)."""
-        if not self.replica:
-            return
-        with self._follow_lock:  # (dropped before any query can read the new version)
-            version = int(self._writer.execute("PRAGMA data_version").fetchone()[0])
-            if version != self._seen_version:
-                self._drop_scopes()
-                self._seen_version = version
+        reads.reinforce(self._store, [int(i) for i in fact_ids])
 
     def close(self) -> None:
         """Close the store; a running job stops at its next step and runs again on the next
         open."""
-        if self._jobs is not None:
-            self._jobs.close()
-        if self._statements is not None:
-            self._statements.close()
-        self._index.close()  # (its filling thread embeds with the engine's model)
-        with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            try:
-                if self._llm is not None:
-                    with contextlib.suppress(Exception):  # (its connections only)
-                        self._llm.close()
-                self.engine.close()  # (releases its files even when its checkpoint fails)
-            finally:  # a full disk must not keep the files open or the store locked
-                with self._readers_lock:
-                    for con in self._reader_cons:
-                        con.close()
-                    self._reader_cons.clear()
-                try:
-                    self._writer.close()
-                except sqlite3.Error as exc:
-                    raise storage_error(exc, self.path / "knowledge.db") or exc from exc
+        self._store.close()
 
     @property
     def broken(self) -> bool:
@@ -311,129 +195,18 @@ class Memory:
 
     @property
     def db(self) -> sqlite3.Connection:
-        """This thread's connection to ``knowledge.db``: the writer's while the thread holds the
-        store's lock (its transaction, its own rows not yet committed); else one of the
-        thread's own, which sees committed rows only. SQLite in WAL mode lets that reader go
-        on while a write runs: a read never waits for an upload, and never sees half of one
-        (nor a cancelled one, rolled back)."""
-        if not self.replica and (self._lock._is_owned() or self._closed):  # type: ignore[attr-defined]
-            return self._writer
-        return self._reader()
-
-    def _reader(self) -> sqlite3.Connection:
-        """This thread's read connection (committed rows only), even while it holds the lock."""
-        holder = getattr(self._readers, "holder", None)
-        if holder is None:
-            con = connect(self.path / "knowledge.db")
-            con.execute("PRAGMA query_only=ON")  # (every write holds the lock: the writer's)
-            con.execute("PRAGMA cache_size=-8192")  # (one per thread: 8 MiB each, not 64)
-            holder = self._readers.holder = _Reader(con)
-            with self._readers_lock:
-                self._reader_cons.append(con)
-            # a server's worker threads come and go: a thread's connection goes with it
-            weakref.finalize(holder, _drop_reader, self._reader_cons, self._readers_lock, con)
-        return holder.con
+        """This thread's connection to ``knowledge.db`` (``OpenStore.db``)."""
+        return self._store.db
 
     def fact_index(self, *, wait: bool = True) -> FactIndex:
-        """The fact index, brought up to the changes committed so far (as this thread's read
-        snapshot sees them); a read (``wait=False``) does not wait for a large commit that
-        another thread is applying (``FactIndex.sync``)."""
-        self._index.sync(self._reader(), wait=wait)
-        return self._index
-
-    def _add_scope(self, scope: str) -> None:
-        """A write put passages in ``scope`` (the cache of such scopes learns it)."""
-        with self._readers_lock:
-            self._scopes_version += 1
-            if self._scopes is not None and scope not in self._scopes:
-                self._scopes = self._scopes | {scope}  # (a new set: readers may iterate the old)
-
-    def _drop_scopes(self) -> None:
-        with self._readers_lock:
-            self._scopes_version += 1
-            self._scopes = None
-
-    @contextlib.contextmanager
-    def _snapshot(self) -> Iterator[None]:
-        """One view of the store for a read of several statements (a read transaction on this
-        thread's connection; inside a write, the write's own view)."""
-        con = self.db
-        if con is self._writer or con.in_transaction:
-            yield
-            return
-        con.execute("BEGIN")
-        try:
-            yield
-        finally:
-            con.execute("COMMIT")
+        """The fact index, brought up to the changes committed so far (``OpenStore.fact_index``)."""
+        return self._store.fact_index(wait=wait)
 
     def __enter__(self) -> Memory:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def _catch_up(self) -> None:
-        """Engine memories of turns and chunks committed here but not yet written there (a
-        crash between the two commits): write them now."""
-        for table, tier in (("turns", "episodic"), ("chunks", "semantic")):
-            cols = "id, text, scope, observed_ms" + (
-                ", session_id, role, version" if table == "turns" else ", document_id, heading"
-            )
-            rows = self.db.execute(
-                f"SELECT {cols} FROM {table} WHERE memory_written=0 AND forgotten=0"
-            ).fetchall()
-            if table == "turns":  # (a revised turn's copy has its version's id)
-                rows = self._revised_copies(rows)
-            todo = [
-                r for r in rows if r[1] and not self.engine.exists(r[0], include_forgotten=True)
-            ]
-            if todo:
-                self.engine.remember_many([self._engine_item(table, r, tier) for r in todo])
-            if rows:
-                self.db.executemany(
-                    f"UPDATE {table} SET memory_written=1 WHERE id=?",
-                    [(r[6] if table == "turns" else r[0],) for r in rows],
-                )
-
-    def _revised_copies(self, rows: list) -> list:
-        """Turn rows as engine copies: the id of their version, the older versions'
-        copies tombstoned (a crash fell between a revision's two commits)."""
-        from .revisions import engine_id
-
-        out = []
-        for tid, text, scope, ts, session, role, version in rows:
-            for v in range(1, version):
-                if self.engine.exists(engine_id(tid, v)):
-                    self.engine.forget(engine_id(tid, v))
-            out.append((engine_id(tid, version), text, scope, ts, session, role, tid))
-        return out
-
-    @staticmethod
-    def _engine_item(table: str, row: Sequence[Any], tier: str) -> MemoryInput:
-        if table == "turns":
-            mid, text, scope, ts, session, role, tid = row
-            meta = {"kind": "turn", "role": role}
-            if mid != tid:
-                meta["turn"] = tid
-            return MemoryInput(
-                text=text,
-                id=mid,
-                tier=tier,
-                scope=scope,
-                session_id=session,
-                timestamp_ms=ts,
-                meta=meta,
-            )
-        mid, text, scope, ts, doc, heading = row
-        return MemoryInput(
-            text=text,
-            id=mid,
-            tier=tier,
-            scope=scope,
-            timestamp_ms=ts,
-            meta={"kind": "chunk", "document_id": doc, "heading": heading},
-        )
 
     # ------------------------------------------------------------------ writes
     def remember(
@@ -473,7 +246,7 @@ class Memory:
         ``memories``, which can filter on it; ``extract=False`` stores the turn without
         reading facts from it (mem0's ``infer=False``)."""
         return turns.remember(
-            self,
+            self._store,
             text,
             scope=scope,
             session_id=session_id,
@@ -489,7 +262,7 @@ class Memory:
     # ------------------------------------------------------------------ managing memories
     def memory(self, id: str, *, caller: Caller | None = None) -> StoredMemory:
         """One remembered turn as it is now (``NotFoundError`` if forgotten or unreadable)."""
-        return listing.memory(self, id, caller)
+        return listing.memory(self._store, id, caller)
 
     def memories(
         self,
@@ -508,7 +281,7 @@ class Memory:
         read), of one session or role, stored in [since, until), whose metadata holds every
         pair of ``metadata``."""
         return listing.memories(
-            self,
+            self._store,
             check_lens(lens),
             session_id=session_id,
             role=role,
@@ -528,7 +301,9 @@ class Memory:
         caller: Caller | None = None,
     ) -> Iterator[StoredMemory]:
         """Every remembered turn the lens (and ``caller``) admit, oldest first, in one pass."""
-        return listing.iter_memories(self, check_lens(lens), session_id=session_id, caller=caller)
+        return listing.iter_memories(
+            self._store, check_lens(lens), session_id=session_id, caller=caller
+        )
 
     def revise(
         self,
@@ -542,8 +317,10 @@ class Memory:
         """Correct a remembered turn in place: same id, a new version (the old text stays
         in ``memory_history``); the facts read from the old text close and the new text is
         read again. ``caller`` needs ``memory:write`` over the turn's scope."""
-        self._drop_scopes()
-        return revisions.revise(self, id, text, metadata=metadata, extract=extract, caller=caller)
+        self._store.drop_scopes()
+        return revisions.revise(
+            self._store, id, text, metadata=metadata, extract=extract, caller=caller
+        )
 
     def correct_fact(
         self, id: str | int, value: str, *, caller: Caller | None = None
@@ -554,24 +331,24 @@ class Memory:
         a conflict, as in any write (see ``corrections``)."""
         from .corrections import correct_fact
 
-        return correct_fact(self, id, value, caller)
+        return correct_fact(self._store, id, value, caller)
 
     def memory_history(self, id: str, *, caller: Caller | None = None) -> list[dict[str, Any]]:
         """Every version of a remembered turn or item, oldest first (see ``revisions``)."""
-        return revisions.history(self, id, caller)
+        return revisions.history(self._store, id, caller)
 
     def export(self) -> Iterator[str]:
         """The store as JSON lines: a header with the embedding model id, then every live row
         of every knowledge table (see ``export``; ``import_lines`` reads them back)."""
         from .export import export_lines
 
-        return export_lines(self)
+        return export_lines(self._store)
 
     def import_lines(self, lines: Iterable[str]) -> dict[str, Any]:
         """An export's lines into this store, which must be empty; all or nothing."""
         from .export import import_lines
 
-        return import_lines(self, lines)
+        return import_lines(self._store, lines)
 
     # ------------------------------------------------------------------ keyed items
     def put_item(
@@ -589,23 +366,23 @@ class Memory:
         searchable); ``ttl_ms``: forgotten that long after its last put or read."""
         if text is None:
             text = json.dumps(value, ensure_ascii=False) if isinstance(value, dict) else ""
-        return items.put(self, scope, key, value, text=text, ttl_ms=ttl_ms, caller=caller)
+        return items.put(self._store, scope, key, value, text=text, ttl_ms=ttl_ms, caller=caller)
 
     def get_item(
         self, scope: str, key: str, *, refresh: bool = True, caller: Caller | None = None
     ) -> items.Item | None:
-        return items.get(self, scope, key, refresh=refresh, caller=caller)
+        return items.get(self._store, scope, key, refresh=refresh, caller=caller)
 
     def delete_item(self, scope: str, key: str, *, caller: Caller | None = None) -> bool:
-        return items.delete(self, scope, key, caller=caller)
+        return items.delete(self._store, scope, key, caller=caller)
 
     def items(self, prefix: str | None = None, *, caller: Caller | None = None) -> list[items.Item]:
         """Live items at ``prefix`` or below it (None: all), most recently changed first."""
-        return list(items.scan(self, check_scope(prefix) if prefix else None, caller=caller))
+        return list(items.scan(self._store, check_scope(prefix) if prefix else None, caller=caller))
 
     def sweep_items(self) -> int:
         """Forget the items past their time to live; how many."""
-        return items.sweep(self)
+        return items.sweep(self._store)
 
     def upload(
         self,
@@ -626,7 +403,7 @@ class Memory:
         ``scope`` (``ForbiddenError``); the document is reconciled against, and its result
         shows, only what the caller may read (as for ``remember``)."""
         return ingest.upload(
-            self,
+            self._store,
             source,
             scope=scope,
             name=name,
@@ -639,10 +416,7 @@ class Memory:
         """A consistent copy of the whole store (the engine's files and knowledge.db) in
         ``dest``, a new or empty directory, taken while the store is open: writes (and jobs)
         wait for the copy, reads go on. The copy opens as a store of its own."""
-        with self._lock:  # (knowledge rows and the engine's copies of them, in one state)
-            dest = self.engine.backup(dest)
-            copy_sqlite(self._writer, dest / "knowledge.db")
-        return dest
+        return self._store.backup(dest)
 
     # ------------------------------------------------------------------ background jobs
     def submit_upload(
@@ -658,7 +432,7 @@ class Memory:
         """``upload`` as a background job: checked now (rights, scope, size), stored with the
         document before this returns, run in order by the store's worker thread. Follow it
         with ``job`` or ``wait_job``; ``cancel_job`` stops it."""
-        return self._jobs.submit_upload(
+        return self._runner.submit_upload(
             source,
             scope=scope,
             name=name,
@@ -669,47 +443,30 @@ class Memory:
 
     def job(self, id: str, *, caller: Caller | None = None) -> Job:
         """A job with its state and progress (``NotFoundError`` if it is not the caller's)."""
-        return self._jobs.get(id, caller)
+        return self._runner.get(id, caller)
 
     def jobs(
         self, *, state: str | None = None, limit: int = 100, caller: Caller | None = None
     ) -> list[Job]:
         """The caller's jobs, newest first."""
-        return self._jobs.list(caller, state=state, limit=limit)
+        return self._runner.list(caller, state=state, limit=limit)
 
     def wait_job(
         self, id: str, *, timeout: float | None = None, caller: Caller | None = None
     ) -> Job:
         """The job once it has finished (or as it is after ``timeout`` seconds)."""
-        return self._jobs.wait(id, timeout, caller)
+        return self._runner.wait(id, timeout, caller)
 
     def cancel_job(self, id: str, *, caller: Caller | None = None) -> Job:
         """Cancel a job: at once while it waits, at its next step while it runs (nothing of it
         stays), not at all once its write has committed."""
-        return self._jobs.cancel(id, caller)
-
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One SQLite transaction (``lifecycle`` writes in it too). Once it commits, this
-        process's next read of the fact index waits for it, however large: what a process
-        wrote, its own reads see."""
-        with transaction(self.db, str(self.path / "knowledge.db")) as con:
-            yield con
-        seq = self.db.execute("SELECT MAX(seq) FROM changes").fetchone()[0]
-        self._index.own_write(int(seq or 0))
+        return self._runner.cancel(id, caller)
 
     # ------------------------------------------------------------------ reads
     def region(self, readable):
         """Within this block every read also passes ``readable(scope) -> bool`` (the server's
         grant check, fail-closed); a lens still narrows inside it."""
-        return redaction.region(self, readable)
-
-    # views (and the tests) call these four by their Memory names
-    def _visible(self, scope: str, paths) -> bool:
-        return redaction.is_visible(scope, paths)
-
-    def _fact(self, fid: int) -> Fact:
-        return reads.fact(self, fid)
+        return redaction.region(self._store, readable)
 
     def facts(
         self,
@@ -721,7 +478,9 @@ class Memory:
     ) -> list[Fact]:
         """Facts visible through ``lens``: live now (or at ``as_of``: known by then and not yet
         closed), unexpired; with ``include_closed`` every row ever stored."""
-        return reads.facts(self, lens=lens, as_of=as_of, include_closed=include_closed, now=now)
+        return reads.facts(
+            self._store, lens=lens, as_of=as_of, include_closed=include_closed, now=now
+        )
 
     def query(
         self,
@@ -740,9 +499,9 @@ class Memory:
         A text comes back once (a turn and the fact read from it say the same words): the
         best-ranked hit, naming the others in ``source["same_text"]``; ``one_per_text=False``
         returns every row."""
-        self._follow()
+        self._store.follow()
         return reads.query(
-            self,
+            self._store,
             text,
             lens=lens,
             k=k,
@@ -752,25 +511,22 @@ class Memory:
             one_per_text=one_per_text,
         )
 
-    def _passage_hits(self, text, paths, k, mode, at, explain) -> list[QueryHit]:
-        return reads.passage_hits(self, text, paths, k, mode, at, explain)
-
     def uncertainties(
         self, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
     ) -> list[dict[str, Any]]:
-        return reads.uncertainties(self, lens=lens, include_resolved=include_resolved)
+        return reads.uncertainties(self._store, lens=lens, include_resolved=include_resolved)
 
     def trace_detail(self, detail: dict[str, Any]) -> dict[str, Any]:
         """A trace's detail as the current reader (``region``) may see it: ids of facts and
         entities it may not read are dropped, with the names they carry."""
-        return reads.trace_detail(self, detail)
+        return reads.trace_detail(self._store, detail)
 
     def conflicts(
         self, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
     ) -> list[dict[str, Any]]:
         """Open (or every) conflict between a belief and curated knowledge, with both sides;
         a resolved one carries its ``resolution``, ``note``, ``resolved_ms``, ``resolved_by``."""
-        return views.conflicts(self, check_lens(lens), include_resolved)
+        return views.conflicts(self._store, check_lens(lens), include_resolved)
 
     def resolve_conflict(
         self,
@@ -786,10 +542,10 @@ class Memory:
         the pair is never opened again). Needs ``memory:write`` over the conflict's scope; a
         conflict with a side the caller may not read is a ``NotFoundError``. Returns the
         conflict with its ``resolution`` and the facts it ``closed`` (see ``workflow``)."""
-        return workflow.resolve_conflict(self, id, outcome=outcome, note=note, caller=caller)
+        return workflow.resolve_conflict(self._store, id, outcome=outcome, note=note, caller=caller)
 
     def resolve_uncertainty(self, id: int) -> None:
-        with self._lock:
+        with self._store.lock:
             cur = self.db.execute(
                 "UPDATE uncertainties SET resolved=1, resolved_ms=? WHERE id=? AND resolved=0",
                 (now_ms(), id),
@@ -800,7 +556,7 @@ class Memory:
     def instructions(
         self, *, lens: str | Sequence[str] | None = None, include_revoked: bool = False
     ) -> list[dict[str, Any]]:
-        return reads.instructions(self, lens=lens, include_revoked=include_revoked)
+        return reads.instructions(self._store, lens=lens, include_revoked=include_revoked)
 
     def state(
         self,
@@ -813,10 +569,10 @@ class Memory:
         """Live facts by category, instructions, unknowns and open conflicts. Each list is
         paged alike (``offset`` items skipped, at most ``limit`` kept; None: all); ``page``
         gives the offset, the limit and each list's ``totals``."""
-        return views.state(self, check_lens(lens), to_ms(as_of, "as_of"), limit, offset)
+        return views.state(self._store, check_lens(lens), to_ms(as_of, "as_of"), limit, offset)
 
     def profile(self, *, lens: str | Sequence[str] | None = None) -> dict[str, Any]:
-        return views.profile(self, check_lens(lens))
+        return views.profile(self._store, check_lens(lens))
 
     def context(
         self,
@@ -832,18 +588,22 @@ class Memory:
         people: unless the lens names exactly one person (the owner of a personal scope such
         as ``org/acme/user/bob``), it holds only what is common to all, nothing of any
         personal scope."""
-        self._follow()
-        return views.context(self, query, check_lens(lens), k, budget)
+        self._store.follow()
+        return views.context(self._store, query, check_lens(lens), k, budget)
 
     def entity(
         self, type: str, name: str, *, as_of=None, lens: str | Sequence[str] | None = None
     ) -> dict[str, Any]:
-        return views.entity(self, entity_type(type), name, to_ms(as_of, "as_of"), check_lens(lens))
+        return views.entity(
+            self._store, entity_type(type), name, to_ms(as_of, "as_of"), check_lens(lens)
+        )
 
     def history(
         self, type: str, name: str, key: str, *, lens: str | Sequence[str] | None = None
     ) -> list[Fact]:
-        return views.history(self, entity_type(type), name, canonical_key(key), check_lens(lens))
+        return views.history(
+            self._store, entity_type(type), name, canonical_key(key), check_lens(lens)
+        )
 
     # ------------------------------------------------------------------ looking inside
     def browse(
@@ -865,7 +625,7 @@ class Memory:
         superseded, expired, forgotten: a forgotten row shows no text), newest first, a page
         at a time, with the ``total`` that match (see ``browse``)."""
         return browse.browse(
-            self,
+            self._store,
             check_lens(lens),
             kind=kind,
             state=state,
@@ -888,19 +648,19 @@ class Memory:
         caller: Caller | None = None,
     ) -> dict[str, Any]:
         """One row of ``browse`` in detail: clocks, provenance, supersession chain, history."""
-        return browse.record(self, kind, str(id), check_lens(lens), caller)
+        return browse.record(self._store, kind, str(id), check_lens(lens), caller)
 
     def overview(
         self, *, lens: str | Sequence[str] | None = None, caller: Caller | None = None
     ) -> dict[str, Any]:
         """Counts per kind and state, per engine tier, and open conflicts, of what the reader
         may see."""
-        return overview.overview(self, check_lens(lens), caller)
+        return overview.overview(self._store, check_lens(lens), caller)
 
     def store_health(self, *, check: bool = False) -> dict[str, Any]:
         """The whole store's log, segments and index (for administrators); ``check`` adds the
         knowledge tables' integrity check (it reads the whole file)."""
-        return overview.store_health(self, check)
+        return overview.store_health(self._store, check)
 
     def graph(
         self,
@@ -914,7 +674,7 @@ class Memory:
     ) -> dict[str, Any]:
         """The entity graph around ``root`` (see ``graph_view``): ≤ 2 hops, ≤ 500 nodes."""
         return graph_view.graph(
-            self,
+            self._store,
             root,
             root_type=entity_type(root_type) if root_type else None,
             depth=depth,
@@ -928,7 +688,7 @@ class Memory:
     ) -> dict[str, Any]:
         """An entity's facts at ``as_of`` and the memories they were read from."""
         return graph_view.node(
-            self, entity_type(type), name, as_of=to_ms(as_of, "as_of"), lens=check_lens(lens)
+            self._store, entity_type(type), name, as_of=to_ms(as_of, "as_of"), lens=check_lens(lens)
         )
 
     def why_not(
@@ -944,7 +704,7 @@ class Memory:
         """Why the turn or chunk ``id`` is, or is not, among the passages recalled for
         ``query`` (the engine's ``why_not`` in the reader's scopes)."""
         return explain.why_not(
-            self, str(id), query, check_lens(lens), k=k, mode=mode, caller=caller
+            self._store, str(id), query, check_lens(lens), k=k, mode=mode, caller=caller
         )
 
     # ------------------------------------------------------------------ lifecycle
@@ -985,7 +745,7 @@ class Memory:
         from .lifecycle import forget
 
         args = (
-            self,
+            self._store,
             query,
             id,
             check_scope(scope) if scope else None,
@@ -996,12 +756,8 @@ class Memory:
         )
         if dry_run:
             return forget(*args, dry_run=True)
-        self._drop_scopes()  # recomputed on the next read
-        try:
+        with self._store.forgetting():
             return forget(*args)
-        finally:
-            self._drop_scopes()
-            self._jobs.forgotten()
 
     def forget_ids(
         self,
@@ -1016,12 +772,8 @@ class Memory:
         is removed."""
         from .lifecycle import forget_ids
 
-        self._drop_scopes()
-        try:
-            return forget_ids(self, list(ids), purge, caller, extracted)
-        finally:
-            self._drop_scopes()
-            self._jobs.forgotten()
+        with self._store.forgetting():
+            return forget_ids(self._store, list(ids), purge, caller, extracted)
 
     def check_forget(
         self,
@@ -1036,7 +788,7 @@ class Memory:
         checks rights before it replays a stored response."""
         from .lifecycle import check_forget
 
-        check_forget(self, id, check_scope(scope) if scope else None, caller, purge)
+        check_forget(self._store, id, check_scope(scope) if scope else None, caller, purge)
 
     # ------------------------------------------------------------------ scope paths
     def register_scope(self, path: str) -> dict[str, Any]:
@@ -1044,7 +796,7 @@ class Memory:
         administrator keeps). Registering a tombstoned path opens it again."""
         path = check_scope(path)
         now = now_ms()
-        with self._lock:
+        with self._store.lock:
             self.db.execute(
                 "INSERT INTO scopes(path, created_ms) VALUES(?, ?) ON CONFLICT(path) DO UPDATE "
                 "SET tombstoned_ms=NULL",
@@ -1057,7 +809,7 @@ class Memory:
         (forget it with ``forget(scope=...)``)."""
         path = check_scope(path)
         now = now_ms()
-        with self._lock:
+        with self._store.lock:
             self.db.execute(
                 "INSERT INTO scopes(path, created_ms, tombstoned_ms) VALUES(?, ?, ?) "
                 "ON CONFLICT(path) DO UPDATE SET tombstoned_ms=excluded.tombstoned_ms",
@@ -1084,18 +836,10 @@ class Memory:
             "UNION SELECT scope FROM documents UNION SELECT scope FROM instructions"
         ):
             out.setdefault(path, {"path": path, "registered": False, "tombstoned": False})
-        return [out[p] for p in sorted(out) if self._visible(p, None)]
+        return [out[p] for p in sorted(out) if redaction.is_visible(p, None)]
 
     def _check_writable_scope(self, scope: str) -> None:
-        paths = [scope, *ancestors(scope)]
-        marks = ",".join("?" * len(paths))
-        row = self.db.execute(
-            f"SELECT path FROM scopes WHERE tombstoned_ms IS NOT NULL AND path IN ({marks}) "
-            "LIMIT 1",
-            paths,
-        ).fetchone()
-        if row:
-            raise ValidationError("scope", f"{scope!r} is closed: {row[0]!r} was tombstoned")
+        self._store.check_writable_scope(scope)
 
     def forget_document(
         self, doc_id: int, *, purge: bool = False, caller: Caller | None = None
@@ -1106,19 +850,15 @@ class Memory:
         it may not forget and curate a ``ForbiddenError``."""
         from .lifecycle import forget_document
 
-        self._drop_scopes()
-        try:
-            return forget_document(self, doc_id, purge, caller)
-        finally:
-            self._drop_scopes()
-            self._jobs.forgotten()
+        with self._store.forgetting():
+            return forget_document(self._store, doc_id, purge, caller)
 
     def consolidate(self, *, min_proof: int = 3, now: int | None = None) -> dict[str, int]:
         from .lifecycle import consolidate
 
-        return consolidate(self, min_proof, now if now is not None else now_ms())
+        return consolidate(self._store, min_proof, now if now is not None else now_ms())
 
     def elaborate(self) -> dict[str, int]:
         from .lifecycle import elaborate
 
-        return elaborate(self)
+        return elaborate(self._store)

@@ -8,46 +8,47 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from . import reads
 from .access import Caller
 from .browse import KINDS, STATES, rows_of, visible_scopes
 from .clock import now_ms
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["overview", "store_health"]
 
 
 def overview(
-    mem: Memory, lens: list[str] | None, caller: Caller | None = None, now: int | None = None
+    store: OpenStore, lens: list[str] | None, caller: Caller | None = None, now: int | None = None
 ) -> dict[str, Any]:
-    scopes, every = visible_scopes(mem, lens, caller)
+    scopes, every = visible_scopes(store, lens, caller)
     counts = {k: dict.fromkeys(STATES, 0) for k in KINDS}
     if scopes:
-        for kind, state, n in mem.db.execute(
+        for kind, state, n in store.db.execute(
             f"{rows_of(KINDS, scoped=not every)} SELECT kind, state, count(*) FROM r "
             "GROUP BY kind, state",
             {"scopes": json.dumps(scopes), "now": now if now is not None else now_ms()},
         ):
             counts[kind][state] = n
     open_ = {"conflict": 0, "other": 0}
-    for u in mem.uncertainties(lens=lens):
+    for u in reads.uncertainties(store, lens=lens):
         if caller is None or caller.readable(u["scope"]):
             open_["conflict" if u["kind"] == "conflict" else "other"] += 1
     return {
         "kinds": counts,
-        "tiers": mem.engine.tier_counts(scopes),
+        "tiers": store.engine.tier_counts(scopes),
         "scopes": len(scopes),
         "open": {"conflicts": open_["conflict"], "uncertainties": open_["other"]},
     }
 
 
-def store_health(mem: Memory, check: bool = False) -> dict[str, Any]:
+def store_health(store: OpenStore, check: bool = False) -> dict[str, Any]:
     """The whole store's log, segments and index: for administrators (it counts every scope).
     ``check`` also runs SQLite's integrity check of the knowledge tables, which reads the
     whole file (about 0.1 s at 100k turns and facts): asked for, not on every overview."""
-    stats = mem.engine.stats()
-    integrity = mem.db.execute("PRAGMA quick_check").fetchone()[0] if check else None
+    stats = store.engine.stats()
+    integrity = store.db.execute("PRAGMA quick_check").fetchone()[0] if check else None
     return {
         "embedder": stats["embedder"],
         "log": {"lsn": stats["lsn"], "bytes": stats["wal_bytes"]},

@@ -32,7 +32,7 @@ from .values import parse_value
 from .writing import WriteContext
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["apply_own_updates"]
 
@@ -91,7 +91,7 @@ def _topic(text: str, ending: bool) -> frozenset[str]:
     return out
 
 
-def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteResult) -> None:
+def apply_own_updates(store: OpenStore, text: str, ctx: WriteContext, result: WriteResult) -> None:
     """Close or supersede the speaker's earlier facts that a sentence of this turn updates."""
     if ctx.authoritative or ctx.role != "user":
         return
@@ -120,7 +120,7 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
         if rows is None:
             # the same speaker's facts only (``stream``: in a shared scope each conversation
             # is its own speaker; an assistant's turns are not the user's)
-            rows = mem.db.execute(
+            rows = store.db.execute(
                 "SELECT id, key_phrase, value, statement FROM facts WHERE scope=? "
                 "AND closed_ms IS NULL AND forgotten=0 AND authoritative=0 AND source_id!=? "
                 "AND stream=? ORDER BY id DESC LIMIT ?",
@@ -176,7 +176,7 @@ def apply_own_updates(mem: Memory, text: str, ctx: WriteContext, result: WriteRe
             ]
         if not closes or len(closes) > MAX_CLOSED:
             continue  # nothing of its shape, or no one fact it is clearly about
-        _close(mem, ctx, result, sentence, closes, new[0] if new else None)
+        _close(store, ctx, result, sentence, closes, new[0] if new else None)
         rows = [r for r in rows if r[0] not in closes]
 
 
@@ -210,7 +210,7 @@ def _already_closed(result: WriteResult, sentence: str) -> bool:
 
 
 def _close(
-    mem: Memory,
+    store: OpenStore,
     ctx: WriteContext,
     result: WriteResult,
     sentence: str,
@@ -225,7 +225,7 @@ def _close(
     )
     ctx.pools.clear()
     for old in closes:
-        mem.db.execute(
+        store.db.execute(
             "UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?), "
             "superseded_by=? WHERE id=? AND closed_ms IS NULL",
             (ctx.now, ctx.now, by, old),
@@ -235,4 +235,4 @@ def _close(
         action, reason, claim={"statement": sentence}, stored=by, closed=closes, candidates=closes
     )
     result.decisions.append(trace)
-    record_trace(mem, ctx, "reconcile", trace)
+    record_trace(store, ctx, "reconcile", trace)

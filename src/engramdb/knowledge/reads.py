@@ -37,7 +37,7 @@ from .words import content_words
 
 if TYPE_CHECKING:
     from .fact_index import IndexedRow
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = [
     "fact",
@@ -81,9 +81,9 @@ def fact_of(row: Sequence[Any]) -> Fact:
     )
 
 
-def fact(mem: Memory, fid: int) -> Fact:
+def fact(store: OpenStore, fid: int) -> Fact:
     """One fact by id, whatever its state (``NotFoundError`` if there is none)."""
-    row = mem.db.execute(
+    row = store.db.execute(
         f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
         "JOIN sources s ON s.id=f.source_id WHERE f.id=?",
         (fid,),
@@ -94,7 +94,7 @@ def fact(mem: Memory, fid: int) -> Fact:
 
 
 def facts(
-    mem: Memory,
+    store: OpenStore,
     *,
     lens: str | Sequence[str] | None = None,
     as_of: datetime | int | str | None = None,
@@ -103,11 +103,11 @@ def facts(
 ) -> list[Fact]:
     """The body of ``Memory.facts``."""
     at = to_ms(as_of, "as_of")
-    return [fact_of(r) for r in live_rows(mem, check_lens(lens), at, include_closed, now)]
+    return [fact_of(r) for r in live_rows(store, check_lens(lens), at, include_closed, now)]
 
 
 def live_rows(
-    mem: Memory,
+    store: OpenStore,
     paths: list[str] | None,
     at: int | None,
     include_closed: bool = False,
@@ -116,7 +116,7 @@ def live_rows(
     """The rows (``_FACT_COLUMNS``) of the facts ``Memory.facts`` returns, oldest first: a
     query scores rows and makes ``Fact`` objects of the few it returns only."""
     now = now if now is not None else now_ms()
-    rows = mem.db.execute(
+    rows = store.db.execute(
         f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
         "JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 ORDER BY f.known_ms, f.id"
     ).fetchall()
@@ -154,7 +154,7 @@ class Candidates:
 
 
 def candidate_rows(
-    mem: Memory,
+    store: OpenStore,
     text: str | None,
     paths: list[str] | None,
     at: int | None,
@@ -170,7 +170,7 @@ def candidate_rows(
     is what that snapshot holds."""
     now = now_ms()
     t = at if at is not None else now
-    index = mem.fact_index(wait=False)
+    index = store.fact_index(wait=False)
 
     seen: dict[str, bool] = {}
 
@@ -180,11 +180,11 @@ def candidate_rows(
             ok = seen[scope] = is_visible(scope, paths) and (keep is None or keep(scope))
         return ok
 
-    q = vec(mem, text) if text else None
+    q = vec(store, text) if text else None
     with index.held():  # (the mask's positions are the search's)
         mask = index.visible(scope_ok, t, authoritative=authoritative)
         if text:
-            w = mem.engine.config.weights
+            w = store.engine.config.weights
             # (similarity's and words' weights in ``_scores``'s formula for this mode)
             weights = {"vector": (1.25, 0.0), "bm25": (0.0, 1.0)}.get(
                 mode, (w.similarity, w.lexical)
@@ -195,33 +195,33 @@ def candidate_rows(
             ids, total = found.ids, found.visible
         else:
             ids, total = index.ranked_by_importance(mask, limit), int(mask.sum())
-    rows = [r for r in _rows_of(mem, ids) if _live_at(r, t) and scope_ok(r[6])]
+    rows = [r for r in _rows_of(store, ids) if _live_at(r, t) and scope_ok(r[6])]
     if authoritative is not None:
         rows = [r for r in rows if bool(r[7]) == authoritative]
     rows.sort(key=lambda r: (r[13], r[0]))
     return Candidates(rows, total)
 
 
-def experiential_rows(mem: Memory, paths: list[str] | None) -> list[tuple]:
+def experiential_rows(store: OpenStore, paths: list[str] | None) -> list[tuple]:
     """The live experiential facts ``Memory.facts`` would return (oldest first), found by the
     fact index: a user's profile under a catalogue of thousands reads none of the catalogue."""
     t = now_ms()
-    with mem._snapshot():
-        index = mem.fact_index(wait=False)
+    with store.snapshot():
+        index = store.fact_index(wait=False)
         with index.held():  # (the mask's positions are the ids')
             ids = index.ids_of(
                 index.visible(lambda s: is_visible(s, paths), t, authoritative=False)
             )
-        rows = _rows_of(mem, ids)
+        rows = _rows_of(store, ids)
     rows = [r for r in rows if not r[7] and _live_at(r, t) and is_visible(r[6], paths)]
     rows.sort(key=lambda r: (r[13], r[0]))
     return rows
 
 
-def _rows_of(mem: Memory, ids: Sequence[int]) -> list[tuple]:
+def _rows_of(store: OpenStore, ids: Sequence[int]) -> list[tuple]:
     """The rows (``_FACT_COLUMNS``) of these fact ids that are not forgotten."""
     return rows_in(
-        mem.db,
+        store.db,
         f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
         "JOIN sources s ON s.id=f.source_id WHERE f.forgotten=0 AND f.id IN ({marks})",
         ids,
@@ -238,7 +238,7 @@ def _live_at(row: tuple, t: int) -> bool:
 
 
 def query(
-    mem: Memory,
+    store: OpenStore,
     text: str,
     *,
     lens: str | Sequence[str] | None = None,
@@ -255,17 +255,17 @@ def query(
         raise ValidationError("mode", "must be hybrid, vector, bm25 or graph", value=mode)
     k = check_k(k)  # (before any work: 10**9 was accepted, 2.5 was reported as 7.5)
     paths = check_lens(lens)
-    mem.engine.validate([{"text": text}])
+    store.engine.validate([{"text": text}])
     at = to_ms(as_of, "as_of")
-    with mem._snapshot():  # (no lock: a query never waits for a write)
+    with store.snapshot():  # (no lock: a query never waits for a write)
         limit = max(CANDIDATES, CANDIDATES_PER_HIT * k)
-        rows = candidate_rows(mem, text, paths, at, limit, mode=mode).rows
-        scored = row_scores(mem, text, rows, mode)
+        rows = candidate_rows(store, text, paths, at, limit, mode=mode).rows
+        scored = row_scores(store, text, rows, mode)
         passages = []
         if mode != "graph" or not scored:
-            passages = passage_hits(mem, text, paths, k, mode, at, explain, profile=profile)
+            passages = passage_hits(store, text, paths, k, mode, at, explain, profile=profile)
     hits = _top(scored, passages, k, explain, one_per_text)
-    reinforce(mem, [int(h.id[5:]) for h in hits if h.kind == "fact"])
+    reinforce(store, [int(h.id[5:]) for h in hits if h.kind == "fact"])
     return hits
 
 
@@ -307,26 +307,26 @@ def _top(
     return same_text_once([hit_of(e) for group in keys.values() for e in group])[:k]
 
 
-def reinforce(mem: Memory, returned: list[int]) -> None:
+def reinforce(store: OpenStore, returned: list[int]) -> None:
     """Recall reinforces what it returns (x1.1, capped at 1.0): now if no write holds the
     store, else with the next query that finds it free (never waiting for the write)."""
-    if mem.replica:  # (the writer reinforces them: a replica writes nothing)
-        if returned and mem.on_reinforce is not None:
-            mem.on_reinforce(list(returned))
+    if store.replica:  # (the writer reinforces them: a replica writes nothing)
+        if returned and store.on_reinforce is not None:
+            store.on_reinforce(list(returned))
         return
-    pending = mem._reinforce_later
-    if not mem._lock.acquire(blocking=False):
-        with mem._readers_lock:
+    pending = store.reinforce_later
+    if not store.lock.acquire(blocking=False):
+        with store.readers_lock:
             pending.extend(returned)
             del pending[: max(0, len(pending) - 10_000)]  # (a bound: the oldest boosts go)
         return
     try:
-        with mem._readers_lock:
+        with store.readers_lock:
             ids = [*pending, *returned]
             pending.clear()
-        _boost(mem.db, ids)
+        _boost(store.db, ids)
     finally:
-        mem._lock.release()
+        store.lock.release()
 
 
 def _boost(con: sqlite3.Connection, ids: list[int]) -> None:
@@ -371,7 +371,7 @@ _ID, _ENTITY, _KEY, _VALUE, _IMPORTANCE, _STATEMENT, _KIND = 0, 1, 3, 4, 11, 12,
 
 
 def row_scores(
-    mem: Memory, text: str, rows: list[tuple], mode: str
+    store: OpenStore, text: str, rows: list[tuple], mode: str
 ) -> list[tuple[float, float, float, tuple]]:
     """(score, similarity, lexical share, row) of each fact row ``mode`` admits, in order:
     the one formula, and for the best ``CONTEXT_RERANK`` of a hybrid read, what the
@@ -380,13 +380,13 @@ def row_scores(
         (r[_ID], r[_ENTITY], r[_KEY], r[_VALUE], r[_IMPORTANCE], r[_STATEMENT], r[_KIND])
         for r in rows
     ]
-    scored = [(sc, sim, lex, rows[i]) for sc, sim, lex, i in _scores(mem, text, said, mode)]
+    scored = [(sc, sim, lex, rows[i]) for sc, sim, lex, i in _scores(store, text, said, mode)]
     if mode != "hybrid":
         return scored
     scored = contextual_gain(
         text,
         scored,
-        lambda facts: statement_vectors.stored(mem._reader(), CONTEXTUAL_MODEL_ID, facts),
+        lambda facts: statement_vectors.stored(store.reader(), CONTEXTUAL_MODEL_ID, facts),
     )
     # (of siblings that differ in a quantity only, the one a size word asks for)
     return comparative_gain(text, scored, lambda r: r[_STATEMENT], parse_values)
@@ -444,24 +444,24 @@ def contextual_gain(
 
 
 def _scores(
-    mem: Memory, text: str, said: list[tuple], mode: str
+    store: OpenStore, text: str, said: list[tuple], mode: str
 ) -> list[tuple[float, float, float, int]]:
     """(score, similarity, lexical share, index) of each (id, entity, key, value, importance,
     statement, value kind) ``mode`` admits, in order: the one scoring of facts."""
     if not said:
         return []
-    q = vec(mem, text)
+    q = vec(store, text)
     qwords = content_words(text)
     facts = [(s[0], s[5], s[1], s[2], s[3]) for s in said]
-    vs, vb = mem._index.vectors([f[0] for f in facts], [f[1] for f in facts])
+    vs, vb = store.index.vectors([f[0] for f in facts], [f[1] for f in facts])
     missing = [i for i in range(len(facts)) if vs[i] is None]
     if missing:  # (facts the index does not hold yet: a write's own, or vectors still to come)
-        features = _features(mem, [facts[i] for i in missing])
+        features = _features(store, [facts[i] for i in missing])
         for i in missing:
             vs[i], vb[i] = features[facts[i][0]][:2]
     sims = np.maximum(np.stack(vs) @ q, np.stack(vb) @ q)
     # on the scale of the engine's passage scores: its own weights for meaning and words
-    w = mem.engine.config.weights
+    w = store.engine.config.weights
     wanted = answer_kind(text)
     out = []
     for i, (s, sim) in enumerate(zip(said, sims.tolist(), strict=True)):
@@ -508,15 +508,15 @@ MAX_FEATURES = 200_000
 
 
 def _features(
-    mem: Memory, facts: Sequence[tuple[int, str, str, str, str]]
+    store: OpenStore, facts: Sequence[tuple[int, str, str, str, str]]
 ) -> dict[int, tuple[np.ndarray, np.ndarray, set[str], str]]:
     """Per fact of (id, statement, entity, key, value) tuples: the unit embeddings of its
     statement and of "entity key value", its content words, and the statement they were read
     from. The fact index holds them for the facts it holds; the others are computed in one
     batch of the embedder and cached (an id that a rolled-back write had used is read again:
     its statement differs)."""
-    cache = mem._fact_features
-    index = mem._index
+    cache = store.fact_features
+    index = store.index
     mine: dict[int, tuple[np.ndarray, np.ndarray, set[str], str]] = {}
     missing = []
     for f in facts:
@@ -532,18 +532,18 @@ def _features(
     if missing:
         if len(cache) + len(missing) > MAX_FEATURES:
             cache.clear()
-        vs, vb = _unit_pairs(mem, missing)
+        vs, vb = _unit_pairs(store, missing)
         for i, f in enumerate(missing):
             cache[f[0]] = mine[f[0]] = (vs[i], vb[i], _words_of(f), f[1])
     return mine  # (not the shared cache: another thread may clear it meanwhile)
 
 
 def _unit_pairs(
-    mem: Memory, facts: Sequence[tuple[int, str, str, str, str]]
+    store: OpenStore, facts: Sequence[tuple[int, str, str, str, str]]
 ) -> tuple[np.ndarray, np.ndarray]:
     """The unit embeddings of the facts' statements and of their bodies, in one batch."""
     vecs = np.asarray(
-        mem.engine.embedder.embed([f[1] for f in facts] + [_body(f) for f in facts]),
+        store.engine.embedder.embed([f[1] for f in facts] + [_body(f) for f in facts]),
         dtype=np.float32,
     )
     norms = np.linalg.norm(vecs, axis=1, keepdims=True)
@@ -551,9 +551,9 @@ def _unit_pairs(
     return vecs[: len(facts)], vecs[len(facts) :]
 
 
-def index_vectors(mem: Memory, rows: Sequence[IndexedRow]) -> tuple[np.ndarray, np.ndarray]:
+def index_vectors(store: OpenStore, rows: Sequence[IndexedRow]) -> tuple[np.ndarray, np.ndarray]:
     """``fact_index.Embedder``: the two unit embeddings of each row, as ``_features`` has them."""
-    return _unit_pairs(mem, [(r.id, r.statement, r.entity, r.key, r.value) for r in rows])
+    return _unit_pairs(store, [(r.id, r.statement, r.entity, r.key, r.value) for r in rows])
 
 
 def index_words(row: IndexedRow) -> frozenset[str]:
@@ -577,7 +577,7 @@ def _cached_words(text: str) -> frozenset[str]:
 
 
 def passage_hits(
-    mem: Memory,
+    store: OpenStore,
     text: str,
     paths: list[str] | None,
     k: int,
@@ -590,9 +590,11 @@ def passage_hits(
 ) -> list[QueryHit]:
     """Turns and document chunks the engine recalls for ``text``, of scopes the reader may
     see (forgotten rows dropped) and, with ``keep``, of the scopes it admits only."""
-    scopes = _visible_scopes(mem, paths)
+    scopes = _visible_scopes(store, paths)
     if keep is not None:
-        scopes = sorted(s for s in (_passage_scopes(mem) if scopes is None else scopes) if keep(s))
+        scopes = sorted(
+            s for s in (_passage_scopes(store) if scopes is None else scopes) if keep(s)
+        )
     if scopes == []:
         return []
     profile = profile or {"vector": "semantic", "bm25": "precise"}.get(mode)
@@ -604,16 +606,18 @@ def passage_hits(
         max_timestamp_ms=at,
     )
     out = []
-    for h in mem.engine.recall(text, opts):
+    for h in store.engine.recall(text, opts):
         kind = (h.meta or {}).get("kind")
         if kind not in ("turn", "chunk"):
             continue
         table = "turns" if kind == "turn" else "chunks"
         rid = (h.meta or {}).get("turn", h.id)  # a revised turn's copy: the turn's own id
-        row = mem.db.execute(f"SELECT scope, forgotten FROM {table} WHERE id=?", (rid,)).fetchone()
+        row = store.db.execute(
+            f"SELECT scope, forgotten FROM {table} WHERE id=?", (rid,)
+        ).fetchone()
         if row is None or row[1]:
             continue
-        if (h.meta or {}).get("role") == "item" and _expired(mem, rid):
+        if (h.meta or {}).get("role") == "item" and _expired(store, rid):
             continue  # an item past its time to live is gone before the sweep reclaims it
         source = {"kind": "turn", "ref": rid, "session_id": h.session_id}
         if kind == "chunk":
@@ -648,47 +652,47 @@ def chunk_score(parts: dict[str, float] | None) -> float:
     return float(parts.get("similarity", 0.0)) + float(parts.get("lexical", 0.0))
 
 
-def _visible_scopes(mem: Memory, paths: list[str] | None) -> list[str] | None:
+def _visible_scopes(store: OpenStore, paths: list[str] | None) -> list[str] | None:
     """The passage scopes the reader may see (None: every scope, nothing to filter)."""
     if paths is None and REGION.get() is None:
         return None
-    return sorted(s for s in _passage_scopes(mem) if is_visible(s, paths))
+    return sorted(s for s in _passage_scopes(store) if is_visible(s, paths))
 
 
-def _passage_scopes(mem: Memory) -> set[str]:
+def _passage_scopes(store: OpenStore) -> set[str]:
     """The scopes that hold turns or chunks, kept in memory (a scan of every turn per
     query cost more than the recall itself at 100k turns); a write adds its scope, a
     forget drops the cache."""
-    scopes = mem._scopes
+    scopes = store.scopes
     if scopes is None:
-        seen = mem._scopes_version
+        seen = store.scopes_version
         scopes = {
             r[0]
-            for r in mem.db.execute(
+            for r in store.db.execute(
                 "SELECT DISTINCT scope FROM turns UNION SELECT DISTINCT scope FROM chunks"
             )
         }
-        with mem._readers_lock:  # (kept only if no write changed them since: it read a snapshot)
-            if mem._scopes_version == seen:
-                mem._scopes = scopes
+        with store.readers_lock:  # (kept only if no write changed them since: it read a snapshot)
+            if store.scopes_version == seen:
+                store.scopes = scopes
     return scopes
 
 
 def uncertainties(
-    mem: Memory, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
+    store: OpenStore, *, lens: str | Sequence[str] | None = None, include_resolved: bool = False
 ) -> list[dict[str, Any]]:
     """Open (or every) uncertainty visible through ``lens``, with the facts the reader may
     see; a conflict whose other sides it may not see is left out. A resolved one carries its
     ``resolution`` (uphold, accept, dismiss; None when closed by ``resolve_uncertainty``),
     ``note``, ``resolved_ms`` and ``resolved_by`` (the actor; None for embedded use)."""
     paths = check_lens(lens)
-    rows = mem.db.execute(
+    rows = store.db.execute(
         "SELECT id, about, reason, kind, scope, fact_ids, resolved, created_ms, resolved_ms, "
         "resolution, note, resolved_by FROM uncertainties WHERE forgotten=0 ORDER BY id"
     ).fetchall()
     rows = [r for r in rows if (include_resolved or not r[6]) and is_visible(r[4], paths)]
     ids = {f for r in rows for f in json.loads(r[5])}
-    seen = visible_facts(mem, ids, paths)
+    seen = visible_facts(store, ids, paths)
     out = []
     for r in rows:
         facts = json.loads(r[5])
@@ -721,7 +725,7 @@ _TRACE_LISTS = ("candidates", "closed", "conflicts_with", "beliefs")
 _TRACE_IDS = ("stored", "corroborated", "belief")
 
 
-def trace_detail(mem: Memory, detail: dict[str, Any]) -> dict[str, Any]:
+def trace_detail(store: OpenStore, detail: dict[str, Any]) -> dict[str, Any]:
     """The body of ``Memory.trace_detail``."""
     facts: set[int] = set()
     for key in _TRACE_LISTS:
@@ -729,7 +733,7 @@ def trace_detail(mem: Memory, detail: dict[str, Any]) -> dict[str, Any]:
     for key in _TRACE_IDS:
         if isinstance(detail.get(key), int):
             facts.add(detail[key])
-    seen = visible_facts(mem, facts, None)
+    seen = visible_facts(store, facts, None)
     out = dict(detail)
     for key in _TRACE_LISTS:
         if isinstance(out.get(key), list):
@@ -739,7 +743,7 @@ def trace_detail(mem: Memory, detail: dict[str, Any]) -> dict[str, Any]:
             out[key] = None
     target = out.get("resolves_to")
     if isinstance(target, int):
-        row = mem.db.execute("SELECT scope FROM entities WHERE id=?", (target,)).fetchone()
+        row = store.db.execute("SELECT scope FROM entities WHERE id=?", (target,)).fetchone()
         if row is None or not is_visible(row[0], None):
             out.pop("resolves_to", None)
             out.pop("target", None)
@@ -747,12 +751,12 @@ def trace_detail(mem: Memory, detail: dict[str, Any]) -> dict[str, Any]:
 
 
 def instructions(
-    mem: Memory, *, lens: str | Sequence[str] | None = None, include_revoked: bool = False
+    store: OpenStore, *, lens: str | Sequence[str] | None = None, include_revoked: bool = False
 ) -> list[dict[str, Any]]:
     """Active (or every) instruction visible through ``lens``."""
     paths = check_lens(lens)
     out = []
-    for r in mem.db.execute(
+    for r in store.db.execute(
         "SELECT id, text, scope, active, created_ms, revoked_ms FROM instructions "
         "WHERE forgotten=0 ORDER BY id"
     ):
@@ -771,6 +775,6 @@ def instructions(
     return out
 
 
-def _expired(mem: Memory, turn_id: str) -> bool:
-    row = mem.db.execute("SELECT expires_ms FROM items WHERE turn_id=?", (turn_id,)).fetchone()
+def _expired(store: OpenStore, turn_id: str) -> bool:
+    row = store.db.execute("SELECT expires_ms FROM items WHERE turn_id=?", (turn_id,)).fetchone()
     return bool(row and row[0] is not None and row[0] <= now_ms())

@@ -29,7 +29,7 @@ from .workflow import dismissed
 from .writing import WriteContext
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["MAX_RECHECKED", "recheck_beliefs"]
 
@@ -37,7 +37,7 @@ MAX_RECHECKED = 2_000
 """Beliefs one curated write reads again, newest first (each costs one candidate match)."""
 
 
-def recheck_beliefs(mem: Memory, ctx: WriteContext, result: WriteResult) -> None:
+def recheck_beliefs(store: OpenStore, ctx: WriteContext, result: WriteResult) -> None:
     """Open a conflict for each live belief below ``ctx.scope`` that the curated facts this
     write stored contradict."""
     new = [f.id for f in result.facts if f.authoritative]
@@ -46,14 +46,14 @@ def recheck_beliefs(mem: Memory, ctx: WriteContext, result: WriteResult) -> None
     marks = ",".join("?" * len(new))
     entities = [
         r[0]
-        for r in mem.db.execute(
+        for r in store.db.execute(
             f"SELECT DISTINCT entity_id FROM facts WHERE id IN ({marks})", new
         ).fetchall()
     ]
     emarks = ",".join("?" * len(entities))
     org = normalize_name(org_of(ctx.scope) or "")
     # beliefs about those things, about things that resolve to them, or about the organisation
-    rows = mem.db.execute(
+    rows = store.db.execute(
         f"""SELECT f.id, f.key, f.key_phrase, f.value, f.value_kind, f.statement, f.category,
             f.scope, f.stream, f.confidence, e.name, e.type, e.key
         FROM facts f JOIN entities e ON e.id = f.entity_id
@@ -70,9 +70,9 @@ def recheck_beliefs(mem: Memory, ctx: WriteContext, result: WriteResult) -> None
     for r in rows:
         if r[11] == "person":
             continue  # what a person is or has is never a claim about the catalogue
-        _recheck(mem, r, fresh, org, ctx, result)
+        _recheck(store, r, fresh, org, ctx, result)
     met = {c["against"][0] for c in result.conflicts[before:] if c.get("against")}
-    _realign(mem, fresh, met, ctx, result)
+    _realign(store, fresh, met, ctx, result)
 
 
 MAX_REALIGNED = 200
@@ -80,13 +80,13 @@ MAX_REALIGNED = 200
 
 
 def _realign(
-    mem: Memory, fresh: set[int], met: set[int], ctx: WriteContext, result: WriteResult
+    store: OpenStore, fresh: set[int], met: set[int], ctx: WriteContext, result: WriteResult
 ) -> None:
     """The sentences beliefs were read from, aligned again with the new curated facts as
     templates (``extract/aligned.py``), as a turn said after them would be: said before the
     policy, "You close at 4 on Sundays" was read without a catalogue to guide it (a key of
     its own words) and no key of the policy's matches it."""
-    rows = mem.db.execute(
+    rows = store.db.execute(
         """SELECT f.id, f.statement, f.scope, f.stream, f.confidence FROM facts f
         JOIN sources s ON s.id = f.source_id
         WHERE f.authoritative = 0 AND f.closed_ms IS NULL AND f.forgotten = 0
@@ -100,13 +100,13 @@ def _realign(
     # each sentence no more than a turn against them)
     ids = sorted(fresh)
     facts = rows_in(
-        mem.db,
+        store.db,
         f"SELECT {TEMPLATE_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
         "WHERE f.id IN ({marks})",
         ids,
     )
     entries, index = template_entries(
-        facts, normalize_name(org_of(ctx.scope) or ""), aliases_of(mem.db, ids)
+        facts, normalize_name(org_of(ctx.scope) or ""), aliases_of(store.db, ids)
     )
     seen: set[tuple[str, str]] = set()
     for fid, statement, scope, stream, conf in rows:
@@ -133,15 +133,15 @@ def _realign(
                 typed=claim.typed,
             )
             existing = [Existing(t.fact_id, t.value, t.value_kind, True, 0.9, ctx.scope, "")]
-            decision = decide(incoming, existing, mem.confidence_floor)
+            decision = decide(incoming, existing, store.confidence_floor)
             if decision.action != "conflict":
                 continue
-            if _already_open(mem, fid, [t.fact_id]) or dismissed(mem, fid, [t.fact_id]):
+            if _already_open(store, fid, [t.fact_id]) or dismissed(store, fid, [t.fact_id]):
                 continue
             bctx = WriteContext(scope, ctx.source, "turn", stream, ctx.now, "user")
             about = f"{t.subject or t.name} {t.key}"
             reason = f"{decision.reason} (said before it: {claim.value!r})"
-            u = open_uncertainty(mem, bctx, about, reason, "conflict", [fid, t.fact_id], result)
+            u = open_uncertainty(store, bctx, about, reason, "conflict", [fid, t.fact_id], result)
             result.conflicts.append(
                 {"uncertainty": u, "fact": t.fact_id, "against": [fid], "about": about}
             )
@@ -154,7 +154,7 @@ def _realign(
                 belief=fid,
             )
             result.decisions.append({**detail, "action": "recheck-conflict"})
-            record_trace(mem, ctx, "recheck", detail)
+            record_trace(store, ctx, "recheck", detail)
 
 
 def _below(scope: str) -> str:
@@ -163,7 +163,7 @@ def _below(scope: str) -> str:
 
 
 def _recheck(
-    mem: Memory, r: tuple, fresh: set[int], org: str, ctx: WriteContext, result: WriteResult
+    store: OpenStore, r: tuple, fresh: set[int], org: str, ctx: WriteContext, result: WriteResult
 ) -> None:
     fid, key, phrase, value, value_kind, statement, category, scope, stream, conf = r[:10]
     if value_kind == "contradicts":
@@ -181,7 +181,7 @@ def _recheck(
         confidence=conf,
     )
     bctx = WriteContext(scope, ctx.source, "turn", stream, ctx.now, "user")
-    found = [c for c in candidates(mem, ekey, etype, claim, bctx) if c[0] in fresh]
+    found = [c for c in candidates(store, ekey, etype, claim, bctx) if c[0] in fresh]
     if not found:
         return
     incoming = Incoming(
@@ -193,17 +193,17 @@ def _recheck(
         stream=stream,
     )
     existing = [Existing(c[0], c[3], c[4], bool(c[5]), c[6], c[7], c[12]) for c in found]
-    decision = decide(incoming, existing, mem.confidence_floor)
+    decision = decide(incoming, existing, store.confidence_floor)
     if (
         decision.action != "conflict"
-        or _already_open(mem, fid, decision.conflicts_with)
-        or dismissed(mem, fid, decision.conflicts_with)
+        or _already_open(store, fid, decision.conflicts_with)
+        or dismissed(store, fid, decision.conflicts_with)
     ):
         return
     about = f"{ekey} {key}"
     reason = f"{decision.reason} (said before it: {value!r})"
     u = open_uncertainty(
-        mem, bctx, about, reason, "conflict", [fid, *decision.conflicts_with], result
+        store, bctx, about, reason, "conflict", [fid, *decision.conflicts_with], result
     )
     for curated in decision.conflicts_with:
         result.conflicts.append(
@@ -218,11 +218,11 @@ def _recheck(
         belief=fid,
     )
     result.decisions.append({**detail, "action": "recheck-conflict"})
-    record_trace(mem, ctx, "recheck", detail)
+    record_trace(store, ctx, "recheck", detail)
 
 
-def _already_open(mem: Memory, belief: int, curated: list[int]) -> bool:
-    for (ids,) in mem.db.execute(
+def _already_open(store: OpenStore, belief: int, curated: list[int]) -> bool:
+    for (ids,) in store.db.execute(
         "SELECT fact_ids FROM uncertainties WHERE kind='conflict' AND resolved=0 AND forgotten=0 "
         "AND fact_ids LIKE ?",
         (f"%{belief}%",),

@@ -27,7 +27,7 @@ from .workflow import dismissed
 from .writing import WriteContext, actor_of
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = [
     "REVOKE_OVERLAP",
@@ -57,7 +57,7 @@ _RELATION_OBJECTS = {
 
 
 def record_source(
-    mem: Memory,
+    store: OpenStore,
     kind: str,
     ref: str | None,
     session: str | None,
@@ -67,7 +67,7 @@ def record_source(
     """A source row; with a caller, the acting principal, its key and the delegation
     target (``caller.provenance()``)."""
     who = actor_of(caller) or {}
-    cur = mem.db.execute(
+    cur = store.db.execute(
         "INSERT INTO sources(kind, ref, session_id, trust, created_ms, principal_id, key_id, "
         "on_behalf_of) VALUES(?,?,?,?,?,?,?,?)",
         (
@@ -85,35 +85,35 @@ def record_source(
 
 
 def apply_extraction(
-    mem: Memory, ex: Extraction, ctx: WriteContext, result: WriteResult, known: dict[str, str]
+    store: OpenStore, ex: Extraction, ctx: WriteContext, result: WriteResult, known: dict[str, str]
 ) -> None:
     """Reconcile an extraction's claims and record its revocations, instructions,
     uncertainties and mentions."""
     for claim in ex.claims:
-        reconcile_claim(mem, claim, ctx, result)
+        reconcile_claim(store, claim, ctx, result)
     for text in ex.revocations:
-        revoked = _revoke(mem, text, ctx)
+        revoked = _revoke(store, text, ctx)
         if revoked:
             result.revoked.extend(revoked)
         elif re.match(r"^(?:please\s+)?(?:stop|don't|do not|never)\b", text, re.I):
             ex.instructions.append(text)
     for text in ex.instructions:
-        cur = mem.db.execute(
+        cur = store.db.execute(
             "INSERT INTO instructions(text, scope, source_id, created_ms) VALUES(?,?,?,?)",
             (text, ctx.scope, ctx.source, ctx.now),
         )
         result.instructions.append({"id": int(cur.lastrowid), "text": text})
-        record_trace(mem, ctx, "instruction", {"text": text})
+        record_trace(store, ctx, "instruction", {"text": text})
     for q in ex.uncertainties:
-        open_uncertainty(mem, ctx, q.about, q.reason, "extraction", [], result)
+        open_uncertainty(store, ctx, q.about, q.reason, "extraction", [], result)
     for m in ex.mentions:
-        link = _link_mention(mem, m.name, m.type, ctx)
+        link = _link_mention(store, m.name, m.type, ctx)
         if link:
             result.links.append(link)
 
 
 def reconcile_claim(
-    mem: Memory,
+    store: OpenStore,
     claim: Claim,
     ctx: WriteContext,
     result: WriteResult,
@@ -123,10 +123,10 @@ def reconcile_claim(
     trace. With ``stored``, a new fact's id goes there instead of the fact into
     ``result.facts``: a document's rows are read back in batches (``read_facts``), not one
     query each."""
-    eid, etype, ekey = _entity(mem, claim.subject, claim.subject_type, ctx, claim.category)
+    eid, etype, ekey = _entity(store, claim.subject, claim.subject_type, ctx, claim.category)
     if ctx.kind == "document" and not ctx.first_saying(ekey, claim.key, claim.value):
         return
-    found = candidates(mem, ekey, etype, claim, ctx)
+    found = candidates(store, ekey, etype, claim, ctx)
     if ctx.kind == "turn" and not (claim.negated or claim.past):
         # one turn's values do not replace each other ("I'm in Glasgow, near the West End");
         # a correction inside a turn is a denial ("Three, actually": the two is denied)
@@ -158,18 +158,18 @@ def reconcile_claim(
         )
         for r in found
     ]
-    decision = decide(incoming, existing, mem.confidence_floor)
+    decision = decide(incoming, existing, store.confidence_floor)
     new_id = None
     if decision.store:
-        new_id = _insert_fact(mem, eid, claim, kind, incoming, ctx, decision)
+        new_id = _insert_fact(store, eid, claim, kind, incoming, ctx, decision)
         if stored is not None:
             stored.append(new_id)
         else:
-            result.facts.append(fact(mem, new_id))
+            result.facts.append(fact(store, new_id))
     if decision.closes:
         ctx.pools.clear()  # (a pool is the newest live rows: a closed one leaves it)
     for old in decision.closes:
-        mem.db.execute(
+        store.db.execute(
             "UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?), "
             "superseded_by=? WHERE id=? AND closed_ms IS NULL",
             (ctx.now, ctx.now, new_id, old),
@@ -178,22 +178,22 @@ def reconcile_claim(
             {"closed": old, "by": new_id, "action": decision.action, "reason": decision.reason}
         )
     if decision.corroborates is not None:
-        mem.db.execute(
+        store.db.execute(
             "INSERT OR IGNORE INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)",
             (decision.corroborates, ctx.source, ctx.now),
         )
-        mem.db.execute(
+        store.db.execute(
             "UPDATE facts SET corroborations=corroborations+1 WHERE id=?",
             (decision.corroborates,),
         )
         result.corroborations.append(decision.corroborates)
-    if decision.action == "conflict" and not dismissed(mem, new_id, decision.conflicts_with):
+    if decision.action == "conflict" and not dismissed(store, new_id, decision.conflicts_with):
         about = f"{claim.subject if claim.subject not in (SELF, ORG) else ekey} {claim.key}"
         # the other side's value is not quoted: it may lie outside what a reader of this
         # scope may read; views show each side through the reader's region
         reason = f"{decision.reason} (said: {claim.value!r})"
         u = open_uncertainty(
-            mem, ctx, about, reason, "conflict", [new_id, *decision.conflicts_with], result
+            store, ctx, about, reason, "conflict", [new_id, *decision.conflicts_with], result
         )
         result.conflicts.append(
             {
@@ -214,9 +214,9 @@ def reconcile_claim(
         conflicts_with=decision.conflicts_with,
     )
     result.decisions.append(trace)
-    record_trace(mem, ctx, "reconcile", trace)
+    record_trace(store, ctx, "reconcile", trace)
     if not ctx.authoritative and decision.action in ("insert", "corroborate", "supersede"):
-        _observe(mem, claim, ekey, ctx)
+        _observe(store, claim, ekey, ctx)
 
 
 def hidden(ctx: WriteContext) -> int:
@@ -227,7 +227,13 @@ def hidden(ctx: WriteContext) -> int:
 
 
 def _insert_fact(
-    mem: Memory, eid: int, claim: Claim, kind: str, inc: Incoming, ctx: WriteContext, d: Decision
+    store: OpenStore,
+    eid: int,
+    claim: Claim,
+    kind: str,
+    inc: Incoming,
+    ctx: WriteContext,
+    d: Decision,
 ) -> int:
     typed = (
         claim.typed
@@ -240,8 +246,8 @@ def _insert_fact(
     object_type = claim.object_type or _RELATION_OBJECTS.get(claim.key)
     object_id = None
     if object_type and kind == "text" and not claim.negated:
-        object_id, _, _ = _entity(mem, claim.value, object_type, ctx, claim.category)
-    cur = mem.db.execute(
+        object_id, _, _ = _entity(store, claim.value, object_type, ctx, claim.category)
+    cur = store.db.execute(
         """INSERT INTO facts(entity_id, key, key_phrase, value, value_kind, value_num,
             value_unit, object_id, category, scope, source_id, authoritative, trust, confidence,
             importance, statement, span_start, span_end, known_ms, valid_from_ms,
@@ -281,24 +287,24 @@ def _insert_fact(
     if pending is not None:  # (an upload in batches: written with its batch, ``flush_provenance``)
         pending.append((fid, ctx.source, ctx.now))
     else:
-        mem.db.execute(_PROVENANCE_INSERT, (fid, ctx.source, ctx.now))
+        store.db.execute(_PROVENANCE_INSERT, (fid, ctx.source, ctx.now))
     return fid
 
 
 _PROVENANCE_INSERT = "INSERT INTO provenance(fact_id, source_id, created_ms) VALUES(?,?,?)"
 
 
-def flush_provenance(mem: Memory, ctx: WriteContext) -> None:
+def flush_provenance(store: OpenStore, ctx: WriteContext) -> None:
     """Write the provenance rows of the new facts a write kept back (``ctx.provenance``), in
     its transaction: one statement for a batch of thousands of facts."""
     pending = getattr(ctx, "provenance", None)
     if pending:
-        mem.db.executemany(_PROVENANCE_INSERT, pending)
+        store.db.executemany(_PROVENANCE_INSERT, pending)
         pending.clear()
 
 
 def open_uncertainty(
-    mem: Memory,
+    store: OpenStore,
     ctx: WriteContext,
     about: str,
     reason: str,
@@ -307,7 +313,7 @@ def open_uncertainty(
     result: WriteResult,
 ) -> int:
     """Open an uncertainty in the write's scope and report it in ``result``."""
-    cur = mem.db.execute(
+    cur = store.db.execute(
         "INSERT INTO uncertainties(about, reason, kind, scope, source_id, fact_ids, "
         "created_ms) VALUES(?,?,?,?,?,?,?)",
         (
@@ -326,7 +332,7 @@ def open_uncertainty(
 
 
 def _entity(
-    mem: Memory, name: str, etype: str, ctx: WriteContext, category: str
+    store: OpenStore, name: str, etype: str, ctx: WriteContext, category: str
 ) -> tuple[int, str, str]:
     """(id, type, key) of the entity ``name`` in the write's scope, created if new. "I"
     is the owner of the personal scope (``speaker_of``); a name of no known type takes
@@ -343,7 +349,7 @@ def _entity(
     known = ctx.entities.get((key, etype))
     if known is not None:
         return known[0], known[1], key
-    row = mem.db.execute(
+    row = store.db.execute(
         "SELECT id, type FROM entities WHERE key=? AND scope=? AND (type=? OR ?='other' "
         "OR type='other') ORDER BY type=? DESC LIMIT 1",
         (key, ctx.scope, etype, etype, etype),
@@ -355,7 +361,7 @@ def _entity(
         chain = readable_chain(ctx.scope, ctx.readable)
         marks = ",".join("?" * len(chain))
         other = (
-            mem.db.execute(
+            store.db.execute(
                 f"SELECT type FROM entities WHERE key=? AND type!='other' AND forgotten=0 "
                 f"AND scope IN ({marks}) ORDER BY LENGTH(scope) DESC, id LIMIT 1",
                 (key, *chain),
@@ -365,7 +371,7 @@ def _entity(
         )
         if other:
             etype = other[0]
-    cur = mem.db.execute(
+    cur = store.db.execute(
         "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
         "created_ms, forgotten) VALUES(?,?,?,?,?,?,?,?,?)",
         (
@@ -384,25 +390,25 @@ def _entity(
     return int(cur.lastrowid), etype, key
 
 
-def add_alias(mem: Memory, subject: str, etype: str, alias: str, ctx: WriteContext) -> None:
+def add_alias(store: OpenStore, subject: str, etype: str, alias: str, ctx: WriteContext) -> None:
     """Another name of a curated thing (its SKU, id or code), as an entity that
     ``resolves_to`` it: a claim about "AR-100" is then a claim about the Aria Headphones."""
-    eid, etype, key = _entity(mem, subject, etype, ctx, "knowledge")
+    eid, etype, key = _entity(store, subject, etype, ctx, "knowledge")
     akey = normalize_name(alias) or alias.casefold()
     if not akey or akey == key:
         return
-    row = mem.db.execute(
+    row = store.db.execute(
         "SELECT id, resolves_to FROM entities WHERE key=? AND scope=? AND type=?",
         (akey, ctx.scope, etype),
     ).fetchone()
     if row is None:
-        mem.db.execute(
+        store.db.execute(
             "INSERT INTO entities(type, key, name, scope, category, authoritative, source_id, "
             "created_ms, resolves_to, forgotten) VALUES(?,?,?,?,?,?,?,?,?,?)",
             (etype, akey, alias, ctx.scope, "knowledge", 1, ctx.source, ctx.now, eid, hidden(ctx)),
         )
     elif row[1] is None and row[0] != eid:
-        mem.db.execute("UPDATE entities SET resolves_to=? WHERE id=?", (eid, row[0]))
+        store.db.execute("UPDATE entities SET resolves_to=? WHERE id=?", (eid, row[0]))
     # an entity of the alias's key was made or linked: the look-ups of that key may differ
     # now, no other's (each is by key); a catalogue's thousands of aliases keep the rest
     ctx.resolved.pop(akey, None)
@@ -410,7 +416,7 @@ def add_alias(mem: Memory, subject: str, etype: str, alias: str, ctx: WriteConte
         ctx.entities.pop((akey, t), None)
 
 
-def _revoke(mem: Memory, text: str, ctx: WriteContext) -> list[dict[str, Any]]:
+def _revoke(store: OpenStore, text: str, ctx: WriteContext) -> list[dict[str, Any]]:
     """Revoke the active instruction of the write's own scope the statement names best.
     Instructions of ancestor scopes are never touched (a customer's "you no longer need
     to ..." does not lift an organisation's instruction), nor ones the writer may not
@@ -419,7 +425,7 @@ def _revoke(mem: Memory, text: str, ctx: WriteContext) -> list[dict[str, Any]]:
     if ctx.readable is not None and not ctx.readable(ctx.scope):
         return []
     best: list[tuple[float, int, str]] = []
-    for iid, itext in mem.db.execute(
+    for iid, itext in store.db.execute(
         "SELECT id, text FROM instructions WHERE active=1 AND forgotten=0 AND scope=?",
         (ctx.scope,),
     ):
@@ -431,16 +437,18 @@ def _revoke(mem: Memory, text: str, ctx: WriteContext) -> list[dict[str, Any]]:
             best.append((overlap, iid, itext))
     out = []
     for overlap, iid, itext in sorted(best, reverse=True)[:1]:
-        mem.db.execute(
+        store.db.execute(
             "UPDATE instructions SET active=0, revoked_ms=?, revoked_by=? WHERE id=?",
             (ctx.now, ctx.source, iid),
         )
         out.append({"id": iid, "text": itext, "by": text, "overlap": round(overlap, 2)})
-        record_trace(mem, ctx, "revoke", out[-1])
+        record_trace(store, ctx, "revoke", out[-1])
     return out
 
 
-def _link_mention(mem: Memory, name: str, etype: str, ctx: WriteContext) -> dict[str, Any] | None:
+def _link_mention(
+    store: OpenStore, name: str, etype: str, ctx: WriteContext
+) -> dict[str, Any] | None:
     """``resolves_to``: a chat mention ("my AirPods") is its own experiential entity, linked
     to the curated one ("AirPods Pro") it names, never merged with it."""
     if ctx.authoritative:
@@ -458,30 +466,30 @@ def _link_mention(mem: Memory, name: str, etype: str, ctx: WriteContext) -> dict
         f"SELECT id, key, name FROM entities WHERE authoritative=1 AND type=? "
         f"AND forgotten=0 AND scope IN ({marks}) AND "
     )
-    target = mem.db.execute(head + "key = ? LIMIT 1", [etype, *scopes, key]).fetchone()
+    target = store.db.execute(head + "key = ? LIMIT 1", [etype, *scopes, key]).fetchone()
     if target is None:
-        target = mem.db.execute(
+        target = store.db.execute(
             head + "instr('_' || key || '_', '_' || ? || '_') > 0 ORDER BY id DESC LIMIT 1",
             [etype, *scopes, key],
         ).fetchone()
     if target is None:
         return None
-    eid, _, _ = _entity(mem, name, etype, ctx, "knowledge")
-    mem.db.execute(
+    eid, _, _ = _entity(store, name, etype, ctx, "knowledge")
+    store.db.execute(
         "UPDATE entities SET resolves_to=? WHERE id=? AND resolves_to IS NULL",
         (target[0], eid),
     )
     ctx.resolved.clear()
     link = {"entity": eid, "name": name, "resolves_to": target[0], "target": target[2]}
-    record_trace(mem, ctx, "resolves_to", link)
+    record_trace(store, ctx, "resolves_to", link)
     return link
 
 
-def _observe(mem: Memory, claim: Claim, ekey: str, ctx: WriteContext) -> None:
+def _observe(store: OpenStore, claim: Claim, ekey: str, ctx: WriteContext) -> None:
     """One more observation of an experiential claim: ``lifecycle.consolidate`` turns
     repeated ones into durable beliefs."""
     sig = hashlib.sha1(f"{ekey}|{claim.key}|{claim.value.casefold()}".encode()).hexdigest()
-    mem.db.execute(
+    store.db.execute(
         "INSERT INTO observations(scope, signature, text, proof_count, first_ms, last_ms, "
         "history) VALUES(?,?,?,1,?,?,?) ON CONFLICT(scope, signature) DO UPDATE SET "
         "proof_count=proof_count+1, last_ms=excluded.last_ms, "
@@ -498,7 +506,7 @@ def _observe(mem: Memory, claim: Claim, ekey: str, ctx: WriteContext) -> None:
     )
 
 
-def record_trace(mem: Memory, ctx: WriteContext, op: str, detail: dict[str, Any]) -> None:
+def record_trace(store: OpenStore, ctx: WriteContext, op: str, detail: dict[str, Any]) -> None:
     """A decision-trace row, with the actor when there is one."""
     if ctx.actor is not None:  # who wrote: principal, key, delegation target
         detail = {**detail, "actor": ctx.actor}
@@ -506,23 +514,23 @@ def record_trace(mem: Memory, ctx: WriteContext, op: str, detail: dict[str, Any]
     if ctx.traces is not None:
         ctx.traces.append(row)
     else:
-        mem.db.execute(_TRACE_INSERT, row)
+        store.db.execute(_TRACE_INSERT, row)
 
 
-def flush_traces(mem: Memory, ctx: WriteContext) -> None:
+def flush_traces(store: OpenStore, ctx: WriteContext) -> None:
     """Write the traces ``record_trace`` kept back (``WriteContext.traces``), in the write's
     transaction."""
     if ctx.traces:
-        mem.db.executemany(_TRACE_INSERT, ctx.traces)
+        store.db.executemany(_TRACE_INSERT, ctx.traces)
         ctx.traces.clear()
 
 
-def read_facts(mem: Memory, ids: list[int], result: WriteResult) -> None:
+def read_facts(store: OpenStore, ids: list[int], result: WriteResult) -> None:
     """The facts of ``ids`` (``reconcile_claim``'s ``stored``) into ``result.facts``, in their
     order, read a few hundred at a time."""
     for i in range(0, len(ids), 500):
         part = ids[i : i + 500]
-        rows = mem.db.execute(
+        rows = store.db.execute(
             f"SELECT {_FACT_COLUMNS} FROM facts f JOIN entities e ON e.id=f.entity_id "
             f"JOIN sources s ON s.id=f.source_id WHERE f.id IN ({','.join('?' * len(part))})",
             part,

@@ -13,7 +13,7 @@ from .results import WriteResult
 from .scopes import visible
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["REGION", "is_visible", "redact", "region", "visible_facts"]
 
@@ -22,11 +22,11 @@ REGION: contextvars.ContextVar = contextvars.ContextVar("engramdb_region", defau
 
 
 @contextlib.contextmanager
-def region(mem: Memory, readable: Callable[[str], bool]) -> Iterator[Memory]:
+def region(store: OpenStore, readable: Callable[[str], bool]) -> Iterator[OpenStore]:
     """The body of ``Memory.region``: ``readable`` is set for the reads of this block."""
     token = REGION.set(readable)
     try:
-        yield mem
+        yield store
     finally:
         REGION.reset(token)
 
@@ -43,14 +43,14 @@ def seen_by(scope: str, paths: Iterable[str] | None, caller: Any = None) -> bool
     return is_visible(scope, paths) and (caller is None or caller.readable(scope))
 
 
-def visible_facts(mem: Memory, ids: Iterable[int], paths: Iterable[str] | None) -> set[int]:
+def visible_facts(store: OpenStore, ids: Iterable[int], paths: Iterable[str] | None) -> set[int]:
     """Which of these fact ids the reader may see (scope through the lens and region)."""
     ids = sorted(ids)
     out: set[int] = set()
     for i in range(0, len(ids), 500):
         part = ids[i : i + 500]
         marks = ",".join("?" * len(part))
-        for fid, scope in mem.db.execute(
+        for fid, scope in store.db.execute(
             f"SELECT id, scope FROM facts WHERE id IN ({marks}) AND forgotten=0", part
         ):
             if is_visible(scope, paths):
@@ -58,7 +58,7 @@ def visible_facts(mem: Memory, ids: Iterable[int], paths: Iterable[str] | None) 
     return out
 
 
-def redact(mem: Memory, result: WriteResult, readable: Any) -> WriteResult:
+def redact(store: OpenStore, result: WriteResult, readable: Any) -> WriteResult:
     """Drop from a write's result what lies outside ``readable`` (None: nothing): facts,
     corrections, corroborations, conflicts' other sides, decisions' candidates, links,
     revocations and uncertainties of scopes the writer may not read."""
@@ -70,7 +70,7 @@ def redact(mem: Memory, result: WriteResult, readable: Any) -> WriteResult:
         if fid is None:
             return True
         if fid not in scopes:
-            row = mem.db.execute("SELECT scope FROM facts WHERE id=?", (fid,)).fetchone()
+            row = store.db.execute("SELECT scope FROM facts WHERE id=?", (fid,)).fetchone()
             scopes[fid] = row[0] if row else None
         where = scopes[fid]
         return where is not None and bool(readable(where))
@@ -93,25 +93,29 @@ def redact(mem: Memory, result: WriteResult, readable: Any) -> WriteResult:
             if k in d and not ok(d[k]):
                 d[k] = None
     result.links[:] = [
-        link for link in result.links if _entity_readable(mem, link.get("resolves_to"), readable)
+        link for link in result.links if _entity_readable(store, link.get("resolves_to"), readable)
     ]
-    result.revoked[:] = [r for r in result.revoked if _instruction_readable(mem, r, readable)]
+    result.revoked[:] = [r for r in result.revoked if _instruction_readable(store, r, readable)]
     result.uncertainties[:] = [
-        u for u in result.uncertainties if _uncertainty_readable(mem, u, readable)
+        u for u in result.uncertainties if _uncertainty_readable(store, u, readable)
     ]
     return result
 
 
-def _entity_readable(mem: Memory, eid: Any, readable: Any) -> bool:
-    row = mem.db.execute("SELECT scope FROM entities WHERE id=?", (eid,)).fetchone()
+def _entity_readable(store: OpenStore, eid: Any, readable: Any) -> bool:
+    row = store.db.execute("SELECT scope FROM entities WHERE id=?", (eid,)).fetchone()
     return row is not None and bool(readable(row[0]))
 
 
-def _instruction_readable(mem: Memory, item: Mapping[str, Any], readable: Any) -> bool:
-    row = mem.db.execute("SELECT scope FROM instructions WHERE id=?", (item.get("id"),)).fetchone()
+def _instruction_readable(store: OpenStore, item: Mapping[str, Any], readable: Any) -> bool:
+    row = store.db.execute(
+        "SELECT scope FROM instructions WHERE id=?", (item.get("id"),)
+    ).fetchone()
     return row is not None and bool(readable(row[0]))
 
 
-def _uncertainty_readable(mem: Memory, item: Mapping[str, Any], readable: Any) -> bool:
-    row = mem.db.execute("SELECT scope FROM uncertainties WHERE id=?", (item.get("id"),)).fetchone()
+def _uncertainty_readable(store: OpenStore, item: Mapping[str, Any], readable: Any) -> bool:
+    row = store.db.execute(
+        "SELECT scope FROM uncertainties WHERE id=?", (item.get("id"),)
+    ).fetchone()
     return row is not None and bool(readable(row[0]))

@@ -28,7 +28,7 @@ from .writing import WriteContext, actor_of, stream_of
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["UNCHANGED", "engine_id", "engine_ids", "history", "record_version", "revise"]
 
@@ -47,17 +47,17 @@ def engine_id(turn_id: str, version: int) -> str:
     return turn_id if version <= 1 else f"{turn_id}.{version}"
 
 
-def engine_ids(mem: Memory, turn_ids: list[str]) -> list[str]:
+def engine_ids(store: OpenStore, turn_ids: list[str]) -> list[str]:
     """Every engine id the versions of these turns were written under."""
     versions = dict(
-        rows_in(mem.db, "SELECT id, version FROM turns WHERE id IN ({marks})", turn_ids)
+        rows_in(store.db, "SELECT id, version FROM turns WHERE id IN ({marks})", turn_ids)
     )
     return [engine_id(t, v) for t in turn_ids for v in range(1, versions.get(t, 1) + 1)]
 
 
-def _turn(mem: Memory, id: str, caller: Caller | None, items: bool = True) -> tuple:
+def _turn(store: OpenStore, id: str, caller: Caller | None, items: bool = True) -> tuple:
     """A live turn (``items``: keyed items too; one past its time to live is gone)."""
-    row = mem.db.execute(
+    row = store.db.execute(
         "SELECT t.id, t.session_id, t.role, t.text, t.scope, t.observed_ms, t.created_ms, "
         "t.version, t.updated_ms, t.metadata, i.expires_ms FROM turns t "
         "LEFT JOIN items i ON i.turn_id = t.id WHERE t.id=? AND t.forgotten=0",
@@ -74,7 +74,7 @@ def _turn(mem: Memory, id: str, caller: Caller | None, items: bool = True) -> tu
 
 
 def record_version(
-    mem: Memory,
+    store: OpenStore,
     turn_id: str,
     version: int,
     event: str,
@@ -86,7 +86,7 @@ def record_version(
 ) -> None:
     """One row of a memory's history (``ADD`` or ``UPDATE``)."""
     actor = actor_of(caller)
-    mem.db.execute(
+    store.db.execute(
         "INSERT OR REPLACE INTO turn_versions(turn_id, version, event, text, metadata, value, "
         "created_ms, actor) VALUES(?,?,?,?,?,?,?,?)",
         (
@@ -102,13 +102,13 @@ def record_version(
     )
 
 
-def _value(mem: Memory, tid: str) -> str | None:
-    row = mem.db.execute("SELECT value FROM items WHERE turn_id=?", (tid,)).fetchone()
+def _value(store: OpenStore, tid: str) -> str | None:
+    row = store.db.execute("SELECT value FROM items WHERE turn_id=?", (tid,)).fetchone()
     return row[0] if row else None
 
 
 def revise(
-    mem: Memory,
+    store: OpenStore,
     id: str,
     text: str,
     *,
@@ -122,55 +122,57 @@ def revise(
     its text together, never read for facts)."""
     if not isinstance(text, str):
         raise ValidationError("text", "must be a string")
-    with mem._lock:
+    with store.lock:
         tid, session, role, old, scope, observed, created, version, updated, meta = _turn(
-            mem, id, caller, items=value is not UNCHANGED
+            store, id, caller, items=value is not UNCHANGED
         )
         check_write(caller, scope, False)
-        mem._check_writable_scope(scope)
+        store.check_writable_scope(scope)
         new_meta = meta if metadata is UNCHANGED else metadata_json(metadata)
-        old_value = _value(mem, tid)
+        old_value = _value(store, tid)
         new_value = old_value if value is UNCHANGED else value
         result = WriteResult(turn_id=tid)
         if text == old and new_meta == meta and new_value == old_value:
             return result  # nothing to correct: no new version
         if text:
-            mem.engine.validate([{"text": text, "session_id": session}])
+            store.engine.validate([{"text": text, "session_id": session}])
         readable = caller.readable if caller is not None else None
         now = now_ms()
-        extraction, known = read_turn(mem, text, scope, session, role, now, readable, extract)
+        extraction, known = read_turn(store, text, scope, session, role, now, readable, extract)
         result.errors.extend(extraction.errors)
-        with mem._transaction():
+        with store.transaction():
             if (
                 version == 1
-                and not mem.db.execute(
+                and not store.db.execute(
                     "SELECT 1 FROM turn_versions WHERE turn_id=?", (tid,)
                 ).fetchone()
             ):
-                record_version(mem, tid, 1, "ADD", old, meta, old_value, created, None)
-            record_version(mem, tid, version + 1, "UPDATE", text, new_meta, new_value, now, caller)
+                record_version(store, tid, 1, "ADD", old, meta, old_value, created, None)
+            record_version(
+                store, tid, version + 1, "UPDATE", text, new_meta, new_value, now, caller
+            )
             if new_value != old_value:
-                mem.db.execute("UPDATE items SET value=? WHERE turn_id=?", (new_value, tid))
-            _close_old_statements(mem, tid, now)
-            mem.db.execute(
+                store.db.execute("UPDATE items SET value=? WHERE turn_id=?", (new_value, tid))
+            _close_old_statements(store, tid, now)
+            store.db.execute(
                 "UPDATE turns SET text=?, version=?, updated_ms=?, metadata=?, memory_written=? "
                 "WHERE id=?",
                 (text, version + 1, now, new_meta, 0, tid),  # (catch-up tombstones the old copy)
             )
             if extract and text:
-                source = record_source(mem, "turn", tid, session, now, caller)
+                source = record_source(store, "turn", tid, session, now, caller)
                 ctx = WriteContext(
                     scope, source, "turn", stream_of(role, scope, session), now, role, caller
                 )
-                apply_extraction(mem, extraction, ctx, result, known)
+                apply_extraction(store, extraction, ctx, result, known)
                 from .own_updates import apply_own_updates
 
-                apply_own_updates(mem, extraction_text(text), ctx, result)
+                apply_own_updates(store, extraction_text(text), ctx, result)
         old_id = engine_id(tid, version)
-        if mem.engine.exists(old_id):
-            mem.engine.forget(old_id)
+        if store.engine.exists(old_id):
+            store.engine.forget(old_id)
         if text:
-            mem.engine.remember(
+            store.engine.remember(
                 text,
                 id=engine_id(tid, version + 1),
                 tier="episodic",
@@ -179,48 +181,48 @@ def revise(
                 timestamp_ms=observed,
                 meta={"kind": "turn", "role": role, "turn": tid},
             )
-        mem.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (tid,))
-        return redact(mem, result, readable)
+        store.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (tid,))
+        return redact(store, result, readable)
 
 
-def _close_old_statements(mem: Memory, tid: str, now: int) -> None:
+def _close_old_statements(store: OpenStore, tid: str, now: int) -> None:
     """What the old text stated, closed: its facts (unless another source states them too),
     its open conflicts and uncertainties, its instructions."""
     sources = [
-        r[0] for r in mem.db.execute("SELECT id FROM sources WHERE kind='turn' AND ref=?", (tid,))
+        r[0] for r in store.db.execute("SELECT id FROM sources WHERE kind='turn' AND ref=?", (tid,))
     ]
     if not sources:
         return
     marks = ",".join("?" * len(sources))
-    mem.db.execute(
+    store.db.execute(
         f"UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?) "
         f"WHERE source_id IN ({marks}) AND closed_ms IS NULL AND forgotten=0 AND NOT EXISTS "
         f"(SELECT 1 FROM provenance p WHERE p.fact_id=facts.id AND p.source_id NOT IN ({marks}))",
         (now, now, *sources, *sources),
     )
-    mem.db.execute(
+    store.db.execute(
         f"UPDATE uncertainties SET resolved=1, resolved_ms=?, resolution='revised' "
         f"WHERE source_id IN ({marks}) AND resolved=0",
         (now, *sources),
     )
-    mem.db.execute(
+    store.db.execute(
         f"UPDATE instructions SET active=0, revoked_ms=? WHERE source_id IN ({marks}) AND active=1",
         (now, *sources),
     )
 
 
-def history(mem: Memory, id: str, caller: Caller | None = None) -> list[dict[str, Any]]:
+def history(store: OpenStore, id: str, caller: Caller | None = None) -> list[dict[str, Any]]:
     """Every version of a live memory, oldest first: ``version``, ``event`` (ADD, UPDATE),
     ``text``, ``previous`` (the text it replaced), ``metadata``, ``value`` (a keyed item's),
     ``at_ms``, ``actor`` (who wrote it, through the server)."""
-    tid, _, _, text, _, _, created, _, _, meta = _turn(mem, id, caller)
-    rows = mem.db.execute(
+    tid, _, _, text, _, _, created, _, _, meta = _turn(store, id, caller)
+    rows = store.db.execute(
         "SELECT version, event, text, metadata, value, created_ms, actor FROM turn_versions "
         "WHERE turn_id=? ORDER BY version",
         (tid,),
     ).fetchall()
     if not rows:
-        rows = [(1, "ADD", text, meta, _value(mem, tid), created, None)]
+        rows = [(1, "ADD", text, meta, _value(store, tid), created, None)]
     out, previous = [], None
     for version, event, t, m, v, at, actor in rows:
         out.append(

@@ -29,7 +29,7 @@ from .vocab import SOURCE_KINDS, canonical_key, entity_type, is_authoritative
 from .writing import WriteContext, stream_of
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = [
     "MAX_METADATA_CHARS",
@@ -47,7 +47,7 @@ MAX_TRIPLES = 10_000
 
 
 def remember(
-    mem: Memory,
+    store: OpenStore,
     text: str | None = None,
     *,
     scope: str,
@@ -62,44 +62,44 @@ def remember(
 ) -> WriteResult:
     """The body of ``Memory.remember``."""
     scope = check_scope(scope)
-    mem._check_writable_scope(scope)
+    store.check_writable_scope(scope)
     if (text is None) == (triples is None):
         raise ValidationError("text", "give either a turn's text or triples, not both")
     now = to_ms(observed_at, "observed_at") or now_ms()
     if triples is not None:
         if metadata is not None:
             raise ValidationError("metadata", "is for a turn's text, not for triples")
-        return _remember_triples(mem, list(triples), scope, source_kind or "upsert", now, caller)
+        return _remember_triples(store, list(triples), scope, source_kind or "upsert", now, caller)
     if source_kind not in (None, "turn"):
         raise ValidationError("source_kind", "a text is a conversation turn ('turn')")
     if role not in _ROLES:
         raise ValidationError("role", f"must be one of {', '.join(_ROLES)}", value=role)
     check_write(caller, scope, False)
-    mem.engine.validate([{"text": text, "session_id": session_id}])
+    store.engine.validate([{"text": text, "session_id": session_id}])
     meta_json = metadata_json(metadata)
     readable = caller.readable if caller is not None else None
     # Reading the turn (extraction, catalogue alignment) takes no lock: it reads committed
     # rows only, and a long turn costs its own writer, not every other writer of the store.
-    extraction, known = read_turn(mem, text, scope, session_id, role, now, readable, extract)
-    with mem._lock:
-        mem._check_writable_scope(scope)  # (closed while it was read)
+    extraction, known = read_turn(store, text, scope, session_id, role, now, readable, extract)
+    with store.lock:
+        store.check_writable_scope(scope)  # (closed while it was read)
         turn_id = f"turn-{uuid.uuid4().hex}"
         result = WriteResult(turn_id=turn_id, errors=list(extraction.errors))
-        with mem._transaction():
-            seq = _next_seq(mem, session_id, scope)
-            mem.db.execute(
+        with store.transaction():
+            seq = _next_seq(store, session_id, scope)
+            store.db.execute(
                 "INSERT INTO turns(id, session_id, seq, role, text, scope, observed_ms, "
                 "created_ms, metadata) VALUES(?,?,?,?,?,?,?,?,?)",
                 (turn_id, session_id, seq, role, text, scope, now, now_ms(), meta_json),
             )
-            source = record_source(mem, "turn", turn_id, session_id, now, caller)
+            source = record_source(store, "turn", turn_id, session_id, now, caller)
             ctx = WriteContext(
                 scope, source, "turn", stream_of(role, scope, session_id), now, role, caller
             )
-            apply_extraction(mem, extraction, ctx, result, known)
+            apply_extraction(store, extraction, ctx, result, known)
             if extract:
-                apply_own_updates(mem, extraction_text(text), ctx, result)
-        mem.engine.remember(
+                apply_own_updates(store, extraction_text(text), ctx, result)
+        store.engine.remember(
             text,
             id=turn_id,
             tier="episodic",
@@ -108,9 +108,9 @@ def remember(
             timestamp_ms=now,
             meta={"kind": "turn", "role": role},
         )
-        mem.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (turn_id,))
-        mem._add_scope(scope)
-        return redact(mem, result, readable)
+        store.db.execute("UPDATE turns SET memory_written=1 WHERE id=?", (turn_id,))
+        store.add_scope(scope)
+        return redact(store, result, readable)
 
 
 MAX_METADATA_CHARS = 16_384
@@ -141,7 +141,7 @@ def extraction_text(text: str) -> str:
 
 
 def read_turn(
-    mem: Memory,
+    store: OpenStore,
     text: str,
     scope: str,
     session_id: str | None,
@@ -155,20 +155,20 @@ def read_turn(
     if not extract:
         return Extraction(), {}
     read, cut = read_window(text)
-    known = known_names(mem, scope, readable, read)
+    known = known_names(store, scope, readable, read)
     reference = datetime.fromtimestamp(now / 1000, UTC)
     speaker = "user" if role == "user" else "assistant"
     partial = partial_names(read, known)  # "the Diavola" is the catalogue's Pizza Diavola
     known = {**known, **{surface: known[name] for surface, name in partial.items()}}
-    said = _last_said(mem, scope, session_id) if speaker == "user" else None
+    said = _last_said(store, scope, session_id) if speaker == "user" else None
     extraction = extract_stage0(read, reference=reference, role=speaker, known=known, said=said)
     if partial:
         resolve_partial(extraction, partial)
-    if mem._llm is not None:  # outside the transaction: a slow model blocks no reader
-        extraction = mem._llm.extract(
+    if store.llm is not None:  # outside the transaction: a slow model blocks no reader
+        extraction = store.llm.extract(
             read, role=speaker, reference=reference, stage0=extraction, known=known
         )
-    align_turn(mem, read, scope, extraction, readable)
+    align_turn(store, read, scope, extraction, readable)
     if cut:
         extraction.errors.append(
             f"text: facts were read from the first {len(read)} of {len(text)} "
@@ -178,7 +178,7 @@ def read_turn(
 
 
 def _remember_triples(
-    mem: Memory,
+    store: OpenStore,
     triples: list[Mapping[str, Any]],
     scope: str,
     kind: str,
@@ -194,23 +194,23 @@ def _remember_triples(
     check_write(caller, scope, is_authoritative(kind))
     claims = [claim_of_triple(t, i) for i, t in enumerate(triples)]
     result = WriteResult()
-    with mem._lock:
-        mem._check_writable_scope(scope)  # (closed while the request waited its turn)
-        with mem._transaction():
-            source = record_source(mem, kind, None, None, now, caller)
+    with store.lock:
+        store.check_writable_scope(scope)  # (closed while the request waited its turn)
+        with store.transaction():
+            source = record_source(store, kind, None, None, now, caller)
             ctx = WriteContext(scope, source, kind, f"{kind}:{scope}", now, "document", caller)
             for claim in claims:
-                reconcile_claim(mem, claim, ctx, result)
+                reconcile_claim(store, claim, ctx, result)
             if ctx.authoritative:
-                recheck_beliefs(mem, ctx, result)
-        return redact(mem, result, ctx.readable)
+                recheck_beliefs(store, ctx, result)
+        return redact(store, result, ctx.readable)
 
 
-def _last_said(mem: Memory, scope: str, session_id: str | None) -> list[Frame]:
+def _last_said(store: OpenStore, scope: str, session_id: str | None) -> list[Frame]:
     """What the speaker's previous turn of this session stated (its live facts), which a bare
     correction ("Sorry, 41 Park Road.") corrects. Read from the store: a restart or another
     worker process sees the same."""
-    row = mem.db.execute(
+    row = store.db.execute(
         "SELECT id FROM turns WHERE session_id IS ? AND scope=? AND role='user' "
         "ORDER BY seq DESC LIMIT 1",
         (session_id, scope),
@@ -219,7 +219,7 @@ def _last_said(mem: Memory, scope: str, session_id: str | None) -> list[Frame]:
         return []
     speaker = speaker_of(scope)
     frames = []
-    for key, value, name, etype, category in mem.db.execute(
+    for key, value, name, etype, category in store.db.execute(
         "SELECT f.key, f.value, e.name, e.type, f.category FROM facts f "
         "JOIN entities e ON e.id=f.entity_id WHERE f.scope=? AND f.closed_ms IS NULL "
         "AND f.forgotten=0 AND f.source_id IN (SELECT id FROM sources WHERE ref=? AND "
@@ -261,11 +261,11 @@ def claim_of_triple(t: Mapping[str, Any], i: int, aliases: Sequence[str] = ()) -
     )
 
 
-def _next_seq(mem: Memory, session_id: str | None, scope: str) -> int:
+def _next_seq(store: OpenStore, session_id: str | None, scope: str) -> int:
     """The turn's number in its session, counted per (session, scope): a number counted
     over every scope would tell a writer how many turns other scopes' sessions of that id
     hold."""
-    row = mem.db.execute(
+    row = store.db.execute(
         "SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id IS ? AND scope=?",
         (session_id, scope),
     ).fetchone()

@@ -9,14 +9,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotFoundError, ValidationError
-from . import reads
+from . import reads, redaction
 from .access import owner_of
 from .excerpts import excerpts
 from .results import Fact
 from .vocab import normalize_name
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -37,24 +37,24 @@ _PREFERENCE_KEYS = frozenset({"prefers", "likes", "dislikes", "diet", "allergy",
 
 
 def conflicts(
-    mem: Memory, lens: list[str] | None, include_resolved: bool = False
+    store: OpenStore, lens: list[str] | None, include_resolved: bool = False
 ) -> list[dict[str, Any]]:
     """Open (or, with ``include_resolved``, every) conflict with the facts on each side, the
     curated one marked as the one that applies; a resolved one carries its ``resolution``,
     ``note``, ``resolved_ms`` and ``resolved_by``."""
     out = []
-    for u in mem.uncertainties(lens=lens, include_resolved=include_resolved):
+    for u in reads.uncertainties(store, lens=lens, include_resolved=include_resolved):
         if u["kind"] != "conflict":
             continue
         sides = []
         for fid in u["facts"]:
             try:
-                f = mem._fact(fid)
+                f = reads.fact(store, fid)
             except NotFoundError:
                 continue
-            if not mem._visible(f.scope, None):
+            if not redaction.is_visible(f.scope, None):
                 continue  # outside the caller's read region: not even as a conflict's side
-            if mem.db.execute("SELECT forgotten FROM facts WHERE id=?", (fid,)).fetchone()[0]:
+            if store.db.execute("SELECT forgotten FROM facts WHERE id=?", (fid,)).fetchone()[0]:
                 continue  # forgotten: out of every read, a conflict's sides included
             sides.append(
                 {
@@ -64,7 +64,7 @@ def conflicts(
                     "scope": f.scope,
                     "authoritative": f.authoritative,
                     "source": f.source_kind,
-                    "source_label": _source_label(mem, f),
+                    "source_label": _source_label(store, f),
                     "said_by": (owner_of(f.scope) or (None,))[0],
                     "known_ms": f.known_ms,
                     "live": f.live,
@@ -93,7 +93,7 @@ def _fact_view(f: Fact) -> dict[str, Any]:
 
 
 def state(
-    mem: Memory,
+    store: OpenStore,
     lens: list[str] | None,
     as_of: int | None,
     limit: int | None = None,
@@ -103,13 +103,13 @@ def state(
     alike (``offset`` items skipped, at most ``limit`` kept; None: all); ``page`` gives the
     offset, the limit and each list's ``totals``."""
     limit, offset = check_page(limit, offset)
-    facts = mem.facts(lens=lens, as_of=as_of)
+    facts = reads.facts(store, lens=lens, as_of=as_of)
     out: dict[str, Any] = {"identity": [], "knowledge": [], "context": []}
     for f in facts:
         out.setdefault(f.category, []).append(_fact_view(f))
-    out["instructions"] = mem.instructions(lens=lens)
-    out["unknowns"] = [u for u in mem.uncertainties(lens=lens) if u["kind"] != "conflict"]
-    out["conflicts"] = conflicts(mem, lens)
+    out["instructions"] = reads.instructions(store, lens=lens)
+    out["unknowns"] = [u for u in reads.uncertainties(store, lens=lens) if u["kind"] != "conflict"]
+    out["conflicts"] = conflicts(store, lens)
     totals = {name: len(items) for name, items in out.items()}
     end = None if limit is None else offset + limit
     paged: dict[str, Any] = {name: items[offset:end] for name, items in out.items()}
@@ -134,8 +134,8 @@ def check_page(limit: object, offset: object) -> tuple[int | None, int]:
     return limit, offset
 
 
-def profile(mem: Memory, lens: list[str] | None) -> dict[str, Any]:
-    facts = [reads.fact_of(r) for r in reads.experiential_rows(mem, lens)]
+def profile(store: OpenStore, lens: list[str] | None) -> dict[str, Any]:
+    facts = [reads.fact_of(r) for r in reads.experiential_rows(store, lens)]
     return {
         "static": [_fact_view(f) for f in facts if f.category == "identity"],
         "dynamic": [_fact_view(f) for f in facts if f.category == "context"],
@@ -151,8 +151,8 @@ def profile(mem: Memory, lens: list[str] | None) -> dict[str, Any]:
             if f.category == "knowledge"
             and not (f.key in _PREFERENCE_KEYS or f.entity_type == "person")
         ],
-        "instructions": mem.instructions(lens=lens),
-        "conflicts": conflicts(mem, lens),
+        "instructions": reads.instructions(store, lens=lens),
+        "conflicts": conflicts(store, lens),
     }
 
 
@@ -194,7 +194,11 @@ PASSAGE_CHARS = 400
 
 
 def context(
-    mem: Memory, query: str | None, lens: list[str] | None, k: int, budget: int = DEFAULT_BUDGET
+    store: OpenStore,
+    query: str | None,
+    lens: list[str] | None,
+    k: int,
+    budget: int = DEFAULT_BUDGET,
 ) -> str:
     """A prompt block of at most ``budget`` characters, most relevant first: instructions and
     open conflicts (with the policy that applies), then curated facts with their sources and
@@ -208,20 +212,26 @@ def context(
     more = 0  # (facts the index did not even offer: they are left out too, and counted)
     for authoritative in (True, False):
         found = reads.candidate_rows(
-            mem, query, lens, None, budget // _SHORTEST + 16, keep=keep, authoritative=authoritative
+            store,
+            query,
+            lens,
+            None,
+            budget // _SHORTEST + 16,
+            keep=keep,
+            authoritative=authoritative,
         )
         more += found.visible - len(found.rows)
         rows += found.rows
     facts = [reads.fact_of(r) for r in rows]
     ranked: dict[int, float] = {}
     if query:
-        ranked = {r[0]: sc for sc, _, _, r in reads.row_scores(mem, query, rows, "hybrid")}
+        ranked = {r[0]: sc for sc, _, _, r in reads.row_scores(store, query, rows, "hybrid")}
         facts = sorted(facts, key=lambda f: -ranked.get(f.id, 0.0))
     else:
         facts = sorted(facts, key=lambda f: (-f.importance, -f.known_ms))
-    instr = [i for i in mem.instructions(lens=lens) if keep(i["scope"])]
+    instr = [i for i in reads.instructions(store, lens=lens) if keep(i["scope"])]
     said = []
-    for c in conflicts(mem, lens):
+    for c in conflicts(store, lens):
         sides = [s for s in c["sides"] if keep(s["scope"])]
         if not keep(c["scope"]) or not sides:
             continue
@@ -239,7 +249,7 @@ def context(
     curated = [
         (
             ranked.get(f.id, 0.0),
-            f"- {f.statement.strip()} [source: {_source_label(mem, f, labels)}]",
+            f"- {f.statement.strip()} [source: {_source_label(store, f, labels)}]",
         )
         for f in facts
         if f.authoritative
@@ -248,13 +258,13 @@ def context(
     if query:
         hits = [
             h
-            for h in reads.passage_hits(mem, query, lens, k, "hybrid", None, False, keep)[:k]
+            for h in reads.passage_hits(store, query, lens, k, "hybrid", None, False, keep)[:k]
             # (a passage that is one fact's statement is listed already)
             if " ".join(h.text.split()).casefold() not in stated
         ]
         # (each passage's pieces nearest the question, not its first characters)
         shown_all = excerpts(
-            [h.text for h in hits], query, PASSAGE_CHARS, mem.engine.embedder.embed
+            [h.text for h in hits], query, PASSAGE_CHARS, store.engine.embedder.embed
         )
         for h, shown in zip(hits, shown_all, strict=True):
             if h.kind == "chunk" and h.authoritative:
@@ -334,13 +344,13 @@ def _left_out(n: int, budget: int) -> str:
     return f"[{n} more {items} left out to stay within {budget} characters]"
 
 
-def _source_label(mem: Memory, f: Fact, known: dict[str, str] | None = None) -> str:
+def _source_label(store: OpenStore, f: Fact, known: dict[str, str] | None = None) -> str:
     """``name vN`` of a fact's document (its source's kind otherwise); ``known``: the labels a
     caller has read already (a context block's hundred facts come from a few documents)."""
     if f.source_kind == "document" and f.source_ref:
         if known is not None and f.source_ref in known:
             return known[f.source_ref]
-        row = mem.db.execute(
+        row = store.db.execute(
             "SELECT name, version FROM documents WHERE id=?", (int(f.source_ref),)
         ).fetchone()
         if row:
@@ -352,21 +362,21 @@ def _source_label(mem: Memory, f: Fact, known: dict[str, str] | None = None) -> 
 
 
 def entity(
-    mem: Memory, etype: str, name: str, as_of: int | None, lens: list[str] | None
+    store: OpenStore, etype: str, name: str, as_of: int | None, lens: list[str] | None
 ) -> dict[str, Any]:
     """An entity's attributes at ``as_of`` (now by default), curated values first."""
     key = normalize_name(name)
-    rows = mem.db.execute(
+    rows = store.db.execute(
         "SELECT id, name, type, scope, resolves_to FROM entities WHERE key=? AND type=? "
         "AND forgotten=0",
         (key, etype),
     ).fetchall()
-    rows = [r for r in rows if mem._visible(r[3], lens)]
+    rows = [r for r in rows if redaction.is_visible(r[3], lens)]
     if not rows:
         raise NotFoundError(f"{etype}/{name}", "entity")
     facts = [
         f
-        for f in mem.facts(lens=lens, as_of=as_of)
+        for f in reads.facts(store, lens=lens, as_of=as_of)
         if normalize_name(f.entity) == key and f.entity_type == etype
     ]
     attributes: dict[str, list[dict[str, Any]]] = {}
@@ -375,7 +385,7 @@ def entity(
     links = []
     for r in rows:
         if r[4] is not None:
-            t = mem.db.execute("SELECT type, name FROM entities WHERE id=?", (r[4],)).fetchone()
+            t = store.db.execute("SELECT type, name FROM entities WHERE id=?", (r[4],)).fetchone()
             links.append({"scope": r[3], "resolves_to": {"type": t[0], "name": t[1]}})
     return {
         "type": etype,
@@ -387,11 +397,13 @@ def entity(
     }
 
 
-def history(mem: Memory, etype: str, name: str, key: str, lens: list[str] | None) -> list[Fact]:
+def history(
+    store: OpenStore, etype: str, name: str, key: str, lens: list[str] | None
+) -> list[Fact]:
     """Every value the key ever had (live and closed), oldest first."""
     k = normalize_name(name)
     return [
         f
-        for f in mem.facts(lens=lens, include_closed=True)
+        for f in reads.facts(store, lens=lens, include_closed=True)
         if normalize_name(f.entity) == k and f.entity_type == etype and f.key == key
     ]

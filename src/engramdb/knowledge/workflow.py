@@ -32,7 +32,7 @@ from .views import conflicts
 from .writing import actor_of
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .open_store import OpenStore
 
 __all__ = ["MAX_NOTE_CHARS", "OUTCOMES", "dismissed", "resolve_conflict"]
 
@@ -41,7 +41,7 @@ MAX_NOTE_CHARS = 2_000
 
 
 def resolve_conflict(
-    mem: Memory,
+    store: OpenStore,
     id: int | str,
     *,
     outcome: str,
@@ -58,10 +58,10 @@ def resolve_conflict(
     def seen(scope: str) -> bool:
         return is_visible(scope, None) and (readable is None or readable(scope))
 
-    with mem._lock:
-        with mem._transaction():
-            scope, ids, done, said = _conflict(mem, uid, seen)
-            beliefs, curated = _sides(mem, uid, ids, seen)
+    with store.lock:
+        with store.transaction():
+            scope, ids, done, said = _conflict(store, uid, seen)
+            beliefs, curated = _sides(store, uid, ids, seen)
             _check_rights(caller, scope, beliefs, curated, outcome)
             if done:
                 if said != outcome:
@@ -72,16 +72,16 @@ def resolve_conflict(
                     )
                 closed: list[int] = []
             else:
-                closed = _apply(mem, uid, scope, outcome, note, beliefs, curated, caller)
-        with region(mem, readable) if readable is not None else contextlib.nullcontext():
+                closed = _apply(store, uid, scope, outcome, note, beliefs, curated, caller)
+        with region(store, readable) if readable is not None else contextlib.nullcontext():
             view = next(
-                (c for c in conflicts(mem, None, include_resolved=True) if c["id"] == uid),
+                (c for c in conflicts(store, None, include_resolved=True) if c["id"] == uid),
                 {"id": uid, "resolution": outcome},
             )
     return {**view, "closed": closed}
 
 
-def dismissed(mem: Memory, belief_id: int | None, curated_ids: list[int]) -> bool:
+def dismissed(store: OpenStore, belief_id: int | None, curated_ids: list[int]) -> bool:
     """Whether a conflict between this belief and one of these curated facts was dismissed
     before, so that it is not opened again. The pair is matched by what its facts state, not
     by their rows: the same speaker (stream) in the same scope stating the same value of the
@@ -89,18 +89,18 @@ def dismissed(mem: Memory, belief_id: int | None, curated_ids: list[int]) -> boo
     source stating the same value (a new version of the document, an upsert run again)."""
     if belief_id is None or not curated_ids:
         return False
-    rows = mem.db.execute(
+    rows = store.db.execute(
         "SELECT fact_ids FROM uncertainties WHERE kind='conflict' AND resolution='dismiss' "
         "AND forgotten=0"
     ).fetchall()
     if not rows:
         return False
-    belief = _stated(mem, belief_id)
-    curated = {_stated(mem, fid) for fid in curated_ids} - {None}
+    belief = _stated(store, belief_id)
+    curated = {_stated(store, fid) for fid in curated_ids} - {None}
     if belief is None or belief[0] or not curated:
         return False
     for (text,) in rows:
-        sides = {_stated(mem, fid) for fid in json.loads(text)}
+        sides = {_stated(store, fid) for fid in json.loads(text)}
         if belief in sides and curated & sides:
             return True
     return False
@@ -133,9 +133,9 @@ def _check_id(id: object) -> int:
     return id
 
 
-def _conflict(mem: Memory, uid: int, seen) -> tuple[str, list[int], bool, str | None]:
+def _conflict(store: OpenStore, uid: int, seen) -> tuple[str, list[int], bool, str | None]:
     """(scope, fact ids, resolved, resolution) of a conflict the caller may read."""
-    row = mem.db.execute(
+    row = store.db.execute(
         "SELECT scope, fact_ids, resolved, resolution FROM uncertainties WHERE id=? "
         "AND kind='conflict' AND forgotten=0",
         (uid,),
@@ -145,13 +145,13 @@ def _conflict(mem: Memory, uid: int, seen) -> tuple[str, list[int], bool, str | 
     return row[0], json.loads(row[1]), bool(row[2]), row[3]
 
 
-def _sides(mem: Memory, uid: int, ids: list[int], seen) -> tuple[list[tuple], list[tuple]]:
+def _sides(store: OpenStore, uid: int, ids: list[int], seen) -> tuple[list[tuple], list[tuple]]:
     """The beliefs and the curated facts of a conflict: (id, scope, live) each. A side the
     caller may not read makes the whole conflict not found; forgotten sides are out of every
     read and are left out."""
     beliefs, curated = [], []
     for fid in ids:
-        row = mem.db.execute(
+        row = store.db.execute(
             "SELECT scope, authoritative, closed_ms, forgotten FROM facts WHERE id=?", (fid,)
         ).fetchone()
         if row is None or row[3]:
@@ -191,7 +191,7 @@ def _check_rights(
 
 # ----------------------------------------------------------------------------- the decision
 def _apply(
-    mem: Memory,
+    store: OpenStore,
     uid: int,
     scope: str,
     outcome: str,
@@ -205,11 +205,11 @@ def _apply(
     closed: list[int] = []
     if outcome == "uphold":
         by = next((c[0] for c in curated if c[2]), curated[0][0])
-        closed = _close(mem, [b[0] for b in beliefs if b[2]], now, by)
+        closed = _close(store, [b[0] for b in beliefs if b[2]], now, by)
     elif outcome == "accept":
-        closed = _close(mem, [c[0] for c in curated if c[2]], now, None)
+        closed = _close(store, [c[0] for c in curated if c[2]], now, None)
     actor = actor_of(caller)
-    mem.db.execute(
+    store.db.execute(
         "UPDATE uncertainties SET resolved=1, resolved_ms=?, resolution=?, note=?, "
         "resolved_by=? WHERE id=?",
         (now, outcome, note, json.dumps(actor) if actor else None, uid),
@@ -225,17 +225,17 @@ def _apply(
     }
     if actor is not None:  # who resolved: principal, key, delegation target
         detail["actor"] = actor
-    mem.db.execute(
+    store.db.execute(
         "INSERT INTO traces(op, scope, source_id, created_ms, detail) VALUES(?,?,?,?,?)",
         ("resolve", scope, None, now, json.dumps(detail)),
     )
     return closed
 
 
-def _close(mem: Memory, ids: list[int], now: int, by: int | None) -> list[int]:
+def _close(store: OpenStore, ids: list[int], now: int, by: int | None) -> list[int]:
     out = []
     for fid in ids:
-        cur = mem.db.execute(
+        cur = store.db.execute(
             "UPDATE facts SET closed_ms=?, valid_until_ms=COALESCE(valid_until_ms, ?), "
             "superseded_by=? WHERE id=? AND closed_ms IS NULL",
             (now, now, by, fid),
@@ -246,10 +246,10 @@ def _close(mem: Memory, ids: list[int], now: int, by: int | None) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- dismissed pairs
-def _stated(mem: Memory, fid: int) -> tuple | None:
+def _stated(store: OpenStore, fid: int) -> tuple | None:
     """What a fact states, and who says it: (curated, scope, stream, entity type and key,
     attribute, value folded)."""
-    row = mem.db.execute(
+    row = store.db.execute(
         "SELECT f.authoritative, f.scope, f.stream, e.type, e.key, f.key, f.value FROM facts f "
         "JOIN entities e ON e.id=f.entity_id WHERE f.id=?",
         (fid,),
