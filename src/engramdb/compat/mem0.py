@@ -380,7 +380,7 @@ class Memory:
         k = min(1000, max(3 * top_k, 30))
         ctx = self.memory.region(self._caller.readable) if self._caller else _nothing()
         with ctx:
-            hits = reads.query(self.memory, query, lens=lens, k=k, one_per_text=False)
+            hits = reads.query(self.memory._store, query, lens=lens, k=k, one_per_text=False)
         for h in hits:
             if h.kind != "turn" or h.id in seen:
                 continue

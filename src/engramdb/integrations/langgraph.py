@@ -197,7 +197,7 @@ class EngramStore(BaseStore):
 
     def _get(self, op: GetOp) -> Item | None:
         it = _items.get(
-            self.memory,
+            self.memory._store,
             scope_of(op.namespace, self._prefix),
             op.key,
             refresh=op.refresh_ttl,
@@ -220,11 +220,11 @@ class EngramStore(BaseStore):
     def _put(self, op: PutOp) -> None:
         scope = scope_of(op.namespace, self._prefix)
         if op.value is None:
-            _items.delete(self.memory, scope, op.key, caller=self._caller)
+            _items.delete(self.memory._store, scope, op.key, caller=self._caller)
             return None
         ttl_ms = None if op.ttl is None else max(1, round(op.ttl * 60_000))
         _items.put(
-            self.memory,
+            self.memory._store,
             scope,
             op.key,
             dict(op.value),
@@ -243,14 +243,14 @@ class EngramStore(BaseStore):
         prefix = self._under(op.namespace_prefix)
         found = [
             it
-            for it in _items.scan(self.memory, prefix, caller=self._caller)
+            for it in _items.scan(self.memory._store, prefix, caller=self._caller)
             if namespace_of(it.scope, self._prefix) is not None and _matches(it.value, op.filter)
         ]
         limit, offset = max(0, op.limit), max(0, op.offset)
         if op.query and found:
             by_id = {it.id: it for it in found}
             ranked = _items.rank(
-                self.memory, op.query, prefix, len(found) + 50, caller=self._caller
+                self.memory._store, op.query, prefix, len(found) + 50, caller=self._caller
             )
             order = [(by_id[i], s) for i, s in ranked if i in by_id]
             seen = {it.id for it, _ in order}
@@ -259,7 +259,7 @@ class EngramStore(BaseStore):
         else:
             page = [(it, None) for it in found[offset : offset + limit]]
         if op.refresh_ttl and page:
-            _items._refresh(self.memory, [it.id for it, _ in page], now_ms())
+            _items._refresh(self.memory._store, [it.id for it, _ in page], now_ms())
         return [self._item(it, SearchItem, score=score) for it, score in page]
 
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:

@@ -128,7 +128,7 @@ def forget(
     with store.lock:
         with store.transaction():
             plan = _plan(store, query, id, scope, purge, caller, lens, extracted)
-            if scope is not None:
+            if scope is not None and store.jobs is not None:
                 store.jobs.forget_scope(*_subtree(scope))  # (no upload job refills it)
             engine = _engine_copies(store, plan)
             counts = _apply(store, plan, purge)

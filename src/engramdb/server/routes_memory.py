@@ -302,7 +302,7 @@ def add_memory_routes(app: FastAPI) -> None:
                     checked.append(rights_now(request, context, ctx))
 
             with writer_of(request, context) as mem:
-                return 201, to_data(ingest.upload(mem, data, progress=writing, **args))
+                return 201, to_data(ingest.upload(mem._store, data, progress=writing, **args))
 
         async def work():
             if wait:  # one such upload of a context at a time holds a request thread
