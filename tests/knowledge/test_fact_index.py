@@ -355,7 +355,9 @@ def test_a_read_goes_on_while_a_large_commit_is_applied(tmp_path):
             index._words = slow_words
             replica.query("Drill", lens=lens)  # (finds the commit: the index's thread reads it)
             assert started.wait(30) and index._catching_up and not release.is_set()
-            seen = [reads.candidate_rows(replica, "Drill", lens, None, 10).visible for _ in "abc"]
+            seen = [
+                reads.candidate_rows(replica._store, "Drill", lens, None, 10).visible for _ in "abc"
+            ]
             # a write waits for the thread, and then does not read the commit again
             write = threading.Thread(target=replica.fact_index)
             write.start()
@@ -366,7 +368,7 @@ def test_a_read_goes_on_while_a_large_commit_is_applied(tmp_path):
             assert not write.is_alive() and not index._catching_up
             assert worded[0] < 1_300  # (the commit's ~1,200 facts worded once, not twice)
             index._words = words
-            after = reads.candidate_rows(replica, "Drill", lens, None, 10).visible
+            after = reads.candidate_rows(replica._store, "Drill", lens, None, 10).visible
             assert seen == [before] * 3  # (the reads went on with the index as it was)
             assert after > before + 1_000  # (400 rows of 3 facts, a few the same as before)
             # a write waits: what it decides is against everything committed
@@ -447,9 +449,9 @@ def test_a_large_commit_is_published_with_its_vectors(tmp_path):
         replica.query("Drill", lens=lens)  # (finds the commit: the index's thread reads it)
         assert index._caught_up.wait(60) and len(index) > before + 1_000
         assert not index._pending and bool(index.ready[: index._n].all())
-        replica._fact_features.clear()
+        replica._store.fact_features.clear()
         hits = replica.query("Drill", lens=lens, k=5)
-        assert hits and not replica._fact_features  # (no vector computed by the query)
+        assert hits and not replica._store.fact_features  # (no vector computed by the query)
     finally:
         replica.close()
         mem.close()

@@ -49,7 +49,7 @@ def test_the_gain_raises_only_the_best_facts(tmp_path):
         mem.upload(doc, name="plans.md", scope="org/t")
         rows = reads.candidate_rows(mem._store, "quit my contract", ["org/t/user/u"], None, 32).rows
         plain = reads._scores(
-            mem,
+            mem._store,
             "quit my contract",
             [(r[0], r[1], r[3], r[4], r[11], r[12], r[19]) for r in rows],
             "hybrid",

@@ -522,7 +522,7 @@ def _kinds_meet(mine: str, kind: str) -> bool:
 
 
 def vec(store: OpenStore, text: str) -> np.ndarray:
-    """The unit embedding of ``text``, cached on the ``Memory`` (``query`` ranks facts by it
+    """The unit embedding of ``text``, cached on the ``OpenStore`` (``query`` ranks facts by it
     too)."""
     v = store.vec_cache.get(text)
     if v is None:
