@@ -567,3 +567,28 @@ def test_a_bare_opening_hour_keeps_its_part_of_the_day():
     assert _clock_text("the bar opens at 6 in the evening") == "the bar opens at 6pm"
     assert _clock_text("the gym opens at 7") == "the gym opens at 7am"
     assert _clock_text("you shut at half nine") == "you shut at 9:30pm"
+
+
+def test_a_count_per_period_is_a_count_and_a_unit_before_per_types_it():
+    from engramdb.knowledge.extract.aligned import _template_kind
+
+    def kind(phrase: str, value: str) -> str:
+        return _template_kind(
+            Template(1, "Basic", "plan", phrase.replace(" ", "_"), phrase, value, "number", "")
+        )
+
+    assert kind("cleanings per year", "2") == "number"  # (not "2 year")
+    assert kind("submissions a month", "10000") == "number"
+    assert kind("class hours per week", "15") == "duration"  # (15 hours)
+    # the turn's count meets the count: "three cleanings a year" against 2 a year
+    basic = Template(
+        3,
+        "Basic",
+        "plan",
+        "cleanings_per_year",
+        "cleanings per year",
+        "2",
+        "number",
+        "Basic cleanings per year: 2",
+    )
+    assert _values("You cover three cleanings a year on Basic.", [basic]) == ["three"]

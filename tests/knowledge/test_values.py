@@ -203,6 +203,15 @@ def test_a_rate_is_not_a_second_value():
     assert summary("3 days per week") == [("duration", "3 days")]
 
 
+def test_a_rate_after_what_a_number_counts_is_not_a_duration():
+    assert summary("HS1 has nine sailings a day in summer") == [("number", "nine")]
+    assert summary("three hot meals a day") == [("number", "three")]
+    # (a duration still: after a preposition, a comma, or a word that counts nothing)
+    assert summary("I paid £5 for a day") == [("money", "£5"), ("duration", "a day")]
+    assert summary("2 people, a day pass") == [("number", "2"), ("duration", "a day")]
+    assert summary("5 is a day") == [("number", "5"), ("duration", "a day")]
+
+
 # ---------------------------------------------------------------- quantities
 
 

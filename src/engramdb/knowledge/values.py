@@ -885,11 +885,32 @@ _QUARTER_HOUR = re.compile(r"\b(?:(a|one|three|3)\s+)?quarters?\s+of\s+an\s+hour
 
 
 def _follows_value(text: str, start: int, ends: set[int]) -> bool:
-    """ "$10 a month", "5 kg a week": an "a" right after a value makes a rate, not a count."""
+    """ "$10 a month", "5 kg a week": an "a" right after a value makes a rate, not a count;
+    so does one after what a number counts ("nine sailings a day", "2 bags a day")."""
     gap_start = start
     while gap_start > 0 and text[gap_start - 1].isspace():
         gap_start -= 1
-    return gap_start > 0 and gap_start in ends
+    if gap_start > 0 and gap_start in ends:
+        return True
+    words = list(_WORD_BEFORE.finditer(text, max(0, gap_start - 40), gap_start))[-2:]
+    if not words or words[-1].group().casefold() in _NOT_COUNTED or words[-1].group()[-1] != "s":
+        return False
+    at = gap_start
+    for w in reversed(words):  # (the noun alone, or with the word before it: "hot meals")
+        if w.end() != at:
+            return False  # (a comma or a digit between: not one noun phrase)
+        at = w.start()
+        while at > 0 and text[at - 1].isspace():
+            at -= 1
+        if at in ends:
+            return True
+    return False
+
+
+#: A word (of the one or two before a rate's "a": "sailings", "hot meals").
+_WORD_BEFORE = re.compile(r"[A-Za-z][\w'-]*")
+#: Plural-looking words that count nothing ("3 is a day", "2 was a week").
+_NOT_COUNTED = frozenset("is was has does this its yes us".split())
 
 
 def _select(cands: list[_Cand]) -> list[_Cand]:

@@ -299,8 +299,9 @@ def _template_kind(t: Template) -> str:
     if kind == "text" and _leading(t.value, found) is not None:
         return found[0].kind  # "£99 for up to 12 weeks": answered by the amount it opens with
     if kind == "number":
-        unit = _UNIT_IN_KEY.search(t.key_phrase)
-        if unit:  # "class hours per week: 15" is 15 hours
+        # "class hours per week: 15" is 15 hours; "cleanings per year: 2" counts cleanings
+        unit = _UNIT_IN_KEY.search(_PER_PERIOD.sub(" ", t.key_phrase))
+        if unit:
             return parse_value(f"{t.value} {unit.group(0)}").kind
     return kind
 
@@ -318,6 +319,8 @@ def _leading(value: str, found: Sequence[TypedValue] | None = None) -> TypedValu
     return None
 
 
+#: The period of a rate in a key ("per week", "a year"): what is counted is named before it.
+_PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)[\s_]+\w+", _F)
 _UNIT_IN_KEY = re.compile(
     r"\b(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|kg|kilos?|grams?|gb|mb|tb|"
     r"miles?|km|kilometres?|kilometers?|metres?|meters?|litres?|liters?)\b",
