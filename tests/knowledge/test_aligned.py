@@ -592,3 +592,34 @@ def test_a_count_per_period_is_a_count_and_a_unit_before_per_types_it():
         "Basic cleanings per year: 2",
     )
     assert _values("You cover three cleanings a year on Basic.", [basic]) == ["three"]
+
+
+def test_a_rows_code_names_it_before_a_siblings_name():
+    """ "The HS1 ferry to Skerry": HS1 is the Harlow Point row's code, Skerry the name of
+    another row and a word of HS1's own key. The code, an exact identifier, picks the row."""
+    skerry = Template(
+        1,
+        "Skerry",
+        "route",
+        "crossing",
+        "crossing",
+        "35 minutes",
+        "duration",
+        "Skerry (SS1) crossing: 35 minutes",
+        aliases=("SS1",),
+    )
+    harlow = Template(
+        2,
+        "Harlow Point",
+        "route",
+        "skerry_crossing",
+        "skerry crossing",
+        "45 minutes",
+        "duration",
+        "Harlow Point (HS1) skerry crossing: 45 minutes",
+        aliases=("HS1",),
+    )
+    text = "The normal HS1 ferry to Skerry only takes 25 minutes so I can make the meeting."
+    assert [(t.fact_id, c.value) for t, c in align(text, [skerry, harlow])] == [(2, "25 minutes")]
+    said = align("The Skerry crossing takes 25 minutes.", [skerry, harlow])
+    assert [t.fact_id for t, _ in said] == [1]  # (no code said: the name decides)

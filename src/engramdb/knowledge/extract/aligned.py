@@ -659,6 +659,9 @@ def align(
                     if in_clause
                     else earlier.named_words(t.subject, start, clause)
                 )
+                if coded:  # (its code names the row more exactly than any of its name's
+                    # words: "the HS1 ferry to Skerry" is HS1's, not the Skerry row's)
+                    naming = max(naming, len(_name_words(t.subject)) + 1)
                 score = len(shared) + (naming if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
         if not hits and similar is not None:
