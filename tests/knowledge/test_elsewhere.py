@@ -91,3 +91,43 @@ def test_a_thing_got_at_another_place_is_got_elsewhere(text, other):
 )
 def test_another_of_ones_own_things_is_not_elsewhere(text):
     assert not elsewhere(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "At Riverside Farm they charge £15 a month for membership.",  # "they"
+        "Pure Motion only charge £15 a month for their membership.",  # "their"
+        "Fitzone's membership is £15 a month.",  # a possessive name
+        "WordSmith returns unused passes within a week.",  # inner capitals
+    ],
+)
+def test_a_business_the_organisation_never_names_is_another(mem, text):
+    from engramdb.knowledge.extract.elsewhere import named_elsewhere
+
+    assert not elsewhere(text)  # (no cue word: the name tells)
+    assert named_elsewhere(text, ["ironhouse"])
+    r = mem.remember(text, scope=BOB, session_id="s")
+    assert r.conflicts == [], (text, r.conflicts)
+
+
+def test_a_name_the_organisation_uses_is_not_another_business(mem):
+    from engramdb.knowledge.extract.elsewhere import named_elsewhere
+
+    assert not named_elsewhere("Ironhouse's membership is £15 a month.", ["ironhouse"])
+    assert not named_elsewhere("Tuesday's class is full, they said.", [])  # (a day)
+    assert not named_elsewhere("Membership is £15 a month, they told me.", [])  # (no name)
+    assert not named_elsewhere("Somebody's stone cracked my windscreen.", [])  # (a pronoun)
+    # the organisation's own name, from the scope, is no other business's
+    r = mem.remember("Dropping in at IronHouse costs £15 a month.", scope=BOB, session_id="s")
+    assert len(r.conflicts) == 1, r.decisions
+
+
+def test_the_organisations_own_name_is_told_by_its_scope():
+    from engramdb.knowledge.claims import OTHER_BUSINESS
+    from engramdb.knowledge.extract.stage0 import extract_stage0
+
+    text = "Dropping in at CrossForge costs thirty dollars."
+    assert [c.subject for c in extract_stage0(text).claims] == [OTHER_BUSINESS]
+    own = extract_stage0(text, organisation="crossforge").claims
+    assert [c.subject for c in own] != [OTHER_BUSINESS] and len(own) == 1

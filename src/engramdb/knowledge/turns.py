@@ -24,7 +24,7 @@ from .recheck import recheck_beliefs
 from .recording import apply_extraction, reconcile_claim, record_source
 from .redaction import redact
 from .results import WriteResult
-from .scopes import check_scope
+from .scopes import check_scope, org_of
 from .vocab import SOURCE_KINDS, canonical_key, entity_type, is_authoritative
 from .writing import WriteContext, stream_of
 
@@ -161,7 +161,14 @@ def read_turn(
     partial = partial_names(read, known)  # "the Diavola" is the catalogue's Pizza Diavola
     known = {**known, **{surface: known[name] for surface, name in partial.items()}}
     said = _last_said(store, scope, session_id) if speaker == "user" else None
-    extraction = extract_stage0(read, reference=reference, role=speaker, known=known, said=said)
+    extraction = extract_stage0(
+        read,
+        reference=reference,
+        role=speaker,
+        known=known,
+        said=said,
+        organisation=org_of(scope) or "",
+    )
     if partial:
         resolve_partial(extraction, partial)
     if store.llm is not None:  # outside the transaction: a slow model blocks no reader

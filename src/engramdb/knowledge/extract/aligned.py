@@ -58,7 +58,7 @@ from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_valu
 from ..values import FREE as _FREE
 from ..words import find_phrase
 from .contacts import EMAIL
-from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
+from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere, named_elsewhere
 from .stage0 import (
     _CLOCK_WORDS,
     _QUESTION_START,
@@ -389,8 +389,8 @@ def _about_them(clause: str, t: Template, own: frozenset[str] = frozenset()) -> 
     """The clause speaks of the organisation ("you", "your", or no person at all), not of
     what the speaker did elsewhere ("I paid $199 for my AirPods on Amazon")."""
     away, subject, addressed = _whose(clause, own)
-    if away:
-        return False
+    if away or named_elsewhere(clause, (*own, t.subject, t.name, *t.aliases)):
+        return False  # (a name neither the organisation's nor this thing's: "Fitzone's ...")
     if (
         subject
         and not any(n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name))

@@ -44,7 +44,7 @@ from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key, is_person_key
 from ..words import find_phrase
 from .contacts import with_speaker_contacts
-from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
+from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere, named_elsewhere
 from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
 from .person_parse import speaker_frames, speakers_assertion
 from .person_words import LIFE_VERBS
@@ -331,8 +331,10 @@ def _ms(dt: datetime) -> int:
 class _Sentence:
     """One sentence being read, with the offset of its text in the turn."""
 
-    def __init__(self, text: str, offset: int, reference: datetime):
+    def __init__(self, text: str, offset: int, reference: datetime, organisation: str = ""):
         self.raw = text
+        #: the organisation addressed (its name's words are no other business's)
+        self.organisation = organisation
         self.offset = offset
         m = _FILLER.match(text)
         self.start = m.end() if m else 0
@@ -394,13 +396,16 @@ def extract_stage0(
     role: str = "user",
     known: dict[str, str] | None = None,
     said: list[Frame] | None = None,
+    organisation: str = "",
 ) -> Extraction:
     """Claims, instructions, revocations, uncertainties and entity mentions of ``text``.
 
     ``role`` is ``"user"`` for a speaker talking about themselves, ``"assistant"``, or
     ``"document"`` (first person plural means the organisation). ``known`` maps lower-cased
     entity names to their types (catalogue entities, for mentions and subjects). ``said``
-    holds the speaker's values of the turn before (``frames_of``), which "sorry, X" corrects."""
+    holds the speaker's values of the turn before (``frames_of``), which "sorry, X" corrects;
+    ``organisation``: the name of the organisation addressed (a scope's slug will do), whose
+    name is no other business's."""
     ref = reference or datetime.now(UTC)
     if ref.tzinfo is None:
         ref = ref.replace(tzinfo=UTC)
@@ -432,7 +437,7 @@ def extract_stage0(
         whole = role == "user" and is_correction(text[a:b])
         sentence_start = len(out.claims)
         for ca, cb in [(a, b)] if whole else _clauses(text, a, b):
-            s = _Sentence(text[ca:cb], ca, ref)
+            s = _Sentence(text[ca:cb], ca, ref, organisation)
             if not s.text.strip():
                 continue
             before = len(out.claims)
@@ -1826,8 +1831,10 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     hit = _known_in(body, known)
     if role != "document" and re.match(r"^i\b", body, _F):
         subject, stype = SELF, "person"  # "I paid $199 for ...": the speaker's own experience
-    elif role != "document" and elsewhere(body):  # "SoundHub down the road has the Aria for $109"
-        subject, stype = OTHER_BUSINESS, "other"
+    elif role != "document" and (
+        elsewhere(body) or named_elsewhere(body, [*known, s.organisation.replace("-", " ")])
+    ):
+        subject, stype = OTHER_BUSINESS, "other"  # "SoundHub down the road has the Aria ..."
     elif hit is not None:
         subject, stype = hit
     else:
