@@ -333,3 +333,27 @@ def test_what_the_speaker_says_they_are_with_as_holds_through_a_denial() -> None
     assert "vegan" in _values("As a vegan I don't eat honey")
     assert "vegan" not in _values("Am I allowed to eat honey as a vegan?")
     assert _values("I like films such as Alien") <= {"films", "Alien"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("oh well. Max died in January", "January"),  # someone else's clause
+        ("my cat Luna passed away last week and I can't stop crying", "last week"),
+        ("we moved from Dublin to Galway last month and I'm still unpacking", "last month"),
+    ],
+)
+def test_a_fallback_facts_time_of_another_clause_is_dropped(text: str, value: str) -> None:
+    assert value not in {c.value for c in stage0.extract_stage0(text, role="user").claims}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my sister Magda's getting married in June", "June"),  # a family member's plan
+        ("we're planning to try for a baby next year", "next year"),  # the speaker's
+        ("a P1 gets a first response within 4 hours with you", "4 hours"),  # a length
+    ],
+)
+def test_a_time_of_the_clause_a_fact_is_keyed_by_stays(text: str, value: str) -> None:
+    assert value in {c.value for c in stage0.extract_stage0(text, role="user").claims}

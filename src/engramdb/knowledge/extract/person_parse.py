@@ -26,7 +26,7 @@ from .person_spans import Frame, _stem
 from .person_triggers import DISLIKE_VERBS, LIKE_VERBS, TERMINATIVE
 from .person_words import FAMILY, OTHER_PEOPLE, PETS, is_job
 
-__all__ = ["MAX_CHARS", "speaker_frames", "speakers_assertion"]
+__all__ = ["MAX_CHARS", "speaker_frames", "speakers_assertion", "stray_time"]
 
 #: The longest sentence read (a turn's sentence is parsed once more for this reader).
 MAX_CHARS = 400
@@ -605,3 +605,58 @@ def speakers_assertion(text: str, value: str) -> bool:
     who = subjects[0]
     mine = who.lower_ in _SPEAKER or _owned(who) or _own_attribute(who)
     return mine and _asserts(node, True, True) and _asserts(pred, True, True)
+
+
+def stray_time(text: str, key: str, value: str) -> bool:
+    """Whether a fallback rule's ``key: value`` is a time misread as a value ("max_died:
+    January", "still_unpacking: last month"): ``value`` (its first occurrence in ``text``) is
+    nothing but a point in time the parse names with no number (a length, "eight years", "30
+    days", is a value, and so is a date, "18 August"), and its
+    clause is not the speaker's, nor a family member's ("Max died in January", "it's hot
+    today"), or the key's words are not in that clause (the key is another clause's). A text
+    too long to parse, or a value not in it, is not."""
+    at = text.find(value)
+    if at < 0 or len(text) > MAX_CHARS or not value.strip():
+        return False
+    toks = [t for t in parse(text) if at <= t.idx < at + len(value) and not t.is_punct]
+    if not toks or not all(t.ent_type_ in ("DATE", "TIME") for t in toks):
+        return False
+    inside = {t.i for t in toks}
+    head = next((t for t in toks if t.head.i not in inside or t.head.i == t.i), toks[0])
+    if _length_phrase(head) or any(t.like_num for t in toks):
+        return False  # ("been doing it about eight years", "within 4 hours": a value)
+    pred = head
+    while pred.pos_ not in ("VERB", "AUX") and pred.head.i != pred.i:
+        pred = pred.head
+    words = _clause_words(pred)
+    if any(w not in words for w in key.split("_") if len(w) > 2):
+        return True  # ("I can't stop crying" keyed, "last week" of the clause before)
+    while not _has_subject(pred) and pred.dep_ in _TAKES_SUBJECT and pred.head.i != pred.i:
+        pred = pred.head  # ("we're planning to try for a baby next year": the planner's)
+    who = next((c for c in pred.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return who is None or not (who.lower_ in _SPEAKER or _relative(who) is not None)
+
+
+#: Relations of a clause without a subject of its own that takes its head's.
+_TAKES_SUBJECT = frozenset({"xcomp", "advcl", "conj"})
+#: Relations of another clause inside a clause's subtree.
+_OTHER_CLAUSE = frozenset({"conj", "cc", "advcl", "ccomp", "parataxis"})
+
+
+def _clause_words(pred: Any) -> set[str]:
+    """The words (as written and their lemmas, lower case) of ``pred``'s own clause, without
+    the clauses joined to it."""
+    out: set[str] = set()
+    todo = [pred]
+    while todo:
+        t = todo.pop()
+        out |= {t.lower_, str(t.lemma_).casefold()}
+        todo += [c for c in t.children if not (c.dep_ in _OTHER_CLAUSE and c.head.i == pred.i)]
+    return out
+
+
+def _length_phrase(head: Any) -> bool:
+    """A length of time ("eight years", "a week"), not a point in it ("next year")."""
+    return head.lemma_.casefold() in _LENGTHS and any(
+        c.dep_ == "nummod" or (c.dep_ == "det" and c.lower_ in ("a", "an")) for c in head.children
+    )
