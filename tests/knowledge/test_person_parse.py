@@ -357,3 +357,29 @@ def test_a_fallback_facts_time_of_another_clause_is_dropped(text: str, value: st
 )
 def test_a_time_of_the_clause_a_fact_is_keyed_by_stays(text: str, value: str) -> None:
     assert value in {c.value for c in stage0.extract_stage0(text, role="user").claims}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("sorry, I meant Bingo. Benji was my old dog", "old dog"),  # a person's name
+        ("Kate is her best friend.", "her best friend"),
+        ("I'm an only child, so it's all on me when my parents get older", "all on me"),
+    ],
+)
+def test_a_plain_description_of_someone_else_is_no_fact(text: str, value: str) -> None:
+    values = {c.value for c in stage0.extract_stage0(text, role="user").claims}
+    assert not any(value in v for v in values), values
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Rhythm Spin is a full hour", "full hour"),  # a product described, with its entity
+        ("it's Australia now, Canada fell through", "Australia"),  # a name
+        ("my sister Kate is a nurse", "nurse"),  # the speaker's family
+    ],
+)
+def test_a_description_that_names_something_stays(text: str, value: str) -> None:
+    values = {c.value for c in stage0.extract_stage0(text, role="user").claims}
+    assert any(value in v for v in values), values

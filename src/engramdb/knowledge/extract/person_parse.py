@@ -26,7 +26,7 @@ from .person_spans import Frame, _stem
 from .person_triggers import DISLIKE_VERBS, LIKE_VERBS, TERMINATIVE
 from .person_words import FAMILY, OTHER_PEOPLE, PETS, is_job
 
-__all__ = ["MAX_CHARS", "speaker_frames", "speakers_assertion", "stray_time"]
+__all__ = ["MAX_CHARS", "said_of_someone", "speaker_frames", "speakers_assertion", "stray_time"]
 
 #: The longest sentence read (a turn's sentence is parsed once more for this reader).
 MAX_CHARS = 400
@@ -637,6 +637,32 @@ def stray_time(text: str, key: str, value: str) -> bool:
     return who is None or not (who.lower_ in _SPEAKER or _relative(who) is not None)
 
 
+def said_of_someone(text: str, value: str) -> bool:
+    """Whether ``value`` (its first occurrence in ``text``) is a plain description (no name, no
+    number, no entity the parse names) said of a pronoun, of no noun at all, or of a person
+    who is not the speaker's family ("Benji was my old dog", "Kate is her best friend", "it's
+    all on me", "fluently is a stretch"): the chat's aside about someone, no fact to keep. A
+    product or a place described ("Rhythm Spin is a full hour", "it's Australia now") names
+    something, and stays. A text too long to parse, or a value not in it, is not."""
+    at = text.find(value)
+    if at < 0 or len(text) > MAX_CHARS or not value.strip():
+        return False
+    toks = [t for t in parse(text) if at <= t.idx < at + len(value) and not t.is_punct]
+    if not toks or any(t.ent_type_ or t.pos_ == "PROPN" or t.like_num for t in toks):
+        return False
+    inside = {t.i for t in toks}
+    pred = next((t for t in toks if t.head.i not in inside or t.head.i == t.i), toks[0])
+    while pred.pos_ not in ("VERB", "AUX") and pred.head.i != pred.i:
+        pred = pred.head
+    subjects = [c for c in pred.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+    if not subjects:
+        return any(c.dep_ == "advmod" and c.i < pred.i for c in pred.children)  # ("fluently")
+    who = subjects[0]
+    if who.lower_ in _SPEAKER or _owned(who) or _relative(who) is not None:
+        return False
+    return who.pos_ == "PRON" or who.ent_type_ == "PERSON"
+
+
 #: Relations of a clause without a subject of its own that takes its head's.
 _TAKES_SUBJECT = frozenset({"xcomp", "advcl", "conj"})
 #: Relations of another clause inside a clause's subtree.
@@ -655,8 +681,12 @@ def _clause_words(pred: Any) -> set[str]:
     return out
 
 
+#: Units of time a length is counted in ("a full hour", "a week", "30 days").
+_UNITS = _LENGTHS | {"second", "minute", "hour", "day", "fortnight", "century"}
+
+
 def _length_phrase(head: Any) -> bool:
     """A length of time ("eight years", "a week"), not a point in it ("next year")."""
-    return head.lemma_.casefold() in _LENGTHS and any(
+    return head.lemma_.casefold() in _UNITS and any(
         c.dep_ == "nummod" or (c.dep_ == "det" and c.lower_ in ("a", "an")) for c in head.children
     )

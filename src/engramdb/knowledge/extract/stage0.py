@@ -46,7 +46,7 @@ from ..words import find_phrase
 from .contacts import with_speaker_contacts
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere
 from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
-from .person_parse import speaker_frames, speakers_assertion, stray_time
+from .person_parse import said_of_someone, speaker_frames, speakers_assertion, stray_time
 from .person_words import LIFE_VERBS
 from .statement_values import KINDS as AMOUNT_KINDS
 from .statement_values import bound_denied
@@ -998,7 +998,11 @@ def _stray(c: Claim, plain: str) -> bool:
     if c.negated:
         return False
     if c.subject != SELF:  # ("Max died in January": "max_died: January" says when, not what)
-        return c.stage != -1 and not is_person_key(c.key) and stray_time(plain, c.key, c.value)
+        return (
+            c.stage != -1
+            and not is_person_key(c.key)
+            and (stray_time(plain, c.key, c.value) or said_of_someone(plain, c.value))
+        )
     value = c.value.strip()
     if value.casefold() in _PRONOUN_VALUES and not value.isupper():
         return True  # ("IT" is a department, "it" no value)
