@@ -383,3 +383,18 @@ def test_a_plain_description_of_someone_else_is_no_fact(text: str, value: str) -
 def test_a_description_that_names_something_stays(text: str, value: str) -> None:
     values = {c.value for c in stage0.extract_stage0(text, role="user").claims}
     assert any(value in v for v in values), values
+
+
+@pytest.mark.parametrize("text", ["I'm retired", "I'm retired now, thank god", "I'm semi-retired"])
+def test_a_work_status_said_as_a_participle_is_the_speakers(text: str) -> None:
+    got = {(f.key, f.value) for f in speaker_frames(text)} | {
+        (c.key, c.value) for c in stage0.extract_stage0(text, role="user").claims
+    }
+    assert any(v.endswith("retired") for _, v in got), got
+
+
+@pytest.mark.parametrize(
+    "text", ["I retired in May", "I'm not retired", "I was retired", "Are you retired?"]
+)
+def test_an_ending_a_denial_or_a_past_is_no_status(text: str) -> None:
+    assert not any(f.value == "retired" for f in speaker_frames(text))

@@ -24,7 +24,7 @@ from engramdb.language.parser import parse
 from ..claims import SELF
 from .person_spans import Frame, _stem
 from .person_triggers import DISLIKE_VERBS, LIKE_VERBS, TERMINATIVE
-from .person_words import FAMILY, OTHER_PEOPLE, PETS, is_job
+from .person_words import FAMILY, OTHER_PEOPLE, PETS, WORK_STATUS, is_job
 
 __all__ = ["MAX_CHARS", "said_of_someone", "speaker_frames", "speakers_assertion", "stray_time"]
 
@@ -119,6 +119,8 @@ def speaker_frames(text: str) -> list[Frame]:
         head = tok.head
         if whose == SELF and key is None and not _question(head):
             values += [(v, whose) for v in _as_values(head)]  # "as a nurse, I ..."
+        if key is None and (status := _status(head)) is not None:
+            values.append((status, whose))  # "I'm retired", "my dad's retired"
         for pred in [head, *_sharing(head)]:
             if whose == SELF and key is None and pred.lemma_.casefold() in _TASTES:
                 values += [(v, whose) for v in _preference_values(pred)]
@@ -158,6 +160,26 @@ def _as_values(pred: Any) -> list[_Value]:
         for obj in (c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
             out += _noun_values(obj, "identity")
     return out
+
+
+#: Keys of a status said as a participle or an adjective, by its word list (a marital status
+#: is the rules': "my wife and I have been married 12 years" says how long, read as that).
+_STATUSES: dict[str, str] = dict.fromkeys(WORK_STATUS, "employment_type")
+
+
+def _status(pred: Any) -> _Value | None:
+    """A status the clause's predicate itself says ("I'm retired", "I'm retired now"): a
+    participle of "be" in ``_STATUSES``, asserted (a status word such as
+    "retired" is also a verb of ending, which ``_asserts`` would take as one)."""
+    if pred.lower_ not in _STATUSES or pred.tag_ not in ("VBN", "JJ"):
+        return None
+    if not any(c.dep_ in ("auxpass", "aux") and c.lemma_ == "be" for c in pred.children):
+        return None  # ("I retired in May": an ending, no status said)
+    if any(c.dep_ in ("dobj", "agent") for c in pred.children) or _past(pred):
+        return None  # ("we were married by a priest", "I was retired")
+    if not _asserts(pred, status=True):
+        return None
+    return _Value(_STATUSES[pred.lower_], *_span([pred]))
 
 
 def _question(pred: Any) -> bool:
@@ -228,14 +250,15 @@ def _sharing(pred: Any) -> list[Any]:
     ]
 
 
-def _asserts(pred: Any, tastes: bool = False, past: bool = False) -> bool:
+def _asserts(pred: Any, tastes: bool = False, past: bool = False, status: bool = False) -> bool:
     """Whether the clause says how things are: not denied, not a modal's or a wish's, not
     under a condition, not a question, and not in the past (``tastes``: a verb of taste
-    asserts too; ``past``: so does the past)."""
+    asserts too; ``past``: so does the past; ``status``: a participle of a status, "retired",
+    is no ending)."""
     lemma = pred.lemma_.casefold()
     if lemma in _NOT_ASSERTING and not (tastes and lemma in _TASTES):
         return False
-    if pred.lower_ in TERMINATIVE:
+    if pred.lower_ in TERMINATIVE and not status:
         return False  # ("I left Deloitte", "sold the Golf": the rules read the ending)
     if not past and _past(pred):
         return False  # ("I was at Barclays until March": not the speaker's now)
