@@ -398,3 +398,20 @@ def test_a_work_status_said_as_a_participle_is_the_speakers(text: str) -> None:
 )
 def test_an_ending_a_denial_or_a_past_is_no_status(text: str) -> None:
     assert not any(f.value == "retired" for f in speaker_frames(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "key"),
+    [
+        ("I run my own bakery in Ballarat", "Ballarat", "run_in"),  # the speaker's
+        ("my uncle owns a restaurant in Lisbon", "Lisbon", "own_in"),  # a family member's
+        ("I volunteer my weekends at the Oxfam shop", "Oxfam", "volunteer_at"),
+    ],
+)
+def test_a_name_the_object_places_is_a_value(text: str, value: str, key: str) -> None:
+    got = {(f.key, f.value) for f in speaker_frames(text)}
+    assert any(k == key and value in v for k, v in got), got
+
+
+def test_an_object_of_a_light_verb_places_nothing() -> None:
+    assert not any("Leeds" in f.value for f in speaker_frames("I got a parking ticket in Leeds"))

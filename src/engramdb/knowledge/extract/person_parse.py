@@ -367,6 +367,8 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                 out += _counted(n)  # "I keep three chickens and two goats": how many
         if dep in ("attr", "dobj", "oprd") and c.pos_ in ("NOUN", "PROPN", "NUM"):
             if dep == "dobj" and (lemma in _LIGHT or not (_named(c) or _kind_noun(c))):
+                if lemma not in _LIGHT:  # "I run my own bakery in Ballarat": where it is
+                    out += _object_places(lemma, c, subject_key)
                 continue
             key = _KEYS.get((lemma, "attr"), f"{lemma}_object") if dep == "attr" else lemma
             key = subject_key or key
@@ -386,6 +388,17 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
             elif _a_stay(pred):  # "I'm in London for a conference next week": not a home
                 found = [_Value(_STAY, v.start, v.end) if v.key == "lives_in" else v for v in found]
             out += found
+    return out
+
+
+def _object_places(lemma: str, obj: Any, subject_key: str | None) -> list[_Value]:
+    """The names an object that is no value itself places ("owns a restaurant in Lisbon",
+    "run my own bakery in Ballarat"): keyed by the verb and the preposition ("own_in")."""
+    out: list[_Value] = []
+    for prep in (p for p in obj.children if p.dep_ == "prep" and p.lower_ in _PLACES):
+        for n in (c for c in prep.children if c.dep_ == "pobj"):
+            if _named(n) and n.ent_type_ not in ("DATE", "TIME"):
+                out += _noun_values(n, f"{subject_key or lemma}_{prep.lower_}")
     return out
 
 
