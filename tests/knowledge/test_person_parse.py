@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engramdb import Memory
+from engramdb.knowledge.claims import SELF
 from engramdb.knowledge.extract import stage0
 from engramdb.knowledge.extract.person_parse import MAX_CHARS, speaker_frames, speakers_assertion
 from engramdb.knowledge.extract.person_words import FAMILY
@@ -415,3 +416,20 @@ def test_a_name_the_object_places_is_a_value(text: str, value: str, key: str) ->
 
 def test_an_object_of_a_light_verb_places_nothing() -> None:
     assert not any("Leeds" in f.value for f in speaker_frames("I got a parking ticket in Leeds"))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I run a cafe in Hull, been open since 2019", "2019"),
+        ("I'm an electrician, been doing it since 2008.", "2008"),
+        ("I run my own salon, been open six years this June.", "six years"),
+    ],
+)
+def test_a_been_clause_after_a_comma_takes_the_speakers_subject(text: str, value: str) -> None:
+    assert value in _values(text)
+
+
+def test_a_been_clause_with_its_own_subject_is_not_the_speakers() -> None:
+    frames = speaker_frames("I run a cafe, my sister's been there since 2015")
+    assert not any(f.value == "2015" and f.subject == SELF for f in frames)

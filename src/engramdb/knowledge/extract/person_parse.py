@@ -121,7 +121,7 @@ def speaker_frames(text: str) -> list[Frame]:
             values += [(v, whose) for v in _as_values(head)]  # "as a nurse, I ..."
         if key is None and (status := _status(head)) is not None:
             values.append((status, whose))  # "I'm retired", "my dad's retired"
-        for pred in [head, *_sharing(head)]:
+        for pred in [head, *_sharing(head), *_been(head)]:
             if whose == SELF and key is None and pred.lemma_.casefold() in _TASTES:
                 values += [(v, whose) for v in _preference_values(pred)]
             elif _asserts(pred):
@@ -250,6 +250,27 @@ def _sharing(pred: Any) -> list[Any]:
     ]
 
 
+def _been(pred: Any) -> list[Any]:
+    """Clauses of "been" after a comma with no subject of their own, which take the
+    speaker's and say how long ("I run my own bakery, been open since 2021", "a plumber, been
+    doing it since 2010"): chat leaves out the "I've". The parse may hang the speaker's clause
+    from the "been" one ("I'm an electrician" as its ``ccomp``)."""
+    near = [c for c in pred.children if c.dep_ in _JOINED and c.i > pred.i]
+    if pred.dep_ in _JOINED and pred.head.i > pred.i:
+        near.append(pred.head)
+    return [
+        c
+        for c in near
+        if (c.lower_ == "been" or any(a.lower_ == "been" and a.dep_ == "aux" for a in c.children))
+        and not _has_subject(c)
+        and not any(g.dep_ == "cc" for g in pred.children if pred.i < g.i < c.i)
+    ]
+
+
+#: Relations by which the parse joins a clause after a comma to another.
+_JOINED = frozenset({"conj", "dep", "parataxis", "ccomp"})
+
+
 def _asserts(pred: Any, tastes: bool = False, past: bool = False, status: bool = False) -> bool:
     """Whether the clause says how things are: not denied, not a modal's or a wish's, not
     under a condition, not a question, and not in the past (``tastes``: a verb of taste
@@ -283,7 +304,10 @@ def _past(pred: Any) -> bool:
     ("I've lived in Toronto for six years") still holds."""
     if pred.tag_ == "VBD":
         return True
-    return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in pred.children)
+    return any(
+        c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" and c.lower_ != "been"  # (a mis-tag)
+        for c in pred.children
+    )
 
 
 def _own_attribute(tok: Any) -> bool:
@@ -377,6 +401,9 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
         elif c.dep_ == "npadvmod" and _perfect(pred) and _length(c):
             out.append(_Value(f"{lemma}_for", *_span(_from_number(c))))  # "been together 9 years"
         elif c.dep_ == "acomp" and c.pos_ == "ADJ" and lemma == "be":
+            if _perfect(pred):  # "been open five years": how long the state has held
+                for g in (g for g in c.children if g.dep_ == "npadvmod" and _length(g)):
+                    out.append(_Value(f"{c.lemma_.casefold()}_for", *_span(_from_number(g))))
             for n in [c, *_conjuncts(c)]:
                 word = n.doc[_word_start(n.doc, n.i) : n.i + 1]  # ("left-handed")
                 if _naming_adjective(n) or "-" in word.text:
@@ -461,8 +488,13 @@ _LENGTHS = frozenset({"year", "month", "week", "decade"})
 
 
 def _perfect(pred: Any) -> bool:
-    """A present perfect: what it says has held until now ("I've been a nurse", "have lived")."""
-    return any(c.dep_ == "aux" and c.lower_ in ("have", "'ve", "has") for c in pred.children)
+    """A present perfect: what it says has held until now ("I've been a nurse", "have lived";
+    chat's "been open since 2021", "been doing it for years" without its "have")."""
+    if pred.lower_ == "been" and not any(c.dep_ == "aux" for c in pred.children):
+        return True
+    return any(
+        c.dep_ == "aux" and c.lower_ in ("have", "'ve", "has", "been") for c in pred.children
+    )
 
 
 def _length(tok: Any) -> bool:
