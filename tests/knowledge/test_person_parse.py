@@ -433,3 +433,8 @@ def test_a_been_clause_after_a_comma_takes_the_speakers_subject(text: str, value
 def test_a_been_clause_with_its_own_subject_is_not_the_speakers() -> None:
     frames = speaker_frames("I run a cafe, my sister's been there since 2015")
     assert not any(f.value == "2015" and f.subject == SELF for f in frames)
+
+
+def test_a_present_verb_after_a_comma_takes_the_speakers_subject() -> None:
+    assert "Catan" in _values("I've got a PS5 and a Switch, mostly play Catan on the PS5")
+    assert "Catan" not in _values("I've got a Switch, recommend me games like Catan")

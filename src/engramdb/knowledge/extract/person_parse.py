@@ -251,20 +251,26 @@ def _sharing(pred: Any) -> list[Any]:
 
 
 def _been(pred: Any) -> list[Any]:
-    """Clauses of "been" after a comma with no subject of their own, which take the
-    speaker's and say how long ("I run my own bakery, been open since 2021", "a plumber, been
-    doing it since 2010"): chat leaves out the "I've". The parse may hang the speaker's clause
-    from the "been" one ("I'm an electrician" as its ``ccomp``)."""
+    """Clauses after a comma with no subject of their own, which take the speaker's: a clause
+    of "been", which says how long ("I run my own bakery, been open since 2021", "a plumber,
+    been doing it since 2010": chat leaves out the "I've"), or a verb in the present of "I"
+    ("I've got a PS5, mostly play FIFA on it"; an order to the assistant is no such form). The
+    parse may hang the speaker's clause from the other ("I'm an electrician" as its
+    ``ccomp``)."""
     near = [c for c in pred.children if c.dep_ in _JOINED and c.i > pred.i]
     if pred.dep_ in _JOINED and pred.head.i > pred.i:
         near.append(pred.head)
     return [
         c
         for c in near
-        if (c.lower_ == "been" or any(a.lower_ == "been" and a.dep_ == "aux" for a in c.children))
+        if (_been_clause(c) or (c.tag_ == "VBP" and c.pos_ == "VERB"))
         and not _has_subject(c)
         and not any(g.dep_ == "cc" for g in pred.children if pred.i < g.i < c.i)
     ]
+
+
+def _been_clause(tok: Any) -> bool:
+    return tok.lower_ == "been" or any(a.lower_ == "been" and a.dep_ == "aux" for a in tok.children)
 
 
 #: Relations by which the parse joins a clause after a comma to another.
