@@ -438,3 +438,7 @@ def test_a_been_clause_with_its_own_subject_is_not_the_speakers() -> None:
 def test_a_present_verb_after_a_comma_takes_the_speakers_subject() -> None:
     assert "Catan" in _values("I've got a PS5 and a Switch, mostly play Catan on the PS5")
     assert "Catan" not in _values("I've got a Switch, recommend me games like Catan")
+
+
+def test_the_names_between_which_the_speaker_is_are_values() -> None:
+    assert {"Lyon", "Geneva"} <= _values("I split my week between Lyon and Geneva")

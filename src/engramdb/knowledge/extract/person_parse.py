@@ -48,8 +48,11 @@ _PRETENDING = frozenset("pretend imagine roleplay".split())
 #: Clause openers after which nothing holds as the speaker's present fact.
 _CONDITIONS = frozenset({"if", "unless", "whether", "when", "once", "until"})
 #: Prepositions whose object is where, at, for or with what the speaker is or does (the
-#: value of "work at", "live in", "from", "since 2019"); time words are kept only for "since".
-_PREPOSITIONS = frozenset({"at", "for", "with", "in", "from", "near", "since", "on", "to"})
+#: value of "work at", "live in", "from", "since 2019", "split my time between London and
+#: Lisbon"); time words are kept only for "since".
+_PREPOSITIONS = frozenset(
+    {"at", "for", "with", "in", "from", "near", "since", "on", "to", "between"}
+)
 #: Prepositions whose common-noun object may be a value ("at a dental practice").
 _PLACES = frozenset({"at", "for", "with", "in"})
 #: Entity labels of a prepositional object kept as a value.
