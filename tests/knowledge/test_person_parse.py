@@ -442,3 +442,22 @@ def test_a_present_verb_after_a_comma_takes_the_speakers_subject() -> None:
 
 def test_the_names_between_which_the_speaker_is_are_values() -> None:
     assert {"Lyon", "Geneva"} <= _values("I split my week between Lyon and Geneva")
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("I'm crazy about gardening, mostly roses and tulips", {"roses", "tulips"}),
+        ("I'm mad about baking", {"baking"}),
+        ("I'm really into vinyl", {"vinyl"}),
+        ("I'm fond of opera", {"opera"}),
+    ],
+)
+def test_a_taste_said_with_an_adjective_or_into_is_liked(text: str, want: set[str]) -> None:
+    got = {f.value for f in speaker_frames(text) if f.key == "likes"}
+    assert want <= got, got
+
+
+@pytest.mark.parametrize("text", ["I'm not into football", "are you into jazz?"])
+def test_a_denied_or_asked_taste_is_none(text: str) -> None:
+    assert not speaker_frames(text)

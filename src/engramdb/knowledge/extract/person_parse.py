@@ -409,6 +409,10 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                 out += _noun_values(n, key)
         elif c.dep_ == "npadvmod" and _perfect(pred) and _length(c):
             out.append(_Value(f"{lemma}_for", *_span(_from_number(c))))  # "been together 9 years"
+        elif c.dep_ == "acomp" and lemma == "be" and c.lower_ in _TASTE_ADJECTIVES:
+            out += _taste_objects(c, _TASTE_ADJECTIVES[c.lower_])  # "mad about gardening"
+        elif c.dep_ == "prep" and lemma == "be" and c.lower_ == "into":
+            out += _taste_objects(pred, "into")  # "I'm really into vinyl"
         elif c.dep_ == "acomp" and c.pos_ == "ADJ" and lemma == "be":
             if _perfect(pred):  # "been open five years": how long the state has held
                 for g in (g for g in c.children if g.dep_ == "npadvmod" and _length(g)):
@@ -435,6 +439,33 @@ def _object_places(lemma: str, obj: Any, subject_key: str | None) -> list[_Value
         for n in (c for c in prep.children if c.dep_ == "pobj"):
             if _named(n) and n.ent_type_ not in ("DATE", "TIME"):
                 out += _noun_values(n, f"{subject_key or lemma}_{prep.lower_}")
+    return out
+
+
+#: Adjectives of "be" that say a taste, by the preposition that takes what is liked ("I'm mad
+#: about gardening", "obsessed with K-dramas", "keen on rugby", "fond of jazz").
+_TASTE_ADJECTIVES = {
+    "mad": "about",
+    "crazy": "about",
+    "passionate": "about",
+    "obsessed": "with",
+    "keen": "on",
+    "big": "on",
+    "fond": "of",
+}
+
+
+def _taste_objects(head: Any, word: str) -> list[_Value]:
+    """What the speaker likes, the objects of ``head``'s preposition ``word``, each listed one
+    and the ones an aside names ("mad about gardening, mostly roses and dahlias")."""
+    out: list[_Value] = []
+    for prep in (p for p in head.children if p.dep_ == "prep" and p.lower_ == word):
+        for obj in prep.children:
+            if obj.dep_ == "pobj" and obj.pos_ in ("NOUN", "PROPN"):
+                for n in [obj, *_conjuncts(obj)]:
+                    out += _noun_values(n, "likes")
+            elif obj.dep_ == "pcomp" and obj.tag_ == "VBG":  # "mad about baking"
+                out.append(_Value("likes", *_span([obj])))
     return out
 
 
