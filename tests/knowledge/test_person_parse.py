@@ -461,3 +461,9 @@ def test_a_taste_said_with_an_adjective_or_into_is_liked(text: str, want: set[st
 @pytest.mark.parametrize("text", ["I'm not into football", "are you into jazz?"])
 def test_a_denied_or_asked_taste_is_none(text: str) -> None:
     assert not speaker_frames(text)
+
+
+def test_the_names_a_taste_places_are_values() -> None:
+    frames = {(f.key, f.value) for f in speaker_frames("I love cycling, especially in the Alps")}
+    assert ("likes_in", "Alps") in frames, frames
+    assert not any(f.key.startswith("likes_") for f in speaker_frames("I love it at Christmas"))

@@ -501,6 +501,18 @@ def _preference_values(pred: Any) -> list[_Value]:
                 out += _noun_values(objects[0], key)
             elif not any(o.dep_ in ("auxpass", "acomp") for o in c.children):
                 out.append(_Value(key, *_span([c])))
+            out += _taste_places(c, key)  # "love cycling in the Alps"
+    return out + _taste_places(pred, key)  # "I love hiking, especially in the Peak District"
+
+
+def _taste_places(head: Any, key: str) -> list[_Value]:
+    """The names a taste's own prepositions take ("especially in the Peak District"), keyed by
+    the taste and the preposition (``likes_in``); a time ("at Christmas") is none."""
+    out: list[_Value] = []
+    for prep in (p for p in head.children if p.dep_ == "prep" and p.lower_ in _PREPOSITIONS):
+        for obj in (c for c in prep.children if c.dep_ == "pobj"):
+            if _named(obj) and obj.ent_type_ not in ("DATE", "TIME"):
+                out += _noun_values(obj, f"{key}_{prep.lower_}")
     return out
 
 
