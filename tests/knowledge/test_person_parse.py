@@ -467,3 +467,16 @@ def test_the_names_a_taste_places_are_values() -> None:
     frames = {(f.key, f.value) for f in speaker_frames("I love cycling, especially in the Alps")}
     assert ("likes_in", "Alps") in frames, frames
     assert not any(f.key.startswith("likes_") for f in speaker_frames("I love it at Christmas"))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("I am left-handed and weirdly proud of it", "left-handed"), ("I am laid-back", "laid-back")],
+)
+def test_a_hyphenated_adjective_the_parse_split_is_one_trait(text: str, word: str) -> None:
+    assert ("trait", word) in {(f.key, f.value) for f in speaker_frames(text)}
+
+
+@pytest.mark.parametrize("text", ["I am not left-handed and proud", "I am not laid-back"])
+def test_a_denied_hyphenated_trait_is_none(text: str) -> None:
+    assert not speaker_frames(text)

@@ -124,6 +124,8 @@ def speaker_frames(text: str) -> list[Frame]:
             values += [(v, whose) for v in _as_values(head)]  # "as a nurse, I ..."
         if key is None and (status := _status(head)) is not None:
             values.append((status, whose))  # "I'm retired", "my dad's retired"
+        if key is None and (word := _split_adjective(head)) is not None:
+            values.append((word, whose))  # "I am left-handed and ...": one word, split
         for pred in [head, *_sharing(head), *_been(head)]:
             if whose == SELF and key is None and pred.lemma_.casefold() in _TASTES:
                 values += [(v, whose) for v in _preference_values(pred)]
@@ -183,6 +185,23 @@ def _status(pred: Any) -> _Value | None:
     if not _asserts(pred, status=True):
         return None
     return _Value(_STATUSES[pred.lower_], *_span([pred]))
+
+
+def _split_adjective(pred: Any) -> _Value | None:
+    """A hyphenated adjective the parse split into a participle and its complement, and took
+    for the clause's verb ("I am left-handed and weirdly proud of it": "left" the root, "handed"
+    its ``oprd``; "I am laid-back"): one trait, the whole written word."""
+    doc = pred.doc
+    if pred.tag_ not in ("VBN", "VBD") or pred.i + 2 >= len(doc):
+        return None
+    hyphen, rest = doc[pred.i + 1], doc[pred.i + 2]
+    if hyphen.text != "-" or pred.whitespace_ or hyphen.whitespace_ or rest.head.i != pred.i:
+        return None
+    if not any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in pred.children):
+        return None
+    if not _asserts(pred, status=True):
+        return None
+    return _Value(_KEYS[("be", "acomp")], *_span([pred, hyphen, rest]))
 
 
 def _question(pred: Any) -> bool:
@@ -419,6 +438,8 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                     out.append(_Value(f"{c.lemma_.casefold()}_for", *_span(_from_number(g))))
             for n in [c, *_conjuncts(c)]:
                 word = n.doc[_word_start(n.doc, n.i) : n.i + 1]  # ("left-handed")
+                if any(c.dep_ == "neg" for t in word for c in t.children):
+                    continue  # ("I am not left-handed": the parse hangs "not" on "left")
                 if _naming_adjective(n) or "-" in word.text:
                     out.append(_Value(_KEYS[("be", "acomp")], *_span(list(word))))
         elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
