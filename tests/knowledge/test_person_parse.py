@@ -480,3 +480,19 @@ def test_a_hyphenated_adjective_the_parse_split_is_one_trait(text: str, word: st
 @pytest.mark.parametrize("text", ["I am not left-handed and proud", "I am not laid-back"])
 def test_a_denied_hyphenated_trait_is_none(text: str) -> None:
     assert not speaker_frames(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my dad lives in Leeds on his own", "on his own"),
+        ("I live alone in Hull", "alone"),
+        ("I live by myself", "by myself"),
+    ],
+)
+def test_living_alone_is_a_value(text: str, value: str) -> None:
+    assert ("lives_with", value) in {(f.key, f.value) for f in speaker_frames(text)}
+
+
+def test_not_living_alone_is_none() -> None:
+    assert not speaker_frames("I don't live alone")

@@ -442,6 +442,8 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                     continue  # ("I am not left-handed": the parse hangs "not" on "left")
                 if _naming_adjective(n) or "-" in word.text:
                     out.append(_Value(_KEYS[("be", "acomp")], *_span(list(word))))
+        elif lemma == "live" and (alone := _alone(c)):
+            out.append(_Value("lives_with", *_span(alone)))  # "lives in Karachi on her own"
         elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
             found = _prep_values(lemma, c, lasting=_perfect(pred))
             if subject_key:
@@ -488,6 +490,28 @@ def _taste_objects(head: Any, word: str) -> list[_Value]:
             elif obj.dep_ == "pcomp" and obj.tag_ == "VBG":  # "mad about baking"
                 out.append(_Value("likes", *_span([obj])))
     return out
+
+
+def _alone(tok: Any) -> list[Any]:
+    """The words of living alone a "live" clause's modifier says ("alone", "on her own", "by
+    myself"), or none."""
+    if tok.dep_ == "advmod" and tok.lower_ == "alone":
+        return [tok]
+    if tok.dep_ != "prep" or tok.lower_ not in ("on", "by"):
+        return []
+    for obj in (c for c in tok.children if c.dep_ == "pobj"):
+        own = (
+            tok.lower_ == "on"
+            and obj.lower_ == "own"
+            and any(c.dep_ == "poss" for c in obj.children)
+        )
+        if own or (tok.lower_ == "by" and obj.lower_ in _SELVES):
+            return list(tok.doc[tok.i : obj.i + 1])
+    return []
+
+
+#: Reflexive pronouns of living by oneself ("by myself").
+_SELVES = frozenset("myself herself himself themselves ourselves".split())
 
 
 #: Verbs of taste: what the speaker likes (True) or dislikes (False); denied, the other.
