@@ -496,3 +496,8 @@ def test_living_alone_is_a_value(text: str, value: str) -> None:
 
 def test_not_living_alone_is_none() -> None:
     assert not speaker_frames("I don't live alone")
+
+
+def test_a_name_a_prepositions_plain_object_places_is_a_value() -> None:
+    assert "Leeds" in _values("I'm currently on a placement in Leeds")
+    assert "Harrogate" in _values("I work in a bakery in Harrogate")

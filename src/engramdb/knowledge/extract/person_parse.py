@@ -648,6 +648,8 @@ def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
                     out.append(_Value(f"{lemma}_for", *_span(_from_number(n))))
             elif _named(n) or (n.pos_ == "NOUN" and word in _PLACES and _kind_noun(n)):
                 out += _noun_values(n, key)
+            elif n.pos_ == "NOUN" and n.lower_ not in _EMPTY:  # "on a rotation in A&E"
+                out += _object_places(lemma, n, None)
     return out
 
 
