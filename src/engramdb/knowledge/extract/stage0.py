@@ -994,7 +994,10 @@ def _stray(c: Claim, plain: str) -> bool:
     """A speaker's fact a fallback rule keyed by the sentence's own words ("hot_mate: today"
     of "it's stinking hot today, mate") in a clause the parse says the speaker does not
     assert of themselves; or any speaker's fact whose value is only a pronoun ("likes: it" of
-    "I play the sitar, but I love it"): it names nothing by itself."""
+    "I play the sitar, but I love it"): it names nothing by itself. Of anyone else, a fallback
+    rule's fact whose value is only a time of a clause not the speaker's or a family member's,
+    or of another clause than its key's ("max_died: January", "still_unpacking: last
+    month"), or a plain description of a pronoun or a person ("Benji is_a old dog")."""
     if c.negated:
         return False
     if c.subject != SELF:  # ("Max died in January": "max_died: January" says when, not what)
