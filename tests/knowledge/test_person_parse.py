@@ -501,3 +501,23 @@ def test_not_living_alone_is_none() -> None:
 def test_a_name_a_prepositions_plain_object_places_is_a_value() -> None:
     assert "Leeds" in _values("I'm currently on a placement in Leeds")
     assert "Harrogate" in _values("I work in a bakery in Harrogate")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I'm gluten-free because of coeliac disease.", "coeliac disease"),
+        ("I use a wheelchair because of a spinal injury", "spinal injury"),
+    ],
+)
+def test_what_the_speaker_says_a_state_is_because_of_is_a_value(text: str, value: str) -> None:
+    assert ("reason", value) in {(f.key, f.value) for f in speaker_frames(text)}
+
+
+def test_a_plain_cause_is_no_value() -> None:
+    assert not any(f.key == "reason" for f in speaker_frames("I'm late because of the traffic"))
+
+
+def test_a_subject_the_parse_hangs_on_the_auxiliary_is_its_verbs() -> None:
+    frames = speaker_frames("I am gluten-free because of coeliac disease.")
+    assert ("trait", "gluten-free") in {(f.key, f.value) for f in frames}

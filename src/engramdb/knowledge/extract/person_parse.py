@@ -120,6 +120,8 @@ def speaker_frames(text: str) -> list[Frame]:
         else:
             continue
         head = tok.head
+        if head.dep_ in ("aux", "auxpass"):
+            head = head.head  # ("I am gluten-free": the parse may hang "I" on the "am")
         if whose == SELF and key is None and not _question(head):
             values += [(v, whose) for v in _as_values(head)]  # "as a nurse, I ..."
         if key is None and (status := _status(head)) is not None:
@@ -442,6 +444,14 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                     continue  # ("I am not left-handed": the parse hangs "not" on "left")
                 if _naming_adjective(n) or "-" in word.text:
                     out.append(_Value(_KEYS[("be", "acomp")], *_span(list(word))))
+        elif c.dep_ == "prep" and c.lower_ == "because":  # "gluten-free because of coeliac disease"
+            for of in (g for g in c.children if g.dep_ in ("pcomp", "prep") and g.lower_ == "of"):
+                for n in (o for o in of.children if o.dep_ == "pobj"):
+                    if _named(n) or _kind_noun(n):
+                        out += _noun_values(n, "reason")
+            for n in (o for o in c.children if o.dep_ == "pobj"):  # (parsed without the "of")
+                if _named(n) or _kind_noun(n):
+                    out += _noun_values(n, "reason")
         elif lemma == "live" and (alone := _alone(c)):
             out.append(_Value("lives_with", *_span(alone)))  # "lives in Karachi on her own"
         elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
