@@ -521,3 +521,9 @@ def test_a_plain_cause_is_no_value() -> None:
 def test_a_subject_the_parse_hangs_on_the_auxiliary_is_its_verbs() -> None:
     frames = speaker_frames("I am gluten-free because of coeliac disease.")
     assert ("trait", "gluten-free") in {(f.key, f.value) for f in frames}
+
+
+def test_who_the_speaker_lives_with_is_a_value() -> None:
+    got = {(f.key, f.value) for f in speaker_frames("I'm still living with my grandparents")}
+    assert ("lives_with", "grandparents") in got, got
+    assert not speaker_frames("I don't live with my parents")

@@ -651,6 +651,9 @@ def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
         for n in [obj, *_conjuncts(obj)]:
             if word == "with":
                 out += _counted(n)  # "a flat with two flatmates"
+                if lemma == "live" and _household(n):  # "living with my parents"
+                    out.append(_Value("lives_with", *_span([n])))
+                    continue
             if n.ent_type_ in ("DATE", "TIME"):
                 if word == "since":
                     out += _noun_values(n, key)
@@ -661,6 +664,13 @@ def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
             elif n.pos_ == "NOUN" and n.lower_ not in _EMPTY:  # "on a rotation in A&E"
                 out += _object_places(lemma, n, None)
     return out
+
+
+def _household(noun: Any) -> bool:
+    """A family member or a housemate of the speaker's, unnamed ("my parents", "two
+    flatmates"): who the speaker lives with."""
+    word = _stem(noun.text)
+    return noun.pos_ == "NOUN" and (word in FAMILY or word in OTHER_PEOPLE) and not _named(noun)
 
 
 def _noun_values(head: Any, key: str) -> list[_Value]:
