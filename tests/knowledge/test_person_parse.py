@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engramdb import Memory
+from engramdb.knowledge.claims import SELF
 from engramdb.knowledge.extract import stage0
 from engramdb.knowledge.extract.person_parse import MAX_CHARS, speaker_frames, speakers_assertion
 from engramdb.knowledge.extract.person_words import FAMILY
@@ -333,3 +334,196 @@ def test_what_the_speaker_says_they_are_with_as_holds_through_a_denial() -> None
     assert "vegan" in _values("As a vegan I don't eat honey")
     assert "vegan" not in _values("Am I allowed to eat honey as a vegan?")
     assert _values("I like films such as Alien") <= {"films", "Alien"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("oh well. Max died in January", "January"),  # someone else's clause
+        ("my cat Luna passed away last week and I can't stop crying", "last week"),
+        ("we moved from Dublin to Galway last month and I'm still unpacking", "last month"),
+    ],
+)
+def test_a_fallback_facts_time_of_another_clause_is_dropped(text: str, value: str) -> None:
+    assert value not in {c.value for c in stage0.extract_stage0(text, role="user").claims}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my sister Magda's getting married in June", "June"),  # a family member's plan
+        ("we're planning to try for a baby next year", "next year"),  # the speaker's
+        ("a P1 gets a first response within 4 hours with you", "4 hours"),  # a length
+    ],
+)
+def test_a_time_of_the_clause_a_fact_is_keyed_by_stays(text: str, value: str) -> None:
+    assert value in {c.value for c in stage0.extract_stage0(text, role="user").claims}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("sorry, I meant Bingo. Benji was my old dog", "old dog"),  # a person's name
+        ("Kate is her best friend.", "her best friend"),
+        ("I'm an only child, so it's all on me when my parents get older", "all on me"),
+    ],
+)
+def test_a_plain_description_of_someone_else_is_no_fact(text: str, value: str) -> None:
+    values = {c.value for c in stage0.extract_stage0(text, role="user").claims}
+    assert not any(value in v for v in values), values
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Rhythm Spin is a full hour", "full hour"),  # a product described, with its entity
+        ("it's Australia now, Canada fell through", "Australia"),  # a name
+        ("my sister Kate is a nurse", "nurse"),  # the speaker's family
+    ],
+)
+def test_a_description_that_names_something_stays(text: str, value: str) -> None:
+    values = {c.value for c in stage0.extract_stage0(text, role="user").claims}
+    assert any(value in v for v in values), values
+
+
+@pytest.mark.parametrize("text", ["I'm retired", "I'm retired now, thank god", "I'm semi-retired"])
+def test_a_work_status_said_as_a_participle_is_the_speakers(text: str) -> None:
+    got = {(f.key, f.value) for f in speaker_frames(text)} | {
+        (c.key, c.value) for c in stage0.extract_stage0(text, role="user").claims
+    }
+    assert any(v.endswith("retired") for _, v in got), got
+
+
+@pytest.mark.parametrize(
+    "text", ["I retired in May", "I'm not retired", "I was retired", "Are you retired?"]
+)
+def test_an_ending_a_denial_or_a_past_is_no_status(text: str) -> None:
+    assert not any(f.value == "retired" for f in speaker_frames(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "key"),
+    [
+        ("I run my own bakery in Ballarat", "Ballarat", "run_in"),  # the speaker's
+        ("my uncle owns a restaurant in Lisbon", "Lisbon", "own_in"),  # a family member's
+        ("I volunteer my weekends at the Oxfam shop", "Oxfam", "volunteer_at"),
+    ],
+)
+def test_a_name_the_object_places_is_a_value(text: str, value: str, key: str) -> None:
+    got = {(f.key, f.value) for f in speaker_frames(text)}
+    assert any(k == key and value in v for k, v in got), got
+
+
+def test_an_object_of_a_light_verb_places_nothing() -> None:
+    assert not any("Leeds" in f.value for f in speaker_frames("I got a parking ticket in Leeds"))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I run a cafe in Hull, been open since 2019", "2019"),
+        ("I'm an electrician, been doing it since 2008.", "2008"),
+        ("I run my own salon, been open six years this June.", "six years"),
+    ],
+)
+def test_a_been_clause_after_a_comma_takes_the_speakers_subject(text: str, value: str) -> None:
+    assert value in _values(text)
+
+
+def test_a_been_clause_with_its_own_subject_is_not_the_speakers() -> None:
+    frames = speaker_frames("I run a cafe, my sister's been there since 2015")
+    assert not any(f.value == "2015" and f.subject == SELF for f in frames)
+
+
+def test_a_present_verb_after_a_comma_takes_the_speakers_subject() -> None:
+    assert "Catan" in _values("I've got a PS5 and a Switch, mostly play Catan on the PS5")
+    assert "Catan" not in _values("I've got a Switch, recommend me games like Catan")
+
+
+def test_the_names_between_which_the_speaker_is_are_values() -> None:
+    assert {"Lyon", "Geneva"} <= _values("I split my week between Lyon and Geneva")
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("I'm crazy about gardening, mostly roses and tulips", {"roses", "tulips"}),
+        ("I'm mad about baking", {"baking"}),
+        ("I'm really into vinyl", {"vinyl"}),
+        ("I'm fond of opera", {"opera"}),
+    ],
+)
+def test_a_taste_said_with_an_adjective_or_into_is_liked(text: str, want: set[str]) -> None:
+    got = {f.value for f in speaker_frames(text) if f.key == "likes"}
+    assert want <= got, got
+
+
+@pytest.mark.parametrize("text", ["I'm not into football", "are you into jazz?"])
+def test_a_denied_or_asked_taste_is_none(text: str) -> None:
+    assert not speaker_frames(text)
+
+
+def test_the_names_a_taste_places_are_values() -> None:
+    frames = {(f.key, f.value) for f in speaker_frames("I love cycling, especially in the Alps")}
+    assert ("likes_in", "Alps") in frames, frames
+    assert not any(f.key.startswith("likes_") for f in speaker_frames("I love it at Christmas"))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("I am left-handed and weirdly proud of it", "left-handed"), ("I am laid-back", "laid-back")],
+)
+def test_a_hyphenated_adjective_the_parse_split_is_one_trait(text: str, word: str) -> None:
+    assert ("trait", word) in {(f.key, f.value) for f in speaker_frames(text)}
+
+
+@pytest.mark.parametrize("text", ["I am not left-handed and proud", "I am not laid-back"])
+def test_a_denied_hyphenated_trait_is_none(text: str) -> None:
+    assert not speaker_frames(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my dad lives in Leeds on his own", "on his own"),
+        ("I live alone in Hull", "alone"),
+        ("I live by myself", "by myself"),
+    ],
+)
+def test_living_alone_is_a_value(text: str, value: str) -> None:
+    assert ("lives_with", value) in {(f.key, f.value) for f in speaker_frames(text)}
+
+
+def test_not_living_alone_is_none() -> None:
+    assert not speaker_frames("I don't live alone")
+
+
+def test_a_name_a_prepositions_plain_object_places_is_a_value() -> None:
+    assert "Leeds" in _values("I'm currently on a placement in Leeds")
+    assert "Harrogate" in _values("I work in a bakery in Harrogate")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I'm gluten-free because of coeliac disease.", "coeliac disease"),
+        ("I use a wheelchair because of a spinal injury", "spinal injury"),
+    ],
+)
+def test_what_the_speaker_says_a_state_is_because_of_is_a_value(text: str, value: str) -> None:
+    assert ("reason", value) in {(f.key, f.value) for f in speaker_frames(text)}
+
+
+def test_a_plain_cause_is_no_value() -> None:
+    assert not any(f.key == "reason" for f in speaker_frames("I'm late because of the traffic"))
+
+
+def test_a_subject_the_parse_hangs_on_the_auxiliary_is_its_verbs() -> None:
+    frames = speaker_frames("I am gluten-free because of coeliac disease.")
+    assert ("trait", "gluten-free") in {(f.key, f.value) for f in frames}
+
+
+def test_who_the_speaker_lives_with_is_a_value() -> None:
+    got = {(f.key, f.value) for f in speaker_frames("I'm still living with my grandparents")}
+    assert ("lives_with", "grandparents") in got, got
+    assert not speaker_frames("I don't live with my parents")

@@ -24,9 +24,9 @@ from engramdb.language.parser import parse
 from ..claims import SELF
 from .person_spans import Frame, _stem
 from .person_triggers import DISLIKE_VERBS, LIKE_VERBS, TERMINATIVE
-from .person_words import FAMILY, OTHER_PEOPLE, PETS, is_job
+from .person_words import FAMILY, OTHER_PEOPLE, PETS, WORK_STATUS, is_job
 
-__all__ = ["MAX_CHARS", "speaker_frames", "speakers_assertion"]
+__all__ = ["MAX_CHARS", "said_of_someone", "speaker_frames", "speakers_assertion", "stray_time"]
 
 #: The longest sentence read (a turn's sentence is parsed once more for this reader).
 MAX_CHARS = 400
@@ -48,8 +48,11 @@ _PRETENDING = frozenset("pretend imagine roleplay".split())
 #: Clause openers after which nothing holds as the speaker's present fact.
 _CONDITIONS = frozenset({"if", "unless", "whether", "when", "once", "until"})
 #: Prepositions whose object is where, at, for or with what the speaker is or does (the
-#: value of "work at", "live in", "from", "since 2019"); time words are kept only for "since".
-_PREPOSITIONS = frozenset({"at", "for", "with", "in", "from", "near", "since", "on", "to"})
+#: value of "work at", "live in", "from", "since 2019", "split my time between London and
+#: Lisbon"); time words are kept only for "since".
+_PREPOSITIONS = frozenset(
+    {"at", "for", "with", "in", "from", "near", "since", "on", "to", "between"}
+)
 #: Prepositions whose common-noun object may be a value ("at a dental practice").
 _PLACES = frozenset({"at", "for", "with", "in"})
 #: Entity labels of a prepositional object kept as a value.
@@ -117,9 +120,15 @@ def speaker_frames(text: str) -> list[Frame]:
         else:
             continue
         head = tok.head
+        if head.dep_ in ("aux", "auxpass"):
+            head = head.head  # ("I am gluten-free": the parse may hang "I" on the "am")
         if whose == SELF and key is None and not _question(head):
             values += [(v, whose) for v in _as_values(head)]  # "as a nurse, I ..."
-        for pred in [head, *_sharing(head)]:
+        if key is None and (status := _status(head)) is not None:
+            values.append((status, whose))  # "I'm retired", "my dad's retired"
+        if key is None and (word := _split_adjective(head)) is not None:
+            values.append((word, whose))  # "I am left-handed and ...": one word, split
+        for pred in [head, *_sharing(head), *_been(head)]:
             if whose == SELF and key is None and pred.lemma_.casefold() in _TASTES:
                 values += [(v, whose) for v in _preference_values(pred)]
             elif _asserts(pred):
@@ -158,6 +167,43 @@ def _as_values(pred: Any) -> list[_Value]:
         for obj in (c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
             out += _noun_values(obj, "identity")
     return out
+
+
+#: Keys of a status said as a participle or an adjective, by its word list (a marital status
+#: is the rules': "my wife and I have been married 12 years" says how long, read as that).
+_STATUSES: dict[str, str] = dict.fromkeys(WORK_STATUS, "employment_type")
+
+
+def _status(pred: Any) -> _Value | None:
+    """A status the clause's predicate itself says ("I'm retired", "I'm retired now"): a
+    participle of "be" in ``_STATUSES``, asserted (a status word such as
+    "retired" is also a verb of ending, which ``_asserts`` would take as one)."""
+    if pred.lower_ not in _STATUSES or pred.tag_ not in ("VBN", "JJ"):
+        return None
+    if not any(c.dep_ in ("auxpass", "aux") and c.lemma_ == "be" for c in pred.children):
+        return None  # ("I retired in May": an ending, no status said)
+    if any(c.dep_ in ("dobj", "agent") for c in pred.children) or _past(pred):
+        return None  # ("we were married by a priest", "I was retired")
+    if not _asserts(pred, status=True):
+        return None
+    return _Value(_STATUSES[pred.lower_], *_span([pred]))
+
+
+def _split_adjective(pred: Any) -> _Value | None:
+    """A hyphenated adjective the parse split into a participle and its complement, and took
+    for the clause's verb ("I am left-handed and weirdly proud of it": "left" the root, "handed"
+    its ``oprd``; "I am laid-back"): one trait, the whole written word."""
+    doc = pred.doc
+    if pred.tag_ not in ("VBN", "VBD") or pred.i + 2 >= len(doc):
+        return None
+    hyphen, rest = doc[pred.i + 1], doc[pred.i + 2]
+    if hyphen.text != "-" or pred.whitespace_ or hyphen.whitespace_ or rest.head.i != pred.i:
+        return None
+    if not any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in pred.children):
+        return None
+    if not _asserts(pred, status=True):
+        return None
+    return _Value(_KEYS[("be", "acomp")], *_span([pred, hyphen, rest]))
 
 
 def _question(pred: Any) -> bool:
@@ -228,14 +274,42 @@ def _sharing(pred: Any) -> list[Any]:
     ]
 
 
-def _asserts(pred: Any, tastes: bool = False, past: bool = False) -> bool:
+def _been(pred: Any) -> list[Any]:
+    """Clauses after a comma with no subject of their own, which take the speaker's: a clause
+    of "been", which says how long ("I run my own bakery, been open since 2021", "a plumber,
+    been doing it since 2010": chat leaves out the "I've"), or a verb in the present of "I"
+    ("I've got a PS5, mostly play FIFA on it"; an order to the assistant is no such form). The
+    parse may hang the speaker's clause from the other ("I'm an electrician" as its
+    ``ccomp``)."""
+    near = [c for c in pred.children if c.dep_ in _JOINED and c.i > pred.i]
+    if pred.dep_ in _JOINED and pred.head.i > pred.i:
+        near.append(pred.head)
+    return [
+        c
+        for c in near
+        if (_been_clause(c) or (c.tag_ == "VBP" and c.pos_ == "VERB"))
+        and not _has_subject(c)
+        and not any(g.dep_ == "cc" for g in pred.children if pred.i < g.i < c.i)
+    ]
+
+
+def _been_clause(tok: Any) -> bool:
+    return tok.lower_ == "been" or any(a.lower_ == "been" and a.dep_ == "aux" for a in tok.children)
+
+
+#: Relations by which the parse joins a clause after a comma to another.
+_JOINED = frozenset({"conj", "dep", "parataxis", "ccomp"})
+
+
+def _asserts(pred: Any, tastes: bool = False, past: bool = False, status: bool = False) -> bool:
     """Whether the clause says how things are: not denied, not a modal's or a wish's, not
     under a condition, not a question, and not in the past (``tastes``: a verb of taste
-    asserts too; ``past``: so does the past)."""
+    asserts too; ``past``: so does the past; ``status``: a participle of a status, "retired",
+    is no ending)."""
     lemma = pred.lemma_.casefold()
     if lemma in _NOT_ASSERTING and not (tastes and lemma in _TASTES):
         return False
-    if pred.lower_ in TERMINATIVE:
+    if pred.lower_ in TERMINATIVE and not status:
         return False  # ("I left Deloitte", "sold the Golf": the rules read the ending)
     if not past and _past(pred):
         return False  # ("I was at Barclays until March": not the speaker's now)
@@ -260,7 +334,10 @@ def _past(pred: Any) -> bool:
     ("I've lived in Toronto for six years") still holds."""
     if pred.tag_ == "VBD":
         return True
-    return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in pred.children)
+    return any(
+        c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" and c.lower_ != "been"  # (a mis-tag)
+        for c in pred.children
+    )
 
 
 def _own_attribute(tok: Any) -> bool:
@@ -344,6 +421,8 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                 out += _counted(n)  # "I keep three chickens and two goats": how many
         if dep in ("attr", "dobj", "oprd") and c.pos_ in ("NOUN", "PROPN", "NUM"):
             if dep == "dobj" and (lemma in _LIGHT or not (_named(c) or _kind_noun(c))):
+                if lemma not in _LIGHT:  # "I run my own bakery in Ballarat": where it is
+                    out += _object_places(lemma, c, subject_key)
                 continue
             key = _KEYS.get((lemma, "attr"), f"{lemma}_object") if dep == "attr" else lemma
             key = subject_key or key
@@ -351,11 +430,30 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                 out += _noun_values(n, key)
         elif c.dep_ == "npadvmod" and _perfect(pred) and _length(c):
             out.append(_Value(f"{lemma}_for", *_span(_from_number(c))))  # "been together 9 years"
+        elif c.dep_ == "acomp" and lemma == "be" and c.lower_ in _TASTE_ADJECTIVES:
+            out += _taste_objects(c, _TASTE_ADJECTIVES[c.lower_])  # "mad about gardening"
+        elif c.dep_ == "prep" and lemma == "be" and c.lower_ == "into":
+            out += _taste_objects(pred, "into")  # "I'm really into vinyl"
         elif c.dep_ == "acomp" and c.pos_ == "ADJ" and lemma == "be":
+            if _perfect(pred):  # "been open five years": how long the state has held
+                for g in (g for g in c.children if g.dep_ == "npadvmod" and _length(g)):
+                    out.append(_Value(f"{c.lemma_.casefold()}_for", *_span(_from_number(g))))
             for n in [c, *_conjuncts(c)]:
                 word = n.doc[_word_start(n.doc, n.i) : n.i + 1]  # ("left-handed")
+                if any(c.dep_ == "neg" for t in word for c in t.children):
+                    continue  # ("I am not left-handed": the parse hangs "not" on "left")
                 if _naming_adjective(n) or "-" in word.text:
                     out.append(_Value(_KEYS[("be", "acomp")], *_span(list(word))))
+        elif c.dep_ == "prep" and c.lower_ == "because":  # "gluten-free because of coeliac disease"
+            for of in (g for g in c.children if g.dep_ in ("pcomp", "prep") and g.lower_ == "of"):
+                for n in (o for o in of.children if o.dep_ == "pobj"):
+                    if _named(n) or _kind_noun(n):
+                        out += _noun_values(n, "reason")
+            for n in (o for o in c.children if o.dep_ == "pobj"):  # (parsed without the "of")
+                if _named(n) or _kind_noun(n):
+                    out += _noun_values(n, "reason")
+        elif lemma == "live" and (alone := _alone(c)):
+            out.append(_Value("lives_with", *_span(alone)))  # "lives in Karachi on her own"
         elif c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP"):
             found = _prep_values(lemma, c, lasting=_perfect(pred))
             if subject_key:
@@ -364,6 +462,66 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
                 found = [_Value(_STAY, v.start, v.end) if v.key == "lives_in" else v for v in found]
             out += found
     return out
+
+
+def _object_places(lemma: str, obj: Any, subject_key: str | None) -> list[_Value]:
+    """The names an object that is no value itself places ("owns a restaurant in Lisbon",
+    "run my own bakery in Ballarat"): keyed by the verb and the preposition ("own_in")."""
+    out: list[_Value] = []
+    for prep in (p for p in obj.children if p.dep_ == "prep" and p.lower_ in _PLACES):
+        for n in (c for c in prep.children if c.dep_ == "pobj"):
+            if _named(n) and n.ent_type_ not in ("DATE", "TIME"):
+                out += _noun_values(n, f"{subject_key or lemma}_{prep.lower_}")
+    return out
+
+
+#: Adjectives of "be" that say a taste, by the preposition that takes what is liked ("I'm mad
+#: about gardening", "obsessed with K-dramas", "keen on rugby", "fond of jazz").
+_TASTE_ADJECTIVES = {
+    "mad": "about",
+    "crazy": "about",
+    "passionate": "about",
+    "obsessed": "with",
+    "keen": "on",
+    "big": "on",
+    "fond": "of",
+}
+
+
+def _taste_objects(head: Any, word: str) -> list[_Value]:
+    """What the speaker likes, the objects of ``head``'s preposition ``word``, each listed one
+    and the ones an aside names ("mad about gardening, mostly roses and dahlias")."""
+    out: list[_Value] = []
+    for prep in (p for p in head.children if p.dep_ == "prep" and p.lower_ == word):
+        for obj in prep.children:
+            if obj.dep_ == "pobj" and obj.pos_ in ("NOUN", "PROPN"):
+                for n in [obj, *_conjuncts(obj)]:
+                    out += _noun_values(n, "likes")
+            elif obj.dep_ == "pcomp" and obj.tag_ == "VBG":  # "mad about baking"
+                out.append(_Value("likes", *_span([obj])))
+    return out
+
+
+def _alone(tok: Any) -> list[Any]:
+    """The words of living alone a "live" clause's modifier says ("alone", "on her own", "by
+    myself"), or none."""
+    if tok.dep_ == "advmod" and tok.lower_ == "alone":
+        return [tok]
+    if tok.dep_ != "prep" or tok.lower_ not in ("on", "by"):
+        return []
+    for obj in (c for c in tok.children if c.dep_ == "pobj"):
+        own = (
+            tok.lower_ == "on"
+            and obj.lower_ == "own"
+            and any(c.dep_ == "poss" for c in obj.children)
+        )
+        if own or (tok.lower_ == "by" and obj.lower_ in _SELVES):
+            return list(tok.doc[tok.i : obj.i + 1])
+    return []
+
+
+#: Reflexive pronouns of living by oneself ("by myself").
+_SELVES = frozenset("myself herself himself themselves ourselves".split())
 
 
 #: Verbs of taste: what the speaker likes (True) or dislikes (False); denied, the other.
@@ -398,6 +556,18 @@ def _preference_values(pred: Any) -> list[_Value]:
                 out += _noun_values(objects[0], key)
             elif not any(o.dep_ in ("auxpass", "acomp") for o in c.children):
                 out.append(_Value(key, *_span([c])))
+            out += _taste_places(c, key)  # "love cycling in the Alps"
+    return out + _taste_places(pred, key)  # "I love hiking, especially in the Peak District"
+
+
+def _taste_places(head: Any, key: str) -> list[_Value]:
+    """The names a taste's own prepositions take ("especially in the Peak District"), keyed by
+    the taste and the preposition (``likes_in``); a time ("at Christmas") is none."""
+    out: list[_Value] = []
+    for prep in (p for p in head.children if p.dep_ == "prep" and p.lower_ in _PREPOSITIONS):
+        for obj in (c for c in prep.children if c.dep_ == "pobj"):
+            if _named(obj) and obj.ent_type_ not in ("DATE", "TIME"):
+                out += _noun_values(obj, f"{key}_{prep.lower_}")
     return out
 
 
@@ -425,8 +595,13 @@ _LENGTHS = frozenset({"year", "month", "week", "decade"})
 
 
 def _perfect(pred: Any) -> bool:
-    """A present perfect: what it says has held until now ("I've been a nurse", "have lived")."""
-    return any(c.dep_ == "aux" and c.lower_ in ("have", "'ve", "has") for c in pred.children)
+    """A present perfect: what it says has held until now ("I've been a nurse", "have lived";
+    chat's "been open since 2021", "been doing it for years" without its "have")."""
+    if pred.lower_ == "been" and not any(c.dep_ == "aux" for c in pred.children):
+        return True
+    return any(
+        c.dep_ == "aux" and c.lower_ in ("have", "'ve", "has", "been") for c in pred.children
+    )
 
 
 def _length(tok: Any) -> bool:
@@ -476,6 +651,9 @@ def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
         for n in [obj, *_conjuncts(obj)]:
             if word == "with":
                 out += _counted(n)  # "a flat with two flatmates"
+                if lemma == "live" and _household(n):  # "living with my parents"
+                    out.append(_Value("lives_with", *_span([n])))
+                    continue
             if n.ent_type_ in ("DATE", "TIME"):
                 if word == "since":
                     out += _noun_values(n, key)
@@ -483,7 +661,16 @@ def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
                     out.append(_Value(f"{lemma}_for", *_span(_from_number(n))))
             elif _named(n) or (n.pos_ == "NOUN" and word in _PLACES and _kind_noun(n)):
                 out += _noun_values(n, key)
+            elif n.pos_ == "NOUN" and n.lower_ not in _EMPTY:  # "on a rotation in A&E"
+                out += _object_places(lemma, n, None)
     return out
+
+
+def _household(noun: Any) -> bool:
+    """A family member or a housemate of the speaker's, unnamed ("my parents", "two
+    flatmates"): who the speaker lives with."""
+    word = _stem(noun.text)
+    return noun.pos_ == "NOUN" and (word in FAMILY or word in OTHER_PEOPLE) and not _named(noun)
 
 
 def _noun_values(head: Any, key: str) -> list[_Value]:
@@ -605,3 +792,88 @@ def speakers_assertion(text: str, value: str) -> bool:
     who = subjects[0]
     mine = who.lower_ in _SPEAKER or _owned(who) or _own_attribute(who)
     return mine and _asserts(node, True, True) and _asserts(pred, True, True)
+
+
+def stray_time(text: str, key: str, value: str) -> bool:
+    """Whether a fallback rule's ``key: value`` is a time misread as a value ("max_died:
+    January", "still_unpacking: last month"): ``value`` (its first occurrence in ``text``) is
+    nothing but a point in time the parse names with no number (a length, "eight years", "30
+    days", is a value, and so is a date, "18 August"), and its
+    clause is not the speaker's, nor a family member's ("Max died in January", "it's hot
+    today"), or the key's words are not in that clause (the key is another clause's). A text
+    too long to parse, or a value not in it, is not."""
+    at = text.find(value)
+    if at < 0 or len(text) > MAX_CHARS or not value.strip():
+        return False
+    toks = [t for t in parse(text) if at <= t.idx < at + len(value) and not t.is_punct]
+    if not toks or not all(t.ent_type_ in ("DATE", "TIME") for t in toks):
+        return False
+    inside = {t.i for t in toks}
+    head = next((t for t in toks if t.head.i not in inside or t.head.i == t.i), toks[0])
+    if _length_phrase(head) or any(t.like_num for t in toks):
+        return False  # ("been doing it about eight years", "within 4 hours": a value)
+    pred = head
+    while pred.pos_ not in ("VERB", "AUX") and pred.head.i != pred.i:
+        pred = pred.head
+    words = _clause_words(pred)
+    if any(w not in words for w in key.split("_") if len(w) > 2):
+        return True  # ("I can't stop crying" keyed, "last week" of the clause before)
+    while not _has_subject(pred) and pred.dep_ in _TAKES_SUBJECT and pred.head.i != pred.i:
+        pred = pred.head  # ("we're planning to try for a baby next year": the planner's)
+    who = next((c for c in pred.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return who is None or not (who.lower_ in _SPEAKER or _relative(who) is not None)
+
+
+def said_of_someone(text: str, value: str) -> bool:
+    """Whether ``value`` (its first occurrence in ``text``) is a plain description (no name, no
+    number, no entity the parse names) said of a pronoun, of no noun at all, or of a person
+    who is not the speaker's family ("Benji was my old dog", "Kate is her best friend", "it's
+    all on me", "fluently is a stretch"): the chat's aside about someone, no fact to keep. A
+    product or a place described ("Rhythm Spin is a full hour", "it's Australia now") names
+    something, and stays. A text too long to parse, or a value not in it, is not."""
+    at = text.find(value)
+    if at < 0 or len(text) > MAX_CHARS or not value.strip():
+        return False
+    toks = [t for t in parse(text) if at <= t.idx < at + len(value) and not t.is_punct]
+    if not toks or any(t.ent_type_ or t.pos_ == "PROPN" or t.like_num for t in toks):
+        return False
+    inside = {t.i for t in toks}
+    pred = next((t for t in toks if t.head.i not in inside or t.head.i == t.i), toks[0])
+    while pred.pos_ not in ("VERB", "AUX") and pred.head.i != pred.i:
+        pred = pred.head
+    subjects = [c for c in pred.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+    if not subjects:
+        return any(c.dep_ == "advmod" and c.i < pred.i for c in pred.children)  # ("fluently")
+    who = subjects[0]
+    if who.lower_ in _SPEAKER or _owned(who) or _relative(who) is not None:
+        return False
+    return who.pos_ == "PRON" or who.ent_type_ == "PERSON"
+
+
+#: Relations of a clause without a subject of its own that takes its head's.
+_TAKES_SUBJECT = frozenset({"xcomp", "advcl", "conj"})
+#: Relations of another clause inside a clause's subtree.
+_OTHER_CLAUSE = frozenset({"conj", "cc", "advcl", "ccomp", "parataxis"})
+
+
+def _clause_words(pred: Any) -> set[str]:
+    """The words (as written and their lemmas, lower case) of ``pred``'s own clause, without
+    the clauses joined to it."""
+    out: set[str] = set()
+    todo = [pred]
+    while todo:
+        t = todo.pop()
+        out |= {t.lower_, str(t.lemma_).casefold()}
+        todo += [c for c in t.children if not (c.dep_ in _OTHER_CLAUSE and c.head.i == pred.i)]
+    return out
+
+
+#: Units of time a length is counted in ("a full hour", "a week", "30 days").
+_UNITS = _LENGTHS | {"second", "minute", "hour", "day", "fortnight", "century"}
+
+
+def _length_phrase(head: Any) -> bool:
+    """A length of time ("eight years", "a week"), not a point in it ("next year")."""
+    return head.lemma_.casefold() in _UNITS and any(
+        c.dep_ == "nummod" or (c.dep_ == "det" and c.lower_ in ("a", "an")) for c in head.children
+    )

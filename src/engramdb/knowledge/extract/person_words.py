@@ -16,6 +16,7 @@ __all__ = [
     "NUMBER_WORDS",
     "OTHER_PEOPLE",
     "PETS",
+    "WORK_STATUS",
     "is_job",
     "is_number",
 ]
@@ -195,6 +196,9 @@ def is_job(word: str) -> bool:
 EMPLOYMENT = _set("freelance self-employed part-time full-time contract contractor temporary")
 
 MARITAL = _set("single married divorced widowed engaged separated")
+
+#: Where the speaker stands with work, said as a participle or an adjective ("I'm retired").
+WORK_STATUS = _set("retired semi-retired unemployed employed self-employed")
 
 DIETS = _set(
     """vegetarian vegan pescatarian flexitarian keto gluten-free dairy-free lactose-free halal

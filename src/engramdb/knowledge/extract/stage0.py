@@ -46,7 +46,7 @@ from ..words import find_phrase
 from .contacts import with_speaker_contacts
 from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere, named_elsewhere
 from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
-from .person_parse import speaker_frames, speakers_assertion
+from .person_parse import said_of_someone, speaker_frames, speakers_assertion, stray_time
 from .person_words import LIFE_VERBS
 from .statement_values import KINDS as AMOUNT_KINDS
 from .statement_values import bound_denied
@@ -999,9 +999,18 @@ def _stray(c: Claim, plain: str) -> bool:
     """A speaker's fact a fallback rule keyed by the sentence's own words ("hot_mate: today"
     of "it's stinking hot today, mate") in a clause the parse says the speaker does not
     assert of themselves; or any speaker's fact whose value is only a pronoun ("likes: it" of
-    "I play the sitar, but I love it"): it names nothing by itself."""
-    if c.subject != SELF or c.negated:
+    "I play the sitar, but I love it"): it names nothing by itself. Of anyone else, a fallback
+    rule's fact whose value is only a time of a clause not the speaker's or a family member's,
+    or of another clause than its key's ("max_died: January", "still_unpacking: last
+    month"), or a plain description of a pronoun or a person ("Benji is_a old dog")."""
+    if c.negated:
         return False
+    if c.subject != SELF:  # ("Max died in January": "max_died: January" says when, not what)
+        return (
+            c.stage != -1
+            and not is_person_key(c.key)
+            and (stray_time(plain, c.key, c.value) or said_of_someone(plain, c.value))
+        )
     value = c.value.strip()
     if value.casefold() in _PRONOUN_VALUES and not value.isupper():
         return True  # ("IT" is a department, "it" no value)
