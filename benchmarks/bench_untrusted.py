@@ -66,7 +66,7 @@ class HeldLock:
             self.held += now() - self.since
         self.lock.release()
 
-    def _is_owned(self) -> bool:  # (``Memory.db`` asks which connection this thread uses)
+    def _is_owned(self) -> bool:  # (``OpenStore.db`` asks which connection this thread uses)
         return self.lock._is_owned()
 
 

@@ -580,6 +580,7 @@ def test_a_count_per_period_is_a_count_and_a_unit_before_per_types_it():
     assert kind("cleanings per year", "2") == "number"  # (not "2 year")
     assert kind("submissions a month", "10000") == "number"
     assert kind("class hours per week", "15") == "duration"  # (15 hours)
+    assert kind("class a hours", "15") == "duration"  # (a class's label is no period)
     # the turn's count meets the count: "three cleanings a year" against 2 a year
     basic = Template(
         3,
@@ -623,3 +624,5 @@ def test_a_rows_code_names_it_before_a_siblings_name():
     assert [(t.fact_id, c.value) for t, c in align(text, [skerry, harlow])] == [(2, "25 minutes")]
     said = align("The Skerry crossing takes 25 minutes.", [skerry, harlow])
     assert [t.fact_id for t, _ in said] == [1]  # (no code said: the name decides)
+    earlier = "HS1 was cancelled last week. Anyway, the Skerry crossing takes 25 minutes."
+    assert [t.fact_id for t, _ in align(earlier, [skerry, harlow])] == [1]  # (not this clause's)

@@ -70,8 +70,8 @@ def test_indexed_rows_equal_the_scan(shop, i, key, about, scope, limit):
     scopes = ["org/shop/user/u1", "org/shop"] if scope != "org/shop" else ["org/shop"]
     scopes = [scope, *[s for s in scopes if s != scope]]
     keys = {ekey}
-    fast = cand._rows(mem, claim, ekey, keys, "shop", ctx, scopes, limit)
-    slow = cand._rows_scanned(mem, claim, ekey, keys, "shop", ctx, scopes, limit)
+    fast = cand._rows(mem._store, claim, ekey, keys, "shop", ctx, scopes, limit)
+    slow = cand._rows_scanned(mem._store, claim, ekey, keys, "shop", ctx, scopes, limit)
     assert [r[0] for r in fast] == [r[0] for r in slow]
     if about is None and key == "price":
         assert fast and fast[0][1] == "price" and fast[0][13] == ekey  # (its own row first)

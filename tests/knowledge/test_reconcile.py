@@ -169,34 +169,63 @@ def test_chat_never_closes_a_curated_fact(new, found):
     assert not set(d.closes) & curated_ids
 
 
-@settings(max_examples=400, deadline=None)
-@given(claims(authoritative=False), facts())
-def test_chat_that_differs_from_curated_knowledge_and_agrees_with_none_is_a_conflict(new, found):
-    plain = dataclasses.replace(new, negated=False, past=False, multi=False)
-    verdicts = [
-        (e, same_value(plain.value, plain.value_kind, e.value, e.value_kind)) for e in found
-    ]
-    differing = {e.id for e, v in verdicts if e.authoritative and v == "different"}
-    if not differing or any(v == "same" for _, v in verdicts):
-        return
-    d = decide(plain, found)
-    assert d.action == "conflict" and differing <= set(d.conflicts_with)
+def _with(found: list[Existing], value: str, kind: str) -> list[Existing]:
+    """``found`` and one more curated fact of ``value``, at a random place (its id the next)."""
+    extra = Existing(len(found) + 1, value, kind, True, 0.9, ORG, "doc:other")
+    return [*found, extra]
 
 
-@settings(max_examples=400, deadline=None)
-@given(claims(authoritative=False), facts())
-def test_chat_agreeing_with_curated_knowledge_corroborates_it(new, found):
-    plain = dataclasses.replace(new, negated=False, past=False)
-    agreeing = [
+@st.composite
+def differing(draw) -> tuple[Incoming, list[Existing]]:
+    """A plain chat claim, live facts none of which it agrees with, and a curated one it
+    differs from (every example reaches the assertion)."""
+    new = dataclasses.replace(draw(claims(authoritative=False)), negated=False, past=False)
+    new = dataclasses.replace(new, multi=False)
+    other = [v for v in VALUES if same_value(new.value, new.value_kind, v[0], v[1]) == "different"]
+    found = [
         e
+        for e in draw(facts())
+        if same_value(new.value, new.value_kind, e.value, e.value_kind) != "same"
+    ]
+    found = [dataclasses.replace(e, id=i) for i, e in enumerate(found, start=1)]
+    return new, _with(found, *draw(st.sampled_from(other)))
+
+
+@st.composite
+def agreeing(draw) -> tuple[Incoming, list[Existing]]:
+    """A chat claim (not negated, not of the past), live facts, and a curated fact it agrees
+    with."""
+    new = dataclasses.replace(draw(claims(authoritative=False)), negated=False, past=False)
+    same = [v for v in VALUES if same_value(new.value, new.value_kind, v[0], v[1]) == "same"]
+    return new, _with(draw(facts()), *draw(st.sampled_from(same)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(differing())
+def test_chat_that_differs_from_curated_knowledge_and_agrees_with_none_is_a_conflict(case):
+    new, found = case
+    d = decide(new, found)
+    differ = {
+        e.id
         for e in found
         if e.authoritative
-        and same_value(plain.value, plain.value_kind, e.value, e.value_kind) == "same"
-    ]
-    if not agreeing:
-        return
-    d = decide(plain, found)
-    assert d.action == "corroborate" and d.corroborates in {e.id for e in agreeing}
+        and same_value(new.value, new.value_kind, e.value, e.value_kind) == "different"
+    }
+    assert differ and d.action == "conflict" and differ <= set(d.conflicts_with)
+
+
+@settings(max_examples=400, deadline=None)
+@given(agreeing())
+def test_chat_agreeing_with_curated_knowledge_corroborates_it(case):
+    new, found = case
+    d = decide(new, found)
+    agree = {
+        e.id
+        for e in found
+        if e.authoritative
+        and same_value(new.value, new.value_kind, e.value, e.value_kind) == "same"
+    }
+    assert d.action == "corroborate" and d.corroborates in agree
 
 
 @settings(max_examples=300, deadline=None)
@@ -205,6 +234,11 @@ def test_the_order_of_the_facts_found_does_not_change_the_decision(new, found, r
     shuffled = list(found)
     rnd.shuffle(shuffled)
     a, b = decide(new, found), decide(new, shuffled)
-    assert (a.action, a.store, a.closed) == (b.action, b.store, b.closed)
+    assert (a.action, a.store, a.closed, a.corroborates) == (
+        b.action,
+        b.store,
+        b.closed,
+        b.corroborates,
+    )
     assert sorted(a.closes) == sorted(b.closes)
     assert sorted(a.conflicts_with) == sorted(b.conflicts_with)

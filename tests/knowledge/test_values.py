@@ -210,6 +210,7 @@ def test_a_rate_after_what_a_number_counts_is_not_a_duration():
     assert summary("I paid £5 for a day") == [("money", "£5"), ("duration", "a day")]
     assert summary("2 people, a day pass") == [("number", "2"), ("duration", "a day")]
     assert summary("5 is a day") == [("number", "5"), ("duration", "a day")]
+    assert summary("within 2 weeks plus a day") == [("duration", "2 weeks"), ("duration", "a day")]
 
 
 # ---------------------------------------------------------------- quantities

@@ -113,24 +113,24 @@ def test_accept_closes_the_curated_fact_and_makes_nothing_curated(mem):
 def test_dismiss_keeps_both_and_the_pair_is_never_a_conflict_again(mem):
     c = _conflict(mem)
     belief, curated = c["facts"]
-    assert not dismissed(mem, belief, [curated])
+    assert not dismissed(mem._store, belief, [curated])
     mem.resolve_conflict(c["id"], outcome="dismiss", note="misread", caller=BOB_KEY)
     assert _row(mem, belief)[0] is None and _row(mem, curated)[0] is None
-    assert dismissed(mem, belief, [curated])
+    assert dismissed(mem._store, belief, [curated])
     # the customer saying it again is the same belief (corroborated, not stored twice), and
     # no conflict opens again
     again = mem.remember("Your return policy is 60 days.", scope=BOB, session_id="s2")
     assert again.facts == [] and again.corroborations == [belief] and again.conflicts == []
-    assert dismissed(mem, belief, [curated])
+    assert dismissed(mem._store, belief, [curated])
     # a new version of the document with the same value is the same pair
     doc = mem.upload(POLICY + b"\nKeep your receipt.\n", name="returns.md", scope=ORG)
     new = [f.id for f in doc.write.facts if f.value == "30 days"]
-    assert new and new[0] != curated and dismissed(mem, belief, new)
+    assert new and new[0] != curated and dismissed(mem._store, belief, new)
     # another value, another person, another policy are not
     other = mem.remember("Your return policy is 90 days.", scope=BOB, session_id="s3")
-    assert not dismissed(mem, other.facts[0].id, [curated])
+    assert not dismissed(mem._store, other.facts[0].id, [curated])
     alice = mem.remember("Your return policy is 60 days.", scope=ALICE, session_id="a1")
-    assert not dismissed(mem, alice.facts[0].id, [curated])
+    assert not dismissed(mem._store, alice.facts[0].id, [curated])
 
 
 def test_rights_errors_and_repeats(mem):

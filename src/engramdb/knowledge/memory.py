@@ -79,11 +79,35 @@ class Memory:
             job_nice=job_nice,
             encode_statements=encode_statements,
         )
-        self.path = path
-        self.engine = engine
-        self.confidence_floor = confidence_floor
-        #: a read-only view of a store another process writes (``open_replica``)
-        self.replica = replica
+
+    @property
+    def path(self) -> Path:
+        """The store's directory."""
+        return self._store.path
+
+    @property
+    def engine(self) -> Engine:
+        """The cognitive engine the turns and chunks are remembered in."""
+        return self._store.engine
+
+    @property
+    def confidence_floor(self) -> float:
+        return self._store.confidence_floor
+
+    @property
+    def replica(self) -> bool:
+        """A read-only view of a store another process writes (``open_replica``)."""
+        return self._store.replica
+
+    @property
+    def document_read_s(self) -> float | None:
+        """How long reading one uploaded document may take (None: no limit)."""
+        return self._store.document_read_s
+
+    @property
+    def job_nice(self) -> int:
+        """How far below requests a background job reads its document."""
+        return self._store.job_nice
 
     @property
     def on_reinforce(self) -> Callable[[list[int]], object] | None:

@@ -318,7 +318,7 @@ def decide(new: Incoming, found: list[Existing], floor: float = CONFIDENCE_FLOOR
         )
 
     if agree:
-        best = sorted(agree, key=lambda e: (not e.authoritative, e.scope != new.scope))[0]
+        best = min(agree, key=lambda e: (not e.authoritative, e.scope != new.scope, e.id))
         return Decision("corroborate", False, "the same value again", corroborates=best.id)
 
     if new.multi:

@@ -909,8 +909,8 @@ def _follows_value(text: str, start: int, ends: set[int]) -> bool:
 
 #: A word (of the one or two before a rate's "a": "sailings", "hot meals").
 _WORD_BEFORE = re.compile(r"[A-Za-z][\w'-]*")
-#: Plural-looking words that count nothing ("3 is a day", "2 was a week").
-_NOT_COUNTED = frozenset("is was has does this its yes us".split())
+#: Plural-looking words that count nothing ("3 is a day", "2 weeks plus a day").
+_NOT_COUNTED = frozenset("is was has does this its yes us plus less besides across as".split())
 
 
 def _select(cands: list[_Cand]) -> list[_Cand]:

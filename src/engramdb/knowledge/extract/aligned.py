@@ -58,7 +58,7 @@ from ..values import CALENDAR, TypedValue, calendar_day, parse_value, parse_valu
 from ..values import FREE as _FREE
 from ..words import find_phrase
 from .contacts import EMAIL
-from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere, named_elsewhere
+from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere, name_words, opening_business
 from .stage0 import (
     _CLOCK_WORDS,
     _QUESTION_START,
@@ -320,7 +320,10 @@ def _leading(value: str, found: Sequence[TypedValue] | None = None) -> TypedValu
 
 
 #: The period of a rate in a key ("per week", "a year"): what is counted is named before it.
-_PER_PERIOD = re.compile(r"\b(?:per|a|an|each|every)[\s_]+\w+", _F)
+_PER_PERIOD = re.compile(
+    r"\b(?:per|a|an|each|every)[\s_]+(?:hour|day|night|week|fortnight|month|quarter|year)\b",
+    _F,
+)
 _UNIT_IN_KEY = re.compile(
     r"\b(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|kg|kilos?|grams?|gb|mb|tb|"
     r"miles?|km|kilometres?|kilometers?|metres?|meters?|litres?|liters?)\b",
@@ -385,12 +388,25 @@ def _relative(text: str, start: int, clause: str) -> bool:
     return i >= 0 and text[i] == ","
 
 
-def _about_them(clause: str, t: Template, own: frozenset[str] = frozenset()) -> bool:
+def _about_them(
+    clause: str,
+    t: Template,
+    own: frozenset[str] = frozenset(),
+    known: AbstractSet[str] = frozenset(),
+) -> bool:
     """The clause speaks of the organisation ("you", "your", or no person at all), not of
     what the speaker did elsewhere ("I paid $199 for my AirPods on Amazon")."""
     away, subject, addressed = _whose(clause, own)
-    if away or named_elsewhere(clause, (*own, t.subject, t.name, *t.aliases)):
-        return False  # (a name neither the organisation's nor this thing's: "Fitzone's ...")
+    if away:
+        return False
+    business = opening_business(clause)  # (a name the organisation never uses: "Fitzone's")
+    if (
+        business
+        and business not in own
+        and business not in known
+        and business not in name_words((t.subject, t.name, *t.aliases))
+    ):
+        return False
     if (
         subject
         and not any(n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name))
@@ -563,6 +579,7 @@ def align(
     ``similar(clause, statement)``: how alike a contextual encoder finds them (cosine), for a
     clause that shares no attribute word with any template it could answer."""
     own = own_words(organisation)
+    known = name_words(other_names)  # (the catalogue's names are no other business's)
     if not templates:
         return []
     kinds = {t.fact_id: _template_kind(t) for t in templates}
@@ -583,7 +600,7 @@ def align(
         if len(found) > _MAX_VALUES:
             continue
         for t in templates:
-            if t.fact_id in taken or not _about_them(clause, t, own):
+            if t.fact_id in taken or not _about_them(clause, t, own, known):
                 continue
             # a named entity may be named earlier in the turn ("went to the Tenby Road branch
             # ... you're open till 5"): the clause itself first, else what came before it
@@ -659,8 +676,9 @@ def align(
                     if in_clause
                     else earlier.named_words(t.subject, start, clause)
                 )
-                if coded:  # (its code names the row more exactly than any of its name's
-                    # words: "the HS1 ferry to Skerry" is HS1's, not the Skerry row's)
+                if coded and says_code(clause.casefold(), t):  # (its code, said in this
+                    # clause, names the row more exactly than any word of its name: "the HS1
+                    # ferry to Skerry" is HS1's, not the Skerry row's)
                     naming = max(naming, len(_name_words(t.subject)) + 1)
                 score = len(shared) + (naming if t.subject else 0)
                 hits.append(_Hit(t, score, v, clause, apart))
@@ -679,6 +697,7 @@ def align(
                 mentioned,
                 named_ids,
                 antecedent if relative else None,
+                known,
             )
             hits = _about(loose, similar) if loose else []
         if not hits:
@@ -761,6 +780,7 @@ def _loose(
     mentioned: list[str],
     named_ids: AbstractSet[int] = frozenset(),
     antecedent: str | None = None,
+    known: AbstractSet[str] = frozenset(),
 ) -> list[_Hit]:
     """The templates a clause could answer by its values and guards alone, for the encoder to
     choose among (``_about``) when none shares an attribute word with it: the clause speaks
@@ -772,7 +792,7 @@ def _loose(
     if _FIRST_PERSON.search(clause) or elsewhere(clause):
         return loose
     for t in templates:
-        if t.fact_id in taken or not _about_them(clause, t, own):
+        if t.fact_id in taken or not _about_them(clause, t, own, known):
             continue
         if antecedent is not None and not _names_entity(antecedent, t):
             continue

@@ -10,8 +10,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
-__all__ = ["CAMEL_NAME", "SECOND_PERSON", "elsewhere", "named_elsewhere"]
+from .person_words import FAMILY, OTHER_PEOPLE
+
+__all__ = [
+    "CAMEL_NAME",
+    "SECOND_PERSON",
+    "elsewhere",
+    "name_words",
+    "named_elsewhere",
+    "opening_business",
+]
 
 _F = re.IGNORECASE
 
@@ -55,46 +65,50 @@ def elsewhere(text: str) -> bool:
     return _WEAK.search(text) is not None and SECOND_PERSON.search(text) is None
 
 
-#: A business spoken of in the third person ("... when I claimed with them").
-_THIRD_PERSON = re.compile(r"\b(?:they|them|their|theirs|they're|they've|they'd)\b", _F)
-#: A capitalised word, and whether it is a possessive ("Maplelink's").
-_CAPITALISED = re.compile(r"\b([A-Z][\w&-]*)(['’]s\b)?")
-#: Capitalised words that name no business.
+#: The name a clause opens with, possessive or not ("Maplelink's", "the FlowSync app").
+_OPENING_NAME = re.compile(r"\W*(?:the\s+)?([A-Z][\w&-]*)(['’]s\b)?(\s+[\w-]+)?")
+#: Capitalised words that open a clause and name no business: words that take "'s" as "is"
+#: or "us", times, and the people a customer speaks of ("Jack's mum").
 _NO_NAMES = frozenset(
-    "i i'm i've i'd the a an we you my our it its this that these those there they he she "
-    "somebody someone anybody anyone everybody everyone nobody "
-    "monday tuesday wednesday thursday friday saturday sunday january february march april "
-    "may june july august september october november december".split()
+    "what that there here where who how when let it he she everyone someone somebody "
+    "nobody anyone today tonight tomorrow yesterday mother father mum mom dad mummy daddy "
+    "monday tuesday wednesday thursday friday saturday sunday".split()
 )
 
 
-def named_elsewhere(text: str, known: Iterable[str]) -> bool:
-    """Whether ``text`` speaks of a business by a name the organisation's knowledge never
-    uses (``known``: the names it knows, its own among them): by that name's possessive
-    ("Maplelink's Premier-type package has 260 channels"), by a name written with inner
-    capitals ("WordSmith refunds monthly plans within 14 days"), or by any name when the
-    clause speaks of it in the third person ("Aviva gave me a courtesy car ... with them",
-    "Pizza Express only charge a quid extra for their bases")."""
-    words = {w.casefold() for name in known for w in _WORD.findall(name)}
-    third = _THIRD_PERSON.search(text) is not None
-    first = _FIRST_WORD.match(text)
-    for m in _CAPITALISED.finditer(text):
-        name = m.group(1)
-        low = name.casefold()
-        if low in words or low in _NO_NAMES or len(name) < 3:
-            continue
-        if m.group(2) or CAMEL_NAME.fullmatch(name):
-            return True
-        # (a sentence's first word is capitalised anyway: a name there only with a second
-        # capitalised word after it, "Pure Motion only charge ...")
-        opening = first is not None and m.start() == first.end(1) - len(name)
-        if third and (not opening or _NEXT_CAPITALISED.match(text, m.end())):
-            return True
-    return False
+def named_elsewhere(text: str, known: AbstractSet[str]) -> bool:
+    """Whether a clause opens with a business's name (``opening_business``) that the
+    organisation's knowledge never uses (``known``: the words of the names it knows, its own
+    among them)."""
+    name = opening_business(text)
+    return name is not None and name not in known
 
 
-_FIRST_WORD = re.compile(r"\W*([\w&'-]+)")
-_NEXT_CAPITALISED = re.compile(r"\s+[A-Z]")
+def opening_business(text: str) -> str | None:
+    """The name a clause opens with (lower-cased) when it is written as a business's: with
+    inner capitals ("FlowSync gives you 20 seats on their growth tier", "WordSmith refunds
+    ...") or as a possessive ("Maplelink's Premier-type package has 260 channels"); not a
+    person's ("Jack's mum said ...": a family or other person's word after it; a Mc/Mac
+    surname), not a word that takes "'s" as "is" ("What's", "Let's", "Today's")."""
+    m = _OPENING_NAME.match(text)
+    if m is None:
+        return None
+    name, low = m.group(1), m.group(1).casefold()
+    if low in _NO_NAMES or low in FAMILY or len(name) < 3:
+        return None
+    if m.group(2):  # a possessive: of a business, not of a person ("Jack's mum", "Sam's son")
+        after = (m.group(3) or "").strip().casefold()
+        return None if after in FAMILY or after in OTHER_PEOPLE else low
+    return low if CAMEL_NAME.fullmatch(name) and not _SURNAME.match(name) else None
+
+
+#: Surnames with inner capitals ("McKenzie", "MacDonald", "O'Neill" has none).
+_SURNAME = re.compile(r"M(?:a)?c[A-Z]")
+
+
+def name_words(names: Iterable[str]) -> frozenset[str]:
+    """The lower-cased words of ``names`` (what ``named_elsewhere`` checks a name against)."""
+    return frozenset(w.casefold() for name in names for w in _WORD.findall(name))
 
 
 _WORD = re.compile(r"[\w&-]+")

@@ -31,6 +31,7 @@ import functools
 import itertools
 import re
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from datetime import UTC, datetime
 
 from engramdb.engine.lexical import STOPWORDS
@@ -44,7 +45,7 @@ from ..values import parse_value, parse_values
 from ..vocab import NOT_KEYS, canonical_key, is_known_key, is_person_key
 from ..words import find_phrase
 from .contacts import with_speaker_contacts
-from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere, named_elsewhere
+from .elsewhere import CAMEL_NAME, SECOND_PERSON, elsewhere, name_words, named_elsewhere
 from .first_person import Frame, frames_of, is_correction, read_first_person, with_subject
 from .person_parse import said_of_someone, speaker_frames, speakers_assertion, stray_time
 from .person_words import LIFE_VERBS
@@ -331,10 +332,13 @@ def _ms(dt: datetime) -> int:
 class _Sentence:
     """One sentence being read, with the offset of its text in the turn."""
 
-    def __init__(self, text: str, offset: int, reference: datetime, organisation: str = ""):
+    def __init__(
+        self, text: str, offset: int, reference: datetime, known: AbstractSet[str] = frozenset()
+    ):
         self.raw = text
-        #: the organisation addressed (its name's words are no other business's)
-        self.organisation = organisation
+        #: the words of the names the organisation uses, its own among them (no other
+        #: business's: ``elsewhere.named_elsewhere``)
+        self.known = known
         self.offset = offset
         m = _FILLER.match(text)
         self.start = m.end() if m else 0
@@ -411,6 +415,7 @@ def extract_stage0(
         ref = ref.replace(tzinfo=UTC)
     out = Extraction()
     known = known or {}
+    known_words = name_words([*known, organisation.replace("-", " ")])  # (once a turn)
     prior: list[Frame] = list(said or [])  # the values said so far ("I meant X")
     for a, b in sentences(text):
         checkpoint()  # (a document being read stops here when cancelled or out of time)
@@ -437,7 +442,7 @@ def extract_stage0(
         whole = role == "user" and is_correction(text[a:b])
         sentence_start = len(out.claims)
         for ca, cb in [(a, b)] if whole else _clauses(text, a, b):
-            s = _Sentence(text[ca:cb], ca, ref, organisation)
+            s = _Sentence(text[ca:cb], ca, ref, known_words)
             if not s.text.strip():
                 continue
             before = len(out.claims)
@@ -1007,7 +1012,10 @@ def _stray(c: Claim, plain: str) -> bool:
         return False
     if c.subject != SELF:  # ("Max died in January": "max_died: January" says when, not what)
         return (
-            c.stage != -1
+            # (never a claim said to the organisation, "your summer sale ends in September")
+            not (c.subject == ORG and SECOND_PERSON.search(plain))
+            and c.subject != OTHER_BUSINESS
+            and c.stage != -1
             and not is_person_key(c.key)
             and (stray_time(plain, c.key, c.value) or said_of_someone(plain, c.value))
         )
@@ -1840,9 +1848,7 @@ def _typed(body: str, s: _Sentence, role: str, known: dict[str, str]) -> list[Cl
     hit = _known_in(body, known)
     if role != "document" and re.match(r"^i\b", body, _F):
         subject, stype = SELF, "person"  # "I paid $199 for ...": the speaker's own experience
-    elif role != "document" and (
-        elsewhere(body) or named_elsewhere(body, [*known, s.organisation.replace("-", " ")])
-    ):
+    elif role != "document" and (elsewhere(body) or named_elsewhere(body, s.known)):
         subject, stype = OTHER_BUSINESS, "other"  # "SoundHub down the road has the Aria ..."
     elif hit is not None:
         subject, stype = hit
