@@ -98,6 +98,7 @@ def test_another_of_ones_own_things_is_not_elsewhere(text):
     [
         "Fitzone's membership is £15 a month.",  # a possessive name
         "WordSmith returns unused passes within a week.",  # inner capitals
+        "The FlowSync app gives you membership for £15 a month.",
     ],
 )
 def test_a_business_the_organisation_never_names_is_another(mem, text):
@@ -122,6 +123,7 @@ def test_a_business_the_organisation_never_names_is_another(mem, text):
         "Somebody's stone cracked my windscreen.",
         "Hello Sam, they said membership is £15 a month.",  # (no business's name opens it)
         "I paid with PayPal and membership is £15 a month.",
+        "Emma's lessons with you are £15 a month.",  # (the organisation addressed)
     ],
 )
 def test_names_that_are_no_other_business(text):

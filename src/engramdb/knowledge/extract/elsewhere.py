@@ -66,7 +66,7 @@ def elsewhere(text: str) -> bool:
 
 
 #: The name a clause opens with, possessive or not ("Maplelink's", "the FlowSync app").
-_OPENING_NAME = re.compile(r"\W*(?:the\s+)?([A-Z][\w&-]*)(['’]s\b)?(\s+[\w-]+)?")
+_OPENING_NAME = re.compile(r"\W*(?:[Tt]he\s+)?([A-Z][\w&-]*)(['’]s\b)?(\s+[\w-]+)?")
 #: Capitalised words that open a clause and name no business: words that take "'s" as "is"
 #: or "us", times, and the people a customer speaks of ("Jack's mum").
 _NO_NAMES = frozenset(
@@ -96,9 +96,12 @@ def opening_business(text: str) -> str | None:
     name, low = m.group(1), m.group(1).casefold()
     if low in _NO_NAMES or low in FAMILY or len(name) < 3:
         return None
-    if m.group(2):  # a possessive: of a business, not of a person ("Jack's mum", "Sam's son")
+    if m.group(2):  # a possessive: of a business, not of a person ("Jack's mum", "Sam's son";
+        # "Emma's lessons with you": the organisation addressed, the name a person's)
         after = (m.group(3) or "").strip().casefold()
-        return None if after in FAMILY or after in OTHER_PEOPLE else low
+        if after in FAMILY or after in OTHER_PEOPLE or SECOND_PERSON.search(text):
+            return None
+        return low
     return low if CAMEL_NAME.fullmatch(name) and not _SURNAME.match(name) else None
 
 
