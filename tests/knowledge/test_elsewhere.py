@@ -154,3 +154,13 @@ def test_a_claim_said_to_the_organisation_is_no_stray_time(tmp_path):
         m.upload(b"# Sale\n\nThe summer sale ends in August.\n", scope=ORG, name="sale.md")
         r = m.remember("Your summer sale ends in September.", scope=BOB, session_id="s")
         assert len(r.conflicts) == 1, r.decisions
+
+
+def test_a_claim_of_a_catalogue_thing_is_no_stray_time():
+    from engramdb.knowledge.extract.stage0 import extract_stage0
+
+    said = extract_stage0(
+        "The Trailhead 520 is on sale until March.", known={"trailhead 520": "product"}
+    ).claims
+    assert [(c.subject, c.value) for c in said] == [("trailhead 520", "March")]
+    assert extract_stage0("Max died in January.").claims == []  # (someone else's stray time)

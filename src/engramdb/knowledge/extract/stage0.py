@@ -1015,6 +1015,8 @@ def _stray(c: Claim, plain: str) -> bool:
             # (never a claim said to the organisation, "your summer sale ends in September")
             not (c.subject == ORG and SECOND_PERSON.search(plain))
             and c.subject != OTHER_BUSINESS
+            # (nor a claim of a catalogue thing: "the Trailhead 520 is on sale until March")
+            and c.subject_type in ("person", "other", "organisation")
             and c.stage != -1
             and not is_person_key(c.key)
             and (stray_time(plain, c.key, c.value) or said_of_someone(plain, c.value))
