@@ -422,7 +422,7 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
         if dep in ("attr", "dobj", "oprd") and c.pos_ in ("NOUN", "PROPN", "NUM"):
             if dep == "dobj" and (lemma in _LIGHT or not (_named(c) or _kind_noun(c))):
                 if lemma not in _LIGHT:  # "I run my own bakery in Ballarat": where it is
-                    out += _object_places(lemma, c, subject_key)
+                    out += _places(c, subject_key or lemma, _PLACES)
                 continue
             key = _KEYS.get((lemma, "attr"), f"{lemma}_object") if dep == "attr" else lemma
             key = subject_key or key
@@ -464,14 +464,16 @@ def _predicate_values(pred: Any, subject_key: str | None = None) -> list[_Value]
     return out
 
 
-def _object_places(lemma: str, obj: Any, subject_key: str | None) -> list[_Value]:
-    """The names an object that is no value itself places ("owns a restaurant in Lisbon",
-    "run my own bakery in Ballarat"): keyed by the verb and the preposition ("own_in")."""
+def _places(head: Any, key: str, prepositions: frozenset[str]) -> list[_Value]:
+    """The names ``head``'s own prepositions take, keyed ``<key>_<preposition>``: of an object
+    that is no value itself ("owns a restaurant in Lisbon": ``own_in``, with ``_PLACES``) or
+    of a taste ("especially in the Peak District": ``likes_in``); a time ("at Christmas") is
+    none."""
     out: list[_Value] = []
-    for prep in (p for p in obj.children if p.dep_ == "prep" and p.lower_ in _PLACES):
+    for prep in (p for p in head.children if p.dep_ == "prep" and p.lower_ in prepositions):
         for n in (c for c in prep.children if c.dep_ == "pobj"):
             if _named(n) and n.ent_type_ not in ("DATE", "TIME"):
-                out += _noun_values(n, f"{subject_key or lemma}_{prep.lower_}")
+                out += _noun_values(n, f"{key}_{prep.lower_}")
     return out
 
 
@@ -556,19 +558,10 @@ def _preference_values(pred: Any) -> list[_Value]:
                 out += _noun_values(objects[0], key)
             elif not any(o.dep_ in ("auxpass", "acomp") for o in c.children):
                 out.append(_Value(key, *_span([c])))
-            out += _taste_places(c, key)  # "love cycling in the Alps"
-    return out + _taste_places(pred, key)  # "I love hiking, especially in the Peak District"
-
-
-def _taste_places(head: Any, key: str) -> list[_Value]:
-    """The names a taste's own prepositions take ("especially in the Peak District"), keyed by
-    the taste and the preposition (``likes_in``); a time ("at Christmas") is none."""
-    out: list[_Value] = []
-    for prep in (p for p in head.children if p.dep_ == "prep" and p.lower_ in _PREPOSITIONS):
-        for obj in (c for c in prep.children if c.dep_ == "pobj"):
-            if _named(obj) and obj.ent_type_ not in ("DATE", "TIME"):
-                out += _noun_values(obj, f"{key}_{prep.lower_}")
-    return out
+            out += _places(c, key, _PREPOSITIONS)  # "love cycling in the Alps"
+    return out + _places(
+        pred, key, _PREPOSITIONS
+    )  # "I love hiking, especially in the Peak District"
 
 
 #: The key of a place the speaker is in for a while, not lives in.
@@ -662,7 +655,7 @@ def _prep_values(lemma: str, prep: Any, lasting: bool = False) -> list[_Value]:
             elif _named(n) or (n.pos_ == "NOUN" and word in _PLACES and _kind_noun(n)):
                 out += _noun_values(n, key)
             elif n.pos_ == "NOUN" and n.lower_ not in _EMPTY:  # "on a rotation in A&E"
-                out += _object_places(lemma, n, None)
+                out += _places(n, lemma, _PLACES)
     return out
 
 
