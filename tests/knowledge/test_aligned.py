@@ -626,3 +626,23 @@ def test_a_rows_code_names_it_before_a_siblings_name():
     assert [t.fact_id for t, _ in said] == [1]  # (no code said: the name decides)
     earlier = "HS1 was cancelled last week. Anyway, the Skerry crossing takes 25 minutes."
     assert [t.fact_id for t, _ in align(earlier, [skerry, harlow])] == [1]  # (not this clause's)
+
+
+def test_another_model_is_a_name_word_then_a_new_capital_or_number():
+    from engramdb.knowledge.extract.aligned import _variant
+
+    assert _variant("the Corsa 410 is lighter", "Corsa 210")
+    assert _variant("Metricly Pro is $39 a month", "Metricly Business")
+    assert _variant("your MOT Plus costs £40", "MOT test")
+    # a number the name's word starts with is the same model, shortened
+    assert not _variant("The Flex 30 is a two-year contract", "Flex 30GB")
+    assert not _variant("the iPhone 15 256 is in stock", "iPhone 15 256GB")
+    # punctuation between the name and the number: a count or a price, not a model
+    assert not _variant("Went for the large Spring Meadow, 25 stems for £48.", "Spring Meadow")
+    assert not _variant("Diavola's £12.50 on your menu", "Pizza Diavola")
+    # a number with its unit is an amount ("the medium 50 sq ft ones")
+    assert not _variant("the medium 50 sq ft ones go for £89", "Medium")
+    assert _variant("the medium 50 plan is cheaper", "Medium")
+    # "I" is no model, nor is a stop word of the name a name word
+    assert not _variant("As a Best Friend I get priority booking", "Best Friend")
+    assert not _variant("ER-01's the 4 out of 5 difficulty one", "The Curator's Vault")

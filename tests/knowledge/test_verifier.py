@@ -155,7 +155,7 @@ def test_a_plausible_fact_that_agrees_leaves_no_clear_contradiction() -> None:
     assert catalogue.verified([], text, [general, highlands], [], "acme") == []
 
 
-def test_a_fact_whose_entity_the_clause_names_is_never_vetoed() -> None:
+def test_a_fact_whose_entity_the_clause_names_is_never_vetoed(monkeypatch) -> None:
     sleeps = _template(1, "Gull Cottage sleeps: 6", "6", "max_guests", "Gull Cottage", "number")
     stay = _template(
         2,
@@ -171,7 +171,10 @@ def test_a_fact_whose_entity_the_clause_names_is_never_vetoed() -> None:
         verifier.pairs(text, templates, ["Gull Cottage"], "seaview", encoded),
         key=lambda p: -verifier.probability(p),
     )
-    assert verifier.probability(p) < verifier.VETO  # (unlikely by the model alone)
+    # (unlikely by the model alone: the veto set above this pair's score, whatever the
+    # shipped weights give it)
+    monkeypatch.setattr(verifier, "VETO", verifier.probability(p) + 0.1)
+    assert verifier.probability(p) < verifier.VETO
     read = Claim(
         subject="Gull Cottage",
         subject_type="property",

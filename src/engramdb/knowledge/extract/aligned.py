@@ -1005,29 +1005,67 @@ def _variant(text: str, name: str, own: AbstractSet[str] = frozenset()) -> bool:
     "AirPods Pro"): a capitalised or numbered word right after a word of the name that the
     name does not have; or a capitalised word the name lacks within two words of it ("the
     Inchmore to Skerra crossing" for "Portlow-Inchmore crossing")."""
-    name_words = {w.casefold() for w in re.findall(r"[\w]+", name)}
-    return _variant_at(_tokens(text), name_words, own) is not None
+    return _variant_at(_tokens(text), _variant_name_words(name), own) is not None
 
 
-def _tokens(text: str) -> list[str]:
-    return [t.removesuffix("'s").removesuffix("’s") for t in _TOKEN.findall(text)]
+def _variant_name_words(name: str) -> frozenset[str]:
+    """The words of a name that can carry a model after them: never a stop word ("the" of
+    "The Curator's Vault" before "4 out of 5")."""
+    return frozenset(w.casefold() for w in re.findall(r"[\w]+", name)) - STOPWORDS
+
+
+#: A token, and whether only spaces or a hyphen part it from the token before ("Meadow, 25
+#: stems" has a comma between: the 25 is no model of the Spring Meadow).
+_Token = tuple[str, bool]
+
+
+def _tokens(text: str) -> list[_Token]:
+    return _tokens_of(list(_TOKEN.finditer(text)), text)
 
 
 _TOKEN = re.compile(r"[\w'’]+")
+_JOINED = re.compile(r"[\s-]*")
+#: A value's kinds that a number right after a name reads as, not a model ("the medium 50 sq
+#: ft ones", "the Aria, 30 hours").
+_MEASURES = frozenset({"quantity", "duration", "percent", "money"})
+
+
+def _measure_at(tokens: list[_Token], i: int) -> bool:
+    """Token ``i`` is a number that, with the words after it, reads as an amount with a unit
+    ("50 sq ft"), not as a model's number ("Flex 50 is")."""
+    tail = " ".join(t for t, _ in tokens[i : i + 3])
+    return parse_value(tail).kind in _MEASURES
 
 
 def _variant_at(
-    tokens: list[str], name_words: AbstractSet[str], own: AbstractSet[str], offset: int = 0
+    tokens: list[_Token], name_words: AbstractSet[str], own: AbstractSet[str], offset: int = 0
 ) -> int | None:
     """The first token (index + ``offset``) by which ``tokens`` (the tokens of a text from its
-    token number ``offset`` on) show another model (see :func:`_variant`), or None."""
+    token number ``offset`` on) show another model (see :func:`_variant`), or None. A word
+    the name's words start with is none ("Flex 30" for "Flex 30GB"), nor is "I"."""
     known = name_words | own  # the organisation's own name is no other model
-    names = [i for i, tok in enumerate(tokens) if tok.casefold() in name_words]
+
+    def other(tok: str) -> bool:
+        low = tok.casefold()
+        return (
+            low not in known
+            and low != "i"
+            and not any(w.startswith(low) for w in name_words if len(w) > len(low))
+        )
+
+    names = [i for i, (tok, _) in enumerate(tokens) if tok.casefold() in name_words]
     done: int | None = None
     for i in names:  # a name word, then an unknown capitalised or numbered word
         if i + 1 < len(tokens):
-            nxt = tokens[i + 1]
-            if nxt.casefold() not in known and (nxt[:1].isupper() or any(c.isdigit() for c in nxt)):
+            nxt, joined = tokens[i + 1]
+            if (
+                joined
+                and other(nxt)
+                and (
+                    nxt[:1].isupper()
+                    or (any(c.isdigit() for c in nxt) and not _measure_at(tokens, i + 1))
+                )
+            ):
                 done = i + 1 if done is None else min(done, i + 1)
                 break
     near: dict[int, int] = {}  # token -> the earliest name word within two of it
@@ -1035,13 +1073,8 @@ def _variant_at(
         for j in range(max(0, i - 2), min(len(tokens), i + 3)):
             near.setdefault(j, i)
     for j, i in sorted(near.items()):
-        tok = tokens[j]
-        if (
-            j + offset > 0
-            and tok[:1].isupper()
-            and tok.casefold() not in known
-            and tok.casefold() not in _GENERIC
-        ):
+        tok = tokens[j][0]
+        if j + offset > 0 and tok[:1].isupper() and other(tok) and tok.casefold() not in _GENERIC:
             at = max(i, j)
             done = at if done is None else min(done, at)
     return None if done is None else done + offset
@@ -1059,7 +1092,7 @@ class _Earlier:
         self.low = text.casefold()
         self._names: dict[str, tuple[int, dict[str, int], int | None]] = {}
         self._token_ends: list[int] | None = None
-        self._tokens: list[str] = []
+        self._tokens: list[_Token] = []
         self._folded_ends: list[int] | None = None
 
     def prefix_end(self, start: int) -> int:
@@ -1098,9 +1131,8 @@ class _Earlier:
         if self._token_ends is None:
             matches = list(_TOKEN.finditer(self.text))
             self._token_ends = [m.end() for m in matches]
-            self._tokens = _tokens_of(matches)
-        name_words = {w.casefold() for w in re.findall(r"[\w]+", name)}
-        variant = _variant_at(self._tokens, name_words, self.own)
+            self._tokens = _tokens_of(matches, self.text)
+        variant = _variant_at(self._tokens, _variant_name_words(name), self.own)
         made = (named, first_counted, variant)
         self._names[name] = made
         return made
@@ -1125,12 +1157,19 @@ class _Earlier:
         if variant is not None and variant < count:
             return True
         window = self._tokens[max(0, count - 2) : count] + _tokens(clause)
-        name_words = {w.casefold() for w in re.findall(r"[\w]+", name)}
-        return _variant_at(window, name_words, self.own, max(0, count - 2)) is not None
+        return (
+            _variant_at(window, _variant_name_words(name), self.own, max(0, count - 2)) is not None
+        )
 
 
-def _tokens_of(matches: list[re.Match[str]]) -> list[str]:
-    return [m.group().removesuffix("'s").removesuffix("’s") for m in matches]
+def _tokens_of(matches: list[re.Match[str]], text: str) -> list[_Token]:
+    out: list[_Token] = []
+    end = 0
+    for m in matches:
+        joined = bool(_JOINED.fullmatch(text, end, m.start()))
+        out.append((m.group().removesuffix("'s").removesuffix("’s"), joined))
+        end = m.end()
+    return out
 
 
 def names_variant(text: str, name: str, organisation: str = "") -> bool:

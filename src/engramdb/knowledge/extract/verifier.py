@@ -153,7 +153,8 @@ def pairs(
                 continue
             coded = bool(t.subject) and codes.get(t.fact_id, said_to) < said_to
             in_clause = bool(t.subject) and _a._names(clause, t.subject)
-            if t.subject:
+            # (its code said names that very row: "the TR-520" is no other Trailhead)
+            if t.subject and not coded:
                 variant = (
                     _a._variant(clause, t.subject, own)
                     if in_clause
