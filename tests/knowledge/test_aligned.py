@@ -646,3 +646,27 @@ def test_another_model_is_a_name_word_then_a_new_capital_or_number():
     # "I" is no model, nor is a stop word of the name a name word
     assert not _variant("As a Best Friend I get priority booking", "Best Friend")
     assert not _variant("ER-01's the 4 out of 5 difficulty one", "The Curator's Vault")
+
+
+def test_a_capital_that_opens_a_sentence_is_no_other_model():
+    from engramdb.knowledge.extract.aligned import _variant
+
+    name = "Aria Pro Noise-Cancelling Headphones"
+    assert not _variant("Got the Aria Pro, the noise cancelling ones. Shame about it", name)
+    assert _variant("Got the Aria Pro, the noise cancelling Max ones", name)
+
+
+def test_a_name_the_curated_statement_uses_is_no_other_business():
+    snug = Template(
+        fact_id=3,
+        subject="",
+        subject_type="organisation",
+        key="minimum_spend",
+        key_phrase="minimum spend",
+        value="£900",
+        value_kind="money",
+        statement="The Snug private room: minimum spend £900 on Saturdays.",
+        name="Osteria Fiume",
+    )
+    assert _values("The Snug has a £600 minimum on Saturdays", [snug]) == ["£600"]
+    assert _values("The Vaults has a £600 minimum on Saturdays", [snug]) == []

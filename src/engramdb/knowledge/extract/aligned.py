@@ -411,6 +411,7 @@ def _about_them(
         subject
         and not any(n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name))
         and subject.casefold() not in {a.casefold() for a in t.aliases}
+        and not _names(t.statement, subject)  # ("The Snug" of the statement on its minimum)
     ):
         return False  # "Bloom & Vine takes orders until 5pm", "GameBarn lets you ...": another
     # a catalogue thing the clause names is what it speaks of, whoever is on it ("my lad's on
@@ -1014,9 +1015,10 @@ def _variant_name_words(name: str) -> frozenset[str]:
     return frozenset(w.casefold() for w in re.findall(r"[\w]+", name)) - STOPWORDS
 
 
-#: A token, and whether only spaces or a hyphen part it from the token before ("Meadow, 25
-#: stems" has a comma between: the 25 is no model of the Spring Meadow).
-_Token = tuple[str, bool]
+#: A token; whether only spaces or a hyphen part it from the token before ("Meadow, 25
+#: stems" has a comma between: the 25 is no model of the Spring Meadow); whether it opens a
+#: sentence (its capital says nothing of a name: "... the noise cancelling ones. Shame").
+_Token = tuple[str, bool, bool]
 
 
 def _tokens(text: str) -> list[_Token]:
@@ -1033,7 +1035,7 @@ _MEASURES = frozenset({"quantity", "duration", "percent", "money"})
 def _measure_at(tokens: list[_Token], i: int) -> bool:
     """Token ``i`` is a number that, with the words after it, reads as an amount with a unit
     ("50 sq ft"), not as a model's number ("Flex 50 is")."""
-    tail = " ".join(t for t, _ in tokens[i : i + 3])
+    tail = " ".join(t for t, _, _ in tokens[i : i + 3])
     return parse_value(tail).kind in _MEASURES
 
 
@@ -1053,11 +1055,11 @@ def _variant_at(
             and not any(w.startswith(low) for w in name_words if len(w) > len(low))
         )
 
-    names = [i for i, (tok, _) in enumerate(tokens) if tok.casefold() in name_words]
+    names = [i for i, (tok, _, _) in enumerate(tokens) if tok.casefold() in name_words]
     done: int | None = None
     for i in names:  # a name word, then an unknown capitalised or numbered word
         if i + 1 < len(tokens):
-            nxt, joined = tokens[i + 1]
+            nxt, joined, _ = tokens[i + 1]
             if (
                 joined
                 and other(nxt)
@@ -1073,8 +1075,14 @@ def _variant_at(
         for j in range(max(0, i - 2), min(len(tokens), i + 3)):
             near.setdefault(j, i)
     for j, i in sorted(near.items()):
-        tok = tokens[j][0]
-        if j + offset > 0 and tok[:1].isupper() and other(tok) and tok.casefold() not in _GENERIC:
+        tok, _, opens = tokens[j]
+        if (
+            j + offset > 0
+            and not opens
+            and tok[:1].isupper()
+            and other(tok)
+            and tok.casefold() not in _GENERIC
+        ):
             at = max(i, j)
             done = at if done is None else min(done, at)
     return None if done is None else done + offset
@@ -1156,7 +1164,10 @@ class _Earlier:
         count = bisect.bisect_right(self._token_ends, start)  # tokens of text[:start]
         if variant is not None and variant < count:
             return True
-        window = self._tokens[max(0, count - 2) : count] + _tokens(clause)
+        said = _tokens(clause)
+        if said and _SENTENCE_END.search(self.text[max(0, start - 3) : start] + " "):
+            said[0] = (said[0][0], said[0][1], True)  # (the clause opens a sentence)
+        window = self._tokens[max(0, count - 2) : count] + said
         return (
             _variant_at(window, _variant_name_words(name), self.own, max(0, count - 2)) is not None
         )
@@ -1167,9 +1178,13 @@ def _tokens_of(matches: list[re.Match[str]], text: str) -> list[_Token]:
     end = 0
     for m in matches:
         joined = bool(_JOINED.fullmatch(text, end, m.start()))
-        out.append((m.group().removesuffix("'s").removesuffix("’s"), joined))
+        opens = bool(_SENTENCE_END.search(text, end, m.start()))
+        out.append((m.group().removesuffix("'s").removesuffix("’s"), joined, opens))
         end = m.end()
     return out
+
+
+_SENTENCE_END = re.compile(r"[.!?]\s")
 
 
 def names_variant(text: str, name: str, organisation: str = "") -> bool:
