@@ -20,7 +20,7 @@ from ..embed.contextual import CONTEXTUAL_MODEL_ID
 from ..embed.contextual import shared as contextual_shared
 from ..engine import Engine, MemoryInput
 from ..engine.engine import copy_sqlite
-from ..errors import ValidationError
+from ..errors import StorageError, ValidationError
 from ..store.sqlite import connect, storage_error, transaction
 from . import reads, statement_vectors
 from .catalogue import template_words
@@ -329,7 +329,13 @@ class OpenStore:
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One SQLite transaction (``lifecycle`` writes in it too). Once it commits, this
         process's next read of the fact index waits for it, however large: what a process
-        wrote, its own reads see."""
+        wrote, its own reads see. A replica never writes: every write it is asked for is a
+        ``StorageError`` that says so (not SQLite's "readonly database")."""
+        if self.replica:
+            raise StorageError(
+                f"store {self.path} is open as a replica: it never writes; write through "
+                "the process that opened it with Memory.open"
+            )
         with transaction(self.db, str(self.path / "knowledge.db")) as con:
             yield con
         seq = self.db.execute("SELECT MAX(seq) FROM changes").fetchone()[0]
