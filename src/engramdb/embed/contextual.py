@@ -210,6 +210,12 @@ def keep(text: str, vector: np.ndarray) -> None:
             _kept.popitem(last=False)
 
 
+def forget_kept() -> None:
+    """Drop every kept vector with its text (a forget: ``knowledge.text_caches``)."""
+    with _kept_lock:
+        _kept.clear()
+
+
 def _encode(text: str) -> np.ndarray:
     v = shared().embed([text])[0]
     v.flags.writeable = False

@@ -113,6 +113,12 @@ def available() -> bool:
     return True
 
 
+def forget_kept() -> None:
+    """Drop every kept verdict with its texts (a forget: ``knowledge.text_caches``)."""
+    with _lock:
+        _kept.clear()
+
+
 def judged(clause: str, statement: str) -> tuple[float, float, float]:
     """The shipped model's verdict on a pair, kept for the process (a model that cannot be
     loaded is tried once; every call after says so with a ``ConfigError``)."""

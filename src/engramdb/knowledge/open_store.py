@@ -22,7 +22,7 @@ from ..engine import Engine, MemoryInput
 from ..engine.engine import copy_sqlite
 from ..errors import StorageError, ValidationError
 from ..store.sqlite import connect, storage_error, transaction
-from . import reads, statement_vectors
+from . import reads, statement_vectors, text_caches
 from .catalogue import template_words
 from .documents.budget import DOCUMENT_READ_SECONDS, JOB_NICE, check_job_nice
 from .fact_index import FactIndex
@@ -88,6 +88,7 @@ class OpenStore:
             self.writer = connect(path / "knowledge.db")  # (never written: query_only)
             self.writer.execute("PRAGMA query_only=ON")
             self._seen_version: int | None = None
+            self._seen_forgets = self.forgets()
             self._follow_lock = threading.Lock()
         else:
             self.writer = connect(path / "knowledge.db")
@@ -172,6 +173,16 @@ class OpenStore:
             if version != self._seen_version:
                 self.drop_scopes()
                 self._seen_version = version
+                forgets = self.forgets()
+                if forgets != self._seen_forgets:  # (the writer forgot: texts out of caches)
+                    text_caches.drop()
+                    self._seen_forgets = forgets
+
+    def forgets(self) -> int:
+        """How many forgets the store has seen (``kmeta``: a replica drops its text caches
+        when it changes)."""
+        row = self.writer.execute("SELECT value FROM kmeta WHERE key='forgets'").fetchone()
+        return int(row[0]) if row else 0
 
     def close(self) -> None:
         """Close the store; a running job stops at its next step and runs again on the next
@@ -371,3 +382,11 @@ class OpenStore:
             self.drop_scopes()
             if self.jobs is not None:
                 self.jobs.forgotten()
+            # the forgotten texts out of this process's caches, and a count the replicas
+            # following the store see (``follow``)
+            text_caches.drop()
+            with contextlib.suppress(StorageError), self.lock, self.transaction() as con:
+                con.execute(
+                    "INSERT INTO kmeta(key, value) VALUES('forgets', '1') ON CONFLICT(key) "
+                    "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+                )
