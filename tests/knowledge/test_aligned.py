@@ -670,3 +670,46 @@ def test_a_name_the_curated_statement_uses_is_no_other_business():
     )
     assert _values("The Snug has a £600 minimum on Saturdays", [snug]) == ["£600"]
     assert _values("The Vaults has a £600 minimum on Saturdays", [snug]) == []
+
+
+def test_what_is_no_other_model_beside_a_name():
+    from engramdb.knowledge.extract.aligned import _variant
+
+    # a stop word of the name is still its word ("Of"), and "I'm" is the speaker
+    assert not _variant("I love House Of Fraser", "House of Fraser")
+    assert not _variant("the Aria Pro I'm loving it", "Aria Pro")
+    # only an amount of the name said short is the same model: a shorter number is not
+    assert _variant("the Corsa 21 is", "Corsa 210")
+    assert _variant("the Pixel 8 costs", "Pixel 8a")
+    assert _variant("Galaxy S2 is", "Galaxy S23")
+
+
+def test_a_name_said_before_the_clause_is_read_as_the_whole_text_reads_it():
+    from engramdb.knowledge.extract.aligned import _Earlier, _variant
+
+    for text, at, name in [
+        ("I want the Aria Pro, 2 please", "2 please", "Aria Pro"),
+        ("I want the Aria Pro 2 please", "2 please", "Aria Pro"),
+        ("Got the Aria Pro.   Shame it", "Shame it", "Aria Pro X"),
+        ("Got the Aria Pro.\r\n\r\nShame it", "Shame it", "Aria Pro X"),
+        ("Got the Aria Pro and Shame it", "Shame it", "Aria Pro X"),
+    ]:
+        start = text.index(at)
+        clause = text[start:]
+        whole = _variant(text[:start] + " " + clause, name)
+        assert _Earlier(text, frozenset()).variant(name, start, clause) == whole, text
+
+
+def test_a_business_named_by_a_word_of_the_statement_is_still_another():
+    london = Template(
+        fact_id=4,
+        subject="",
+        subject_type="organisation",
+        key="delivery_price",
+        key_phrase="delivery price",
+        value="£5",
+        value_kind="money",
+        statement="Delivery within London costs £5.",
+        name="Acme",
+    )
+    assert _values("London Couriers charge £9 for delivery", [london]) == []

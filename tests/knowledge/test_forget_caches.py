@@ -51,3 +51,24 @@ def test_every_forget_counts_and_a_replica_drops_its_caches(tmp_path, monkeypatc
             assert dropped  # (the writer forgot: the replica's texts go too)
         finally:
             replica.close()
+
+
+def test_a_forget_that_removes_nothing_keeps_the_caches_and_counts_nothing(tmp_path):
+    import pytest
+
+    from engramdb.errors import NotFoundError
+
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        mem.remember(SECRET, scope="org/acme/user/sam", session_id="s1")
+        mem.query("returns window", lens="org/acme/user/sam")
+        before = mem._store.forgets()
+        cached = parser.parse.cache_info().currsize
+        with pytest.raises(NotFoundError):
+            mem.forget(id="fact:999999")
+        assert mem._store.forgets() == before
+        assert parser.parse.cache_info().currsize == cached > 0
+        # a forget that removes rows empties the store's own text-keyed caches as well
+        mem._store.vec_cache["4417"] = contextual.encoded("x")
+        mem.forget(scope="org/acme/user/sam", purge=True)
+        assert mem._store.forgets() == before + 1
+        assert not mem._store.vec_cache and not mem._store.fact_features

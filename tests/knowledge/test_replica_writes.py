@@ -33,6 +33,9 @@ def stores(tmp_path):
         lambda r: r.forget_document(1),
         lambda r: r.remember("Your returns window is 60 days.", scope="org/acme/user/sam"),
         lambda r: r.upload(b"Widgets cost $5.", name="w.md", scope="org/acme"),
+        lambda r: r.register_scope("org/acme/team"),
+        lambda r: r.tombstone_scope("org/acme/team"),
+        lambda r: r.resolve_uncertainty(1),
     ],
     ids=[
         "forget-scope",
@@ -42,6 +45,9 @@ def stores(tmp_path):
         "forget-document",
         "remember",
         "upload",
+        "register-scope",
+        "tombstone-scope",
+        "resolve-uncertainty",
     ],
 )
 def test_a_write_on_a_replica_says_it_is_a_replica(stores, write):

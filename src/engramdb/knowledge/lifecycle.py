@@ -449,6 +449,8 @@ def _apply(store: OpenStore, plan: _Plan, purge: bool) -> dict[str, int]:
                 part,
             )
             counts["uncertainties"] += cur.rowcount
+    if any(counts.values()):
+        store.note_forget()
     return counts
 
 
@@ -516,6 +518,7 @@ def forget_document(
                 n_facts = len(facts)
                 n_chunks = _drop(store, "chunks", chunks, False)
                 store.db.execute(f"UPDATE documents SET forgotten=1 WHERE id IN ({m})", versions)
+                store.note_forget()
         _engine_forget(store, chunks, purge)
     return {"documents": len(versions), "chunks": n_chunks, "facts": n_facts}
 

@@ -569,7 +569,7 @@ class Memory:
         return workflow.resolve_conflict(self._store, id, outcome=outcome, note=note, caller=caller)
 
     def resolve_uncertainty(self, id: int) -> None:
-        with self._store.lock:
+        with self._store.lock, self._store.transaction():  # (a replica: a clear error)
             cur = self.db.execute(
                 "UPDATE uncertainties SET resolved=1, resolved_ms=? WHERE id=? AND resolved=0",
                 (now_ms(), id),
@@ -820,7 +820,7 @@ class Memory:
         administrator keeps). Registering a tombstoned path opens it again."""
         path = check_scope(path)
         now = now_ms()
-        with self._store.lock:
+        with self._store.lock, self._store.transaction():
             self.db.execute(
                 "INSERT INTO scopes(path, created_ms) VALUES(?, ?) ON CONFLICT(path) DO UPDATE "
                 "SET tombstoned_ms=NULL",
@@ -833,7 +833,7 @@ class Memory:
         (forget it with ``forget(scope=...)``)."""
         path = check_scope(path)
         now = now_ms()
-        with self._store.lock:
+        with self._store.lock, self._store.transaction():
             self.db.execute(
                 "INSERT INTO scopes(path, created_ms, tombstoned_ms) VALUES(?, ?, ?) "
                 "ON CONFLICT(path) DO UPDATE SET tombstoned_ms=excluded.tombstoned_ms",

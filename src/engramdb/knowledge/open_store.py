@@ -101,6 +101,9 @@ class OpenStore:
                 (SCHEMA_VERSION,),
             )
         self.lock = threading.RLock()
+        #: forgets that removed rows, in this process (``forgetting`` drops the text caches
+        #: when a forget adds one)
+        self._forgot = 0
         self._readers = threading.local()
         self._reader_cons: list[sqlite3.Connection] = []
         self.readers_lock = threading.Lock()
@@ -175,7 +178,7 @@ class OpenStore:
                 self._seen_version = version
                 forgets = self.forgets()
                 if forgets != self._seen_forgets:  # (the writer forgot: texts out of caches)
-                    text_caches.drop()
+                    self.drop_texts()
                     self._seen_forgets = forgets
 
     def forgets(self) -> int:
@@ -374,7 +377,10 @@ class OpenStore:
     @contextlib.contextmanager
     def forgetting(self) -> Iterator[None]:
         """Around a forget: the cached set of scopes holding passages is dropped before and
-        after it, and the job runner learns that rows went (an upload of them stops)."""
+        after it, and the job runner learns that rows went (an upload of them stops). When
+        the forget removed rows (``note_forget``), the texts it removed leave this process's
+        caches too (``drop_texts``); a forget refused or of nothing keeps them."""
+        before = self._forgot
         self.drop_scopes()  # recomputed on the next read
         try:
             yield
@@ -382,11 +388,21 @@ class OpenStore:
             self.drop_scopes()
             if self.jobs is not None:
                 self.jobs.forgotten()
-            # the forgotten texts out of this process's caches, and a count the replicas
-            # following the store see (``follow``)
-            text_caches.drop()
-            with contextlib.suppress(StorageError), self.lock, self.transaction() as con:
-                con.execute(
-                    "INSERT INTO kmeta(key, value) VALUES('forgets', '1') ON CONFLICT(key) "
-                    "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
-                )
+            if self._forgot != before:  # (rows went, even if a later step failed)
+                self.drop_texts()
+
+    def note_forget(self) -> None:
+        """In a forget's transaction that removes rows: one more forget in ``kmeta``, which
+        the replicas following the store read (``follow``) to drop their own caches."""
+        self.db.execute(
+            "INSERT INTO kmeta(key, value) VALUES('forgets', '1') ON CONFLICT(key) "
+            "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        )
+        self._forgot += 1
+
+    def drop_texts(self) -> None:
+        """Every cache of the process keyed by what people wrote (``text_caches``), and this
+        store's own: the claims' vectors and the features of facts the index does not hold."""
+        text_caches.drop()
+        self.vec_cache.clear()
+        self.fact_features.clear()

@@ -411,12 +411,18 @@ def _about_them(
         subject
         and not any(n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name))
         and subject.casefold() not in {a.casefold() for a in t.aliases}
-        and not _names(t.statement, subject)  # ("The Snug" of the statement on its minimum)
+        and not _says_name(t.statement, subject)  # ("The Snug" of its own statement)
     ):
         return False  # "Bloom & Vine takes orders until 5pm", "GameBarn lets you ...": another
     # a catalogue thing the clause names is what it speaks of, whoever is on it ("my lad's on
     # the Junior plan and that one includes EU roaming")
     return addressed or bool(t.subject and _names(clause, t.subject))
+
+
+def _says_name(statement: str, name: str) -> bool:
+    """The statement says the whole name, as words ("The Snug ..." says "Snug"; "Delivery
+    within London ..." does not say "London Couriers")."""
+    return bool(re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", statement.casefold()))
 
 
 @functools.lru_cache(maxsize=256)
@@ -1006,14 +1012,26 @@ def _variant(text: str, name: str, own: AbstractSet[str] = frozenset()) -> bool:
     "AirPods Pro"): a capitalised or numbered word right after a word of the name that the
     name does not have; or a capitalised word the name lacks within two words of it ("the
     Inchmore to Skerra crossing" for "Portlow-Inchmore crossing")."""
-    return _variant_at(_tokens(text), _variant_name_words(name), own) is not None
+    return _variant_at(_tokens(text), _variant_name(name), own) is not None
 
 
-def _variant_name_words(name: str) -> frozenset[str]:
-    """The words of a name that can carry a model after them: never a stop word ("the" of
-    "The Curator's Vault" before "4 out of 5")."""
-    return frozenset(w.casefold() for w in re.findall(r"[\w]+", name)) - STOPWORDS
+@functools.lru_cache(maxsize=4096)
+def _variant_name(name: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """A name's words (folded); those a model can follow, never a stop word ("The" of "The
+    Curator's Vault" before "4 out of 5"); and the numbers of its amounts with a unit, which
+    say the same model short ("the Flex 30" for the Flex 30GB; not "Corsa 21" for the Corsa
+    210, nor "Pixel 8" for the Pixel 8a)."""
+    said = re.findall(r"\w+", name)
+    every = frozenset(w.casefold() for w in said)
+    short = frozenset(
+        m.group(1)
+        for w in said
+        if (m := _NUMBER_UNIT.fullmatch(w)) and parse_value(w).kind in _MEASURES
+    )
+    return every, every - STOPWORDS, short
 
+
+_NUMBER_UNIT = re.compile(r"(\d+)[^\W\d_]+")
 
 #: A token; whether only spaces or a hyphen part it from the token before ("Meadow, 25
 #: stems" has a comma between: the 25 is no model of the Spring Meadow); whether it opens a
@@ -1039,23 +1057,27 @@ def _measure_at(tokens: list[_Token], i: int) -> bool:
     return parse_value(tail).kind in _MEASURES
 
 
+def _first_person(low: str) -> bool:
+    return low == "i" or low.startswith(("i'", "i’"))  # ("I", "I'm", "I've")
+
+
 def _variant_at(
-    tokens: list[_Token], name_words: AbstractSet[str], own: AbstractSet[str], offset: int = 0
+    tokens: list[_Token],
+    name: tuple[frozenset[str], frozenset[str], frozenset[str]],
+    own: AbstractSet[str],
+    offset: int = 0,
 ) -> int | None:
     """The first token (index + ``offset``) by which ``tokens`` (the tokens of a text from its
-    token number ``offset`` on) show another model (see :func:`_variant`), or None. A word
-    the name's words start with is none ("Flex 30" for "Flex 30GB"), nor is "I"."""
-    known = name_words | own  # the organisation's own name is no other model
+    token number ``offset`` on) show another model (see :func:`_variant`), or None. Never a
+    word of the name, the name's amount said short ("Flex 30" for "Flex 30GB"), or "I"."""
+    every, starts, short = name
+    known = every | own  # the organisation's own name is no other model
 
     def other(tok: str) -> bool:
         low = tok.casefold()
-        return (
-            low not in known
-            and low != "i"
-            and not any(w.startswith(low) for w in name_words if len(w) > len(low))
-        )
+        return low not in known and low not in short and not _first_person(low)
 
-    names = [i for i, (tok, _, _) in enumerate(tokens) if tok.casefold() in name_words]
+    names = [i for i, (tok, _, _) in enumerate(tokens) if tok.casefold() in starts]
     done: int | None = None
     for i in names:  # a name word, then an unknown capitalised or numbered word
         if i + 1 < len(tokens):
@@ -1140,7 +1162,7 @@ class _Earlier:
             matches = list(_TOKEN.finditer(self.text))
             self._token_ends = [m.end() for m in matches]
             self._tokens = _tokens_of(matches, self.text)
-        variant = _variant_at(self._tokens, _variant_name_words(name), self.own)
+        variant = _variant_at(self._tokens, _variant_name(name), self.own)
         made = (named, first_counted, variant)
         self._names[name] = made
         return made
@@ -1164,13 +1186,18 @@ class _Earlier:
         count = bisect.bisect_right(self._token_ends, start)  # tokens of text[:start]
         if variant is not None and variant < count:
             return True
-        said = _tokens(clause)
-        if said and _SENTENCE_END.search(self.text[max(0, start - 3) : start] + " "):
-            said[0] = (said[0][0], said[0][1], True)  # (the clause opens a sentence)
+        matches = list(_TOKEN.finditer(clause))
+        said = _tokens_of(matches, clause)
+        if said:  # (the first token's flags from what parts it from the text before it)
+            before = self.text[self._token_ends[count - 1] if count else 0 : start]
+            gap = before + " " + clause[: matches[0].start()]
+            said[0] = (
+                said[0][0],
+                bool(_JOINED.fullmatch(gap)),
+                bool(_SENTENCE_END.search(gap)),
+            )
         window = self._tokens[max(0, count - 2) : count] + said
-        return (
-            _variant_at(window, _variant_name_words(name), self.own, max(0, count - 2)) is not None
-        )
+        return _variant_at(window, _variant_name(name), self.own, max(0, count - 2)) is not None
 
 
 def _tokens_of(matches: list[re.Match[str]], text: str) -> list[_Token]:
