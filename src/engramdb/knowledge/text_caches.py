@@ -2,9 +2,10 @@
 
 Readers keep their last parses, clause readings, encodings and verdicts for the process, keyed
 by the text itself (a turn's clause, a statement). A forget removes the rows; without this the
-text it forgot would still sit in those caches until they filled. Each forget drops them all
-(forgets are rare; what a cache held is computed again on the next read), in the process that
-forgot and, through a counter in ``kmeta``, in every replica that follows the store.
+text it forgot would still sit in those caches until they filled. Each forget that removes
+rows drops them all (``OpenStore.forgetting``; what a cache held is computed again on the next
+read), in the process that forgot and, through a counter in ``kmeta``, in every replica that
+follows the store.
 """
 
 from __future__ import annotations
