@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engramdb import Memory
 from engramdb.knowledge import reads
-from engramdb.knowledge.extract.aligned import Template, align
+from engramdb.knowledge.extract.aligned import Template, _Earlier, _variant, align
 
 MOT = Template(
     fact_id=1,
@@ -629,8 +629,6 @@ def test_a_rows_code_names_it_before_a_siblings_name():
 
 
 def test_another_model_is_a_name_word_then_a_new_capital_or_number():
-    from engramdb.knowledge.extract.aligned import _variant
-
     assert _variant("the Corsa 410 is lighter", "Corsa 210")
     assert _variant("Metricly Pro is $39 a month", "Metricly Business")
     assert _variant("your MOT Plus costs £40", "MOT test")
@@ -649,32 +647,12 @@ def test_another_model_is_a_name_word_then_a_new_capital_or_number():
 
 
 def test_a_capital_that_opens_a_sentence_is_no_other_model():
-    from engramdb.knowledge.extract.aligned import _variant
-
     name = "Aria Pro Noise-Cancelling Headphones"
     assert not _variant("Got the Aria Pro, the noise cancelling ones. Shame about it", name)
     assert _variant("Got the Aria Pro, the noise cancelling Max ones", name)
 
 
-def test_a_name_the_curated_statement_uses_is_no_other_business():
-    snug = Template(
-        fact_id=3,
-        subject="",
-        subject_type="organisation",
-        key="minimum_spend",
-        key_phrase="minimum spend",
-        value="£900",
-        value_kind="money",
-        statement="The Snug private room: minimum spend £900 on Saturdays.",
-        name="Osteria Fiume",
-    )
-    assert _values("The Snug has a £600 minimum on Saturdays", [snug]) == ["£600"]
-    assert _values("The Vaults has a £600 minimum on Saturdays", [snug]) == []
-
-
 def test_what_is_no_other_model_beside_a_name():
-    from engramdb.knowledge.extract.aligned import _variant
-
     # a stop word of the name is still its word ("Of"), and "I'm" is the speaker
     assert not _variant("I love House Of Fraser", "House of Fraser")
     assert not _variant("the Aria Pro I'm loving it", "Aria Pro")
@@ -685,8 +663,6 @@ def test_what_is_no_other_model_beside_a_name():
 
 
 def test_a_name_said_before_the_clause_is_read_as_the_whole_text_reads_it():
-    from engramdb.knowledge.extract.aligned import _Earlier, _variant
-
     for text, at, name in [
         ("I want the Aria Pro, 2 please", "2 please", "Aria Pro"),
         ("I want the Aria Pro 2 please", "2 please", "Aria Pro"),
@@ -700,16 +676,24 @@ def test_a_name_said_before_the_clause_is_read_as_the_whole_text_reads_it():
         assert _Earlier(text, frozenset()).variant(name, start, clause) == whole, text
 
 
-def test_a_business_named_by_a_word_of_the_statement_is_still_another():
-    london = Template(
-        fact_id=4,
+def _own_fact(key: str, value: str, statement: str) -> Template:
+    """A fact of the organisation itself (no entity), as a curated sentence gives it."""
+    return Template(
+        fact_id=3,
         subject="",
         subject_type="organisation",
-        key="delivery_price",
-        key_phrase="delivery price",
-        value="£5",
+        key=key,
+        key_phrase=key.replace("_", " "),
+        value=value,
         value_kind="money",
-        statement="Delivery within London costs £5.",
-        name="Acme",
+        statement=statement,
+        name="Osteria Fiume",
     )
+
+
+def test_a_business_is_ours_only_when_the_statement_says_its_whole_name():
+    snug = _own_fact("minimum_spend", "£900", "The Snug private room: minimum spend £900.")
+    assert _values("The Snug has a £600 minimum on Saturdays", [snug]) == ["£600"]
+    assert _values("The Vaults has a £600 minimum on Saturdays", [snug]) == []
+    london = _own_fact("delivery_price", "£5", "Delivery within London costs £5.")
     assert _values("London Couriers charge £9 for delivery", [london]) == []

@@ -411,18 +411,14 @@ def _about_them(
         subject
         and not any(n and (_names(subject, n) or _names(n, subject)) for n in (t.subject, t.name))
         and subject.casefold() not in {a.casefold() for a in t.aliases}
-        and not _says_name(t.statement, subject)  # ("The Snug" of its own statement)
+        # (the statement says the whole name: "The Snug ..." says "Snug"; "Delivery within
+        # London ..." does not say "London Couriers")
+        and not find_phrase(t.statement.casefold(), subject.casefold())
     ):
         return False  # "Bloom & Vine takes orders until 5pm", "GameBarn lets you ...": another
     # a catalogue thing the clause names is what it speaks of, whoever is on it ("my lad's on
     # the Junior plan and that one includes EU roaming")
     return addressed or bool(t.subject and _names(clause, t.subject))
-
-
-def _says_name(statement: str, name: str) -> bool:
-    """The statement says the whole name, as words ("The Snug ..." says "Snug"; "Delivery
-    within London ..." does not say "London Couriers")."""
-    return bool(re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", statement.casefold()))
 
 
 @functools.lru_cache(maxsize=256)
