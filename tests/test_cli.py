@@ -52,6 +52,7 @@ def test_remember_then_recall_round_trip(cli: Invoke) -> None:
     mid = ok(
         cli(
             "remember",
+            "--engine",
             "Maya adopted a grey cat named Pixel",
             "--tag",
             "pets",
@@ -62,7 +63,7 @@ def test_remember_then_recall_round_trip(cli: Invoke) -> None:
         )
     ).stdout.strip()
     assert re.fullmatch(r"[0-9a-f]{32}", mid)
-    ok(cli("remember", "The quarterly report is due on Friday"))
+    ok(cli("remember", "--engine", "The quarterly report is due on Friday"))
 
     hits = recall_json(cli, "grey cat named Pixel", "--k", "2", "--explain")
     assert [h["rank"] for h in hits] == [1, 2]
@@ -77,14 +78,16 @@ def test_remember_then_recall_round_trip(cli: Invoke) -> None:
 
 
 def test_recall_filters_by_tier(cli: Invoke) -> None:
-    ok(cli("remember", "Maya is vegetarian", "--tier", "semantic"))
-    ok(cli("remember", "Maya ate a vegetarian lasagna", "--tier", "episodic"))
+    ok(cli("remember", "--engine", "Maya is vegetarian", "--tier", "semantic"))
+    ok(cli("remember", "--engine", "Maya ate a vegetarian lasagna", "--tier", "episodic"))
     hits = recall_json(cli, "vegetarian", "--tier", "semantic")
     assert [h["tier"] for h in hits] == ["semantic"]
 
 
 def test_remember_reads_stdin_and_meta(cli: Invoke) -> None:
-    mid = ok(cli("remember", "-", "--meta", '{"role": "user"}', input="from a pipe\n")).stdout
+    mid = ok(
+        cli("remember", "--engine", "-", "--meta", '{"role": "user"}', input="from a pipe\n")
+    ).stdout
     record = json.loads(ok(cli("get", mid.strip(), "--json")).stdout)
     assert record["text"] == "from a pipe"
     assert record["meta"] == {"role": "user"}
@@ -94,6 +97,7 @@ def test_get_and_forget(cli: Invoke) -> None:
     ok(
         cli(
             "remember",
+            "--engine",
             "Maya lives in Lisbon",
             "--id",
             "home",
@@ -116,8 +120,8 @@ def test_get_and_forget(cli: Invoke) -> None:
     shown = ok(cli("get", "home")).stdout
     assert "Maya lives in Lisbon" in shown and "2025-03-03 19:07 UTC" in shown
 
-    assert ok(cli("forget", "home")).stdout.strip() == "forgotten home"
-    assert ok(cli("forget", "home")).stdout.strip() == "home was already forgotten"
+    assert ok(cli("forget", "--engine", "home")).stdout.strip() == "forgotten home"
+    assert ok(cli("forget", "--engine", "home")).stdout.strip() == "home was already forgotten"
     gone = cli("get", "home")
     assert gone.exit_code == 1
     assert "no memory with id 'home'" in gone.stderr
@@ -125,7 +129,7 @@ def test_get_and_forget(cli: Invoke) -> None:
 
 
 def test_reinforce_and_search(cli: Invoke) -> None:
-    ok(cli("remember", "The boiler was serviced in March", "--id", "boiler"))
+    ok(cli("remember", "--engine", "The boiler was serviced in March", "--id", "boiler"))
     ok(cli("reinforce", "boiler", "--strength", "2"))
     record = json.loads(ok(cli("get", "boiler", "--json")).stdout)
     assert record["agent_recall_count"] == 1
@@ -135,8 +139,8 @@ def test_reinforce_and_search(cli: Invoke) -> None:
 
 
 def test_stats_json_parses(cli: Invoke) -> None:
-    ok(cli("remember", "one"))
-    ok(cli("remember", "two", "--tier", "procedural"))
+    ok(cli("remember", "--engine", "one"))
+    ok(cli("remember", "--engine", "two", "--tier", "procedural"))
     info = json.loads(ok(cli("stats", "--json")).stdout)
     assert info["live"] == 2
     assert info["tiers"]["procedural"]["live"] == 1
@@ -159,7 +163,7 @@ def test_python_dash_m_runs_the_cli() -> None:
 
 # ---------------------------------------------------------------------------------- errors
 def test_validation_error_is_one_red_line_and_exit_1(cli: Invoke) -> None:
-    result = cli("remember", "too important", "--importance", "99")
+    result = cli("remember", "--engine", "too important", "--importance", "99")
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines() == [
         "error: importance: 99.0 is out of range (limit: 0.05..10.0)"
@@ -172,19 +176,19 @@ def test_validation_error_is_one_red_line_and_exit_1(cli: Invoke) -> None:
     ("args", "message"),
     [
         (("recall", "x", "--k", "0"), "error: k: must be an integer from 1 to 1000"),
-        (("remember", "x", "--tier", "nope"), "error: tier: unknown tier 'nope'"),
-        (("remember", "   "), "error: text: must not be empty"),
+        (("remember", "--engine", "x", "--tier", "nope"), "error: tier: unknown tier 'nope'"),
+        (("remember", "--engine", "   "), "error: text: must not be empty"),
     ],
 )
 def test_library_errors_become_exit_1(cli: Invoke, args: tuple[str, ...], message: str) -> None:
-    assert cli("remember", "a first memory").exit_code == 0  # (reads need a store)
+    assert cli("remember", "--engine", "a first memory").exit_code == 0  # (reads need a store)
     result = cli(*args)
     assert result.exit_code == 1
     assert result.stderr.startswith(message)
 
 
 def test_bad_meta_is_a_usage_error(cli: Invoke) -> None:
-    result = cli("remember", "x", "--meta", "[1, 2]")
+    result = cli("remember", "--engine", "x", "--meta", "[1, 2]")
     assert result.exit_code == 2
     assert "must be a JSON object" in result.output
 
@@ -192,7 +196,7 @@ def test_bad_meta_is_a_usage_error(cli: Invoke) -> None:
 def test_embedder_mismatch_is_reported(tmp_path: Path) -> None:
     runner = CliRunner()
     store = str(tmp_path / "store")
-    ok(runner.invoke(app, ["-p", store, "--embedder", "hashing", "remember", "x"]))
+    ok(runner.invoke(app, ["-p", store, "--embedder", "hashing", "remember", "--engine", "x"]))
     result = runner.invoke(app, ["-p", store, "--embedder", "hashing:64", "stats"])
     assert result.exit_code == 1
     assert "was written with embedder" in result.stderr
@@ -203,7 +207,7 @@ def test_path_and_embedder_from_environment(
 ) -> None:
     monkeypatch.setenv("ENGRAMDB_PATH", str(tmp_path / "env-store"))
     monkeypatch.setenv("ENGRAMDB_EMBEDDER", "hashing")
-    ok(CliRunner().invoke(app, ["remember", "from the environment"]))
+    ok(CliRunner().invoke(app, ["remember", "--engine", "from the environment"]))
     assert (tmp_path / "env-store" / "index.db").exists()
 
 
@@ -284,7 +288,7 @@ def test_import_skip_invalid_and_dry_run(cli: Invoke, tmp_path: Path) -> None:
 
 
 def test_import_refuses_duplicate_and_stored_ids(cli: Invoke, tmp_path: Path) -> None:
-    ok(cli("remember", "already here", "--id", "a"))
+    ok(cli("remember", "--engine", "already here", "--id", "a"))
     rows: list[dict | str] = [
         {"text": "new", "id": "b"},
         {"text": "again", "id": "b"},
@@ -301,8 +305,8 @@ def test_import_refuses_the_id_of_a_forgotten_memory_before_writing(
     cli: Invoke, tmp_path: Path
 ) -> None:
     # A forgotten memory's id stays taken; the pre-check (Engine.validate) sees it.
-    ok(cli("remember", "old", "--id", "gone"))
-    ok(cli("forget", "gone"))
+    ok(cli("remember", "--engine", "old", "--id", "gone"))
+    ok(cli("forget", "--engine", "gone"))
     rows: list[dict | str] = [{"text": "one"}, {"text": "two"}, {"text": "three", "id": "gone"}]
     result = cli("import", str(write_jsonl(tmp_path / "f.jsonl", rows)), "--batch", "2")
     assert result.exit_code == 1
@@ -355,7 +359,7 @@ def test_upload_runs_a_job_into_the_store_and_reports_what_it_stored(
 
 
 def test_backup_copies_the_store_into_a_new_directory(cli: Invoke, tmp_path: Path) -> None:
-    ok(cli("remember", "Maya moved to Lisbon", "--session", "s1"))
+    ok(cli("remember", "--engine", "Maya moved to Lisbon", "--session", "s1"))
     result = ok(cli("backup", str(tmp_path / "copy")))
     assert "backed up" in result.output
     again = cli("backup", str(tmp_path / "copy"))
@@ -369,7 +373,7 @@ def test_backup_copies_the_store_into_a_new_directory(cli: Invoke, tmp_path: Pat
 
 
 def test_explain_columns_add_up_and_flags_show_no_type(cli: Invoke) -> None:
-    assert cli("remember", "Maya moved to Lisbon").exit_code == 0
+    assert cli("remember", "--engine", "Maya moved to Lisbon").exit_code == 0
     result = cli("recall", "where does Maya live", "--explain", "--json")
     hit = json.loads(result.stdout.splitlines()[0])
     assert abs(sum(hit["explain"].values()) - hit["score"]) < 1e-4

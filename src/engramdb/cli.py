@@ -35,6 +35,7 @@ from rich.table import Table
 from typer.core import TyperGroup, TyperOption
 
 from . import __version__
+from .cli_backend import Knowledge, local, remote
 from .engine.engine import Engine
 from .engine.options import MemoryInput, RecallHit, RecallOptions
 from .errors import EngramDBError, ValidationError
@@ -83,6 +84,9 @@ app = typer.Typer(
 class _Settings:
     path: Path
     embedder: str | None
+    url: str | None = None
+    api_key: str | None = None
+    context: str | None = None
 
 
 def _version(value: bool) -> None:
@@ -107,13 +111,27 @@ def _root(
             "shipped static model for a new store).",
         ),
     ] = None,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="ENGRAMDB_URL",
+            help="A running server: the knowledge-level commands talk to it instead of --path.",
+        ),
+    ] = None,
+    api_key: Annotated[
+        str | None,
+        typer.Option("--api-key", envvar="ENGRAMDB_API_KEY", help="The server's API key."),
+    ] = None,
+    context: Annotated[
+        str | None, typer.Option(envvar="ENGRAMDB_CONTEXT", help="The server's context.")
+    ] = None,
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
     ] = False,
 ) -> None:
     """EngramDB: an embedded memory engine for AI agents."""
-    ctx.obj = _Settings(path=path, embedder=embedder)
+    ctx.obj = _Settings(path=path, embedder=embedder, url=url, api_key=api_key, context=context)
 
 
 def _existing(settings: _Settings, file: str = "index.db") -> None:
@@ -129,6 +147,11 @@ def _existing(settings: _Settings, file: str = "index.db") -> None:
 @contextmanager
 def _engine(ctx: typer.Context, *, read_only: bool = False) -> Iterator[Engine]:
     settings: _Settings = ctx.obj
+    if settings.url:  # the server's API is the knowledge level's
+        raise _fail(
+            f"engramdb {ctx.command.name} works on the engine of the store at --path, not a "
+            "server (--url)"
+        )
     if read_only:
         _existing(settings)
     with Engine.open(settings.path, embedder=settings.embedder) as engine:
@@ -145,6 +168,21 @@ def _memory(ctx: typer.Context, *, read_only: bool = False) -> Iterator[Any]:
         _existing(settings, "knowledge.db")
     with Memory.open(settings.path, embedder=settings.embedder) as mem:
         yield mem
+
+
+@contextmanager
+def _knowledge(ctx: typer.Context, *, read_only: bool = False) -> Iterator[Knowledge]:
+    """Where a knowledge-level command works: the server at --url, else the store at --path
+    (a read never creates one)."""
+    settings: _Settings = ctx.obj
+    if settings.url:
+        with remote(settings.url, settings.api_key, settings.context) as k:
+            yield k
+        return
+    if read_only:
+        _existing(settings, "knowledge.db")
+    with local(settings.path, settings.embedder) as k:
+        yield k
 
 
 # ---------------------------------------------------------------------------------- formatting
@@ -196,10 +234,28 @@ _EXPLAIN_KEYS = ("similarity", "importance", "retention", "lexical", "temporal",
 @app.command()
 def remember(
     ctx: typer.Context,
-    text: Annotated[str, typer.Argument(help="What to remember; '-' reads standard input.")],
+    text: Annotated[str, typer.Argument(help="What was said; '-' reads standard input.")],
+    scope: Annotated[
+        str | None,
+        typer.Option(
+            envvar="ENGRAMDB_SCOPE",
+            help="Whose turn it is, e.g. org/acme/user/bob (with --engine: a partition key).",
+        ),
+    ] = None,
+    session: Annotated[str | None, typer.Option(help="Session id.")] = None,
+    role: Annotated[str, typer.Option(help="user or assistant (a turn).")] = "user",
+    meta: Annotated[str | None, typer.Option(help="A JSON object stored with it.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the write's result.")] = False,
+    engine_only: Annotated[
+        bool,
+        typer.Option(
+            "--engine",
+            help="A bare engine memory (no facts read, no conflicts): what recall, search "
+            "and get work on. The options below need it.",
+        ),
+    ] = False,
     tier: Annotated[str | None, typer.Option(help="working, episodic, semantic, ...")] = None,
     tag: Annotated[list[str] | None, typer.Option(help="A tag; repeat for more.")] = None,
-    session: Annotated[str | None, typer.Option(help="Session id.")] = None,
     timestamp_ms: Annotated[
         int | None, typer.Option(help="When it happened (Unix epoch ms); default now.")
     ] = None,
@@ -207,13 +263,45 @@ def remember(
     importance: Annotated[float | None, typer.Option(help="0.05 to 10; default 1.")] = None,
     pinned: Annotated[bool, typer.Option("--pinned", help="Never decays or is evicted.")] = False,
     source: Annotated[str | None, typer.Option(help="Where it came from.")] = None,
-    scope: Annotated[str | None, typer.Option(help="Partition key, e.g. user/alice.")] = None,
-    meta: Annotated[str | None, typer.Option(help="A JSON object stored with it.")] = None,
 ) -> None:
-    """Store one memory and print its id."""
+    """Remember a conversation turn: the facts read from it are reconciled with what is known
+    (a contradiction of curated knowledge opens a conflict). Prints the turn's id and what it
+    did. With --engine: store a bare engine memory and print its id."""
     if text == "-":
         text = sys.stdin.read().strip()
     extra = _parse_meta(meta)
+    engine_options = {
+        "--tier": tier,
+        "--tag": tag,
+        "--timestamp-ms": timestamp_ms,
+        "--id": id,
+        "--importance": importance,
+        "--pinned": pinned or None,
+        "--source": source,
+    }
+    if not engine_only:
+        given = [k for k, v in engine_options.items() if v is not None]
+        if given:
+            raise typer.BadParameter(
+                f"{given[0]} is an engine memory's option: add --engine", param_hint=given[0]
+            )
+        if not scope:
+            raise _fail(
+                "scope: a turn needs --scope (or ENGRAMDB_SCOPE), e.g. org/acme/user/bob; "
+                "--engine stores a bare engine memory"
+            )
+        with _knowledge(ctx) as k:
+            done = k.remember(text, scope=scope, session_id=session, role=role, metadata=extra)
+        if as_json:
+            _print_json(done, indent=2)
+            return
+        typer.echo(done.get("turn_id") or "")
+        n_facts, n_conf = len(done.get("facts") or []), len(done.get("conflicts") or [])
+        said = f"{n_facts} fact(s) read"
+        if n_conf:
+            said += f", {n_conf} conflict(s) with curated knowledge: engramdb conflicts"
+        err.print(said)
+        return
     with _engine(ctx) as engine:
         mid = engine.remember(
             text,
@@ -323,11 +411,56 @@ def get(
 
 
 @app.command()
-def forget(ctx: typer.Context, id: Annotated[str, typer.Argument(help="A memory id.")]) -> None:
-    """Forget a memory: it is never recalled again."""
-    with _engine(ctx) as engine:
-        changed = engine.forget(id)
-    typer.echo(f"forgotten {id}" if changed else f"{id} was already forgotten")
+def forget(
+    ctx: typer.Context,
+    id: Annotated[
+        str | None, typer.Argument(help="A turn, chunk or fact id (fact:12), or a memory id.")
+    ] = None,
+    scope: Annotated[str | None, typer.Option(help="Forget a whole scope subtree instead.")] = None,
+    query: Annotated[
+        str | None, typer.Option(help="Forget what this finds best (and is related to it).")
+    ] = None,
+    lens: Annotated[
+        list[str] | None, typer.Option("--lens", "-l", help="With --query: only at or below.")
+    ] = None,
+    purge: Annotated[
+        bool, typer.Option("--purge", help="Delete every copy, not only hide it.")
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would go; remove nothing.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the counts as JSON.")] = False,
+    engine_only: Annotated[
+        bool, typer.Option("--engine", help="Forget a bare engine memory by id.")
+    ] = False,
+) -> None:
+    """Forget by id, by --scope or by --query (soft unless --purge): the rows leave every read.
+    --dry-run lists what would go. With --engine: forget a bare engine memory by id."""
+    if engine_only:
+        if id is None or scope is not None or query is not None:
+            raise typer.BadParameter("--engine forgets one memory by its id", param_hint="ID")
+        with _engine(ctx) as engine:
+            changed = engine.forget(id)
+        typer.echo(f"forgotten {id}" if changed else f"{id} was already forgotten")
+        return
+    if sum(x is not None for x in (id, scope, query)) != 1:
+        raise typer.BadParameter("give one of ID, --scope or --query", param_hint="ID")
+    with _knowledge(ctx) as k:
+        done = k.forget(query, id=id, scope=scope, purge=purge, lens=lens, dry_run=dry_run)
+    if as_json:
+        _print_json(done, indent=2)
+        return
+    counts = {
+        name: n for name, n in done.items() if isinstance(n, int) and not isinstance(n, bool) and n
+    }
+    what = ", ".join(f"{n} {name}" for name, n in counts.items()) or "nothing"
+    if dry_run:
+        out.print(f"would forget {what}")
+        for row in done.get("would_forget") or []:
+            text = escape(str(row.get("text", "")))[:100]
+            out.print(f"  {row.get('kind', '')} {escape(str(row.get('id', '')))}: {text}")
+    else:
+        out.print(f"{'purged' if purge else 'forgotten'}: {what}")
 
 
 @app.command()
@@ -649,13 +782,18 @@ def upload(
     server with --url, --api-key and --context; else into the store at --path)."""
     if not file.is_file():
         raise _fail(f"{file} is not a file")
+    settings: _Settings = ctx.obj  # (the global --url, --api-key and --context, if given)
+    url, api_key, context = (
+        url or settings.url,
+        api_key or settings.api_key,
+        context or settings.context,
+    )
     with _job_progress() as show:
         if url is not None:
             job = _upload_to_server(file, scope, name, url, api_key, context, wait, show)
         else:
             from .knowledge.memory import Memory
 
-            settings: _Settings = ctx.obj
             with Memory.open(settings.path, embedder=settings.embedder) as mem:
                 job = mem.submit_upload(file, scope=scope, name=name)
                 while wait and not job.finished:

@@ -183,6 +183,23 @@ def test_curated_document_and_a_contradicting_turn(mcp_server: Mcp):
             assert not any("60 days" in t for t in texts)
             state = await call(bob, "inspect", view="state", context=CTX)
             assert not state["conflicts"]
+            # what is stored, listed as REST lists it; alice's session is not bob's to see
+            docs = await call(bob, "inspect", view="documents", context=CTX)
+            assert [(d["name"], d["scope"]) for d in docs["documents"]] == [("returns.md", ORG)]
+            chunks = await call(
+                bob, "inspect", view="chunks", document=docs["documents"][0]["id"], context=CTX
+            )
+            assert "30 days" in chunks["chunks"][0]["text"]
+            assert (await call(bob, "inspect", view="sessions", context=CTX))["sessions"] == []
+            none = await call(bob, "inspect", view="turns", session="a1", context=CTX)
+            assert none["turns"] == []
+        async with session(url, keys["alice"]) as alice:
+            mine = await call(alice, "inspect", view="sessions", context=CTX)
+            assert [(x["sessionId"], x["turns"]) for x in mine["sessions"]] == [("a1", 1)]
+            said = await call(alice, "inspect", view="turns", session="a1", context=CTX)
+            assert [t["text"] for t in said["turns"]] == ["Your return policy is 60 days."]
+            refused = await fail(alice, "inspect", view="turns", context=CTX)
+            assert refused["status"] == 422 and refused["field"] == "session"
 
     anyio.run(main)
 

@@ -18,6 +18,7 @@ import dataclasses
 import json
 import logging
 import secrets
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -38,7 +39,7 @@ from .writing import actor_of
 if TYPE_CHECKING:
     from .open_store import OpenStore
 
-__all__ = ["MAX_ATTEMPTS", "JobRunner", "Rights"]
+__all__ = ["MAX_ATTEMPTS", "JobRunner", "Rights", "has_unfinished"]
 
 log = logging.getLogger("engramdb.jobs")
 
@@ -438,3 +439,24 @@ def _visible(row: tuple, caller: Caller | None) -> bool:
         return True
     who = caller.provenance()
     return row[14] == (who.get("principal_id") or "") and row[15] == who.get("key_id")
+
+
+def has_unfinished(directory: Path) -> bool:
+    """Whether the store in ``directory`` holds jobs that a crash or a shutdown stopped,
+    looked up read-only without opening the store (a server opens only such stores at start,
+    so their uploads run again before their next request)."""
+    db = Path(directory) / "knowledge.db"
+    if not db.is_file():
+        return False
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return (
+            con.execute(
+                "SELECT 1 FROM jobs WHERE state IN ('queued', 'running') LIMIT 1"
+            ).fetchone()
+            is not None
+        )
+    except sqlite3.Error:
+        return False  # (a store from before jobs)
+    finally:
+        con.close()

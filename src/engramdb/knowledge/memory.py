@@ -14,6 +14,8 @@ docs/knowledge.md).
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -28,6 +30,7 @@ from . import (
     explain,
     graph_view,
     ingest,
+    inventory,
     items,
     listing,
     overview,
@@ -45,7 +48,19 @@ from .fact_index import FactIndex
 from .jobs import JobRunner, Rights
 from .open_store import OpenStore
 from .reconcile import CONFIDENCE_FLOOR
-from .results import DocumentResult, Fact, Job, QueryHit, StoredMemory, WriteResult
+from .results import (
+    ChunkInfo,
+    DocumentInfo,
+    DocumentResult,
+    Fact,
+    Job,
+    QueryHit,
+    SessionInfo,
+    StoredMemory,
+    TraceInfo,
+    TurnInfo,
+    WriteResult,
+)
 from .scopes import check_lens, check_scope
 from .vocab import canonical_key, entity_type
 
@@ -328,6 +343,34 @@ class Memory:
         return listing.iter_memories(
             self._store, check_lens(lens), session_id=session_id, caller=caller
         )
+
+    def documents(self, *, caller: Caller | None = None) -> list[DocumentInfo]:
+        """Live uploaded documents (those ``caller`` may read), in upload order."""
+        return inventory.documents(self._store, caller)
+
+    def document(self, id: int, *, caller: Caller | None = None) -> DocumentInfo:
+        """One live document with its chunk count (``NotFoundError`` if gone or unreadable)."""
+        return inventory.document(self._store, id, caller)
+
+    def chunks(self, document: int, *, caller: Caller | None = None) -> list[ChunkInfo]:
+        """A document's live chunks in reading order."""
+        return inventory.chunks(self._store, document, caller)
+
+    def sessions(self, *, limit: int = 1000, caller: Caller | None = None) -> list[SessionInfo]:
+        """Conversation sessions, the latest first, with their turn counts."""
+        return inventory.sessions(self._store, caller, limit=limit)
+
+    def session_turns(self, session_id: str, *, caller: Caller | None = None) -> list[TurnInfo]:
+        """A session's live turns in the order they were said."""
+        return inventory.turns(self._store, session_id, caller)
+
+    def traces(self, *, limit: int = 100, caller: Caller | None = None) -> list[TraceInfo]:
+        """The latest decision traces, newest first, each detail as the reader may see it."""
+        found = inventory.traces(self._store, caller, limit=limit)
+        with contextlib.ExitStack() as stack:
+            if caller is not None:  # ids and names the caller may not read leave each detail
+                stack.enter_context(self.region(caller.readable))
+            return [dataclasses.replace(t, detail=self.trace_detail(t.detail)) for t in found]
 
     def revise(
         self,

@@ -6,11 +6,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "ChunkInfo",
+    "DocumentInfo",
     "DocumentResult",
     "Fact",
     "Job",
     "QueryHit",
+    "SessionInfo",
     "StoredMemory",
+    "TraceInfo",
+    "TurnInfo",
     "WriteResult",
     "document_result_of",
 ]
@@ -171,3 +176,66 @@ class Job:
     @property
     def finished(self) -> bool:
         return self.state in ("done", "failed", "cancelled")
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    """An uploaded document as listed (``Memory.documents``); ``chunks`` is counted only for
+    one document (``Memory.document``)."""
+
+    id: int
+    name: str
+    media_type: str
+    content_hash: str
+    title: str
+    scope: str
+    version: int
+    observed_ms: int
+    superseded_by: int | None
+    chunks: int | None = None
+
+
+@dataclass(frozen=True)
+class ChunkInfo:
+    """A passage of a document, in reading order (``index``)."""
+
+    id: str
+    index: int
+    text: str
+    heading: str | None
+    page: int | None
+    scope: str
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A conversation session in one scope: how many live turns, said when."""
+
+    session_id: str
+    scope: str
+    turns: int
+    first_ms: int
+    last_ms: int
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    """A turn of a session, in the order it was said (``seq``)."""
+
+    id: str
+    seq: int
+    role: str
+    text: str
+    scope: str
+    observed_ms: int
+
+
+@dataclass(frozen=True)
+class TraceInfo:
+    """A decision trace: what an operation did and why (``detail``, raw)."""
+
+    id: int
+    op: str
+    scope: str | None
+    created_ms: int
+    detail: dict[str, Any]

@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import os
 import shutil
-import sqlite3
 import stat
 import threading
 import time
@@ -18,6 +17,7 @@ from typing import Any
 
 from ..errors import NotFoundError, StorageError, ValidationError
 from ..knowledge.documents.budget import DOCUMENT_READ_SECONDS, JOB_NICE
+from ..knowledge.jobs import has_unfinished
 from ..knowledge.memory import Memory
 from .auth.reach import CONTEXT_NAME
 
@@ -200,19 +200,7 @@ class ContextRegistry:
         them), so those run again at start rather than at the context's next request."""
         resumed = []
         for name in self.names():
-            db = self.root / name / "knowledge.db"
-            if not db.is_file():
-                continue
-            con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-            try:
-                pending = con.execute(
-                    "SELECT 1 FROM jobs WHERE state IN ('queued', 'running') LIMIT 1"
-                ).fetchone()
-            except sqlite3.Error:
-                pending = None  # (a store from before jobs)
-            finally:
-                con.close()
-            if pending:
+            if has_unfinished(self.root / name):
                 with self.use(name, exclusive=False):
                     resumed.append(name)
         return resumed

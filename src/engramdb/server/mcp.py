@@ -517,9 +517,14 @@ class _Tools:
         as_of: str | int | None,
         limit: int | None = None,
         offset: int = 0,
+        session: str | None = None,
+        document: int | None = None,
     ) -> dict[str, Any]:
         view = view or ("entity" if entity else "state")
         paths = strict_lens(lens, auth)
+        listing = self._listing(auth, name, view, session, document)
+        if listing is not None:
+            return listing
         if view == "entity" and not (entity and entity_type):
             raise Problem(
                 422, "Invalid input", "an entity needs entity_type and entity", field="entity"
@@ -538,6 +543,33 @@ class _Tools:
                 "view": "entity",
                 **to_data(mem.entity(entity_type, entity, as_of=as_of, lens=paths)),
             }
+
+    def _listing(
+        self,
+        auth: AuthContext,
+        name: str,
+        view: str,
+        session: str | None,
+        document: int | None,
+    ) -> dict[str, Any] | None:
+        """The listings of what is stored (``Memory.documents``, ``chunks``, ``sessions``,
+        ``session_turns``), as the REST API lists them; None for another view."""
+        if view == "turns" and not session:
+            raise Problem(422, "Invalid input", "turns needs a session", field="session")
+        if view == "chunks" and document is None:
+            raise Problem(422, "Invalid input", "chunks needs a document id", field="document")
+        with self._reader(name) as mem, mem.region(auth.readable):
+            if view == "documents":
+                return {"view": view, "documents": to_data(mem.documents(caller=auth))}
+            if view == "sessions":
+                return {"view": view, "sessions": to_data(mem.sessions(caller=auth))}
+            if view == "turns":
+                assert session is not None
+                return {"view": view, "turns": to_data(mem.session_turns(session, caller=auth))}
+            if view == "chunks":
+                assert document is not None
+                return {"view": view, "chunks": to_data(mem.chunks(document, caller=auth))}
+        return None
 
 
 #: What every tool returns (its output schema): a JSON object.
@@ -773,8 +805,12 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
 
     async def inspect(
         view: Annotated[
-            Literal["state", "profile", "entity"] | None,
-            Field(description="state (default), profile, or entity (with entity_type, entity)."),
+            Literal["state", "profile", "entity", "documents", "chunks", "sessions", "turns"]
+            | None,
+            Field(
+                description="state (default), profile, entity (with entity_type, entity), "
+                "documents, chunks (with document), sessions, or turns (with session)."
+            ),
         ] = None,
         entity_type: Annotated[
             str | None, Field(description="e.g. person, organization, product.", max_length=64)
@@ -795,12 +831,19 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
         offset: Annotated[
             int, Field(description="state: skip this many items of each list.", ge=0)
         ] = 0,
+        session: Annotated[
+            str | None, Field(description="turns: the session's id.", max_length=256)
+        ] = None,
+        document: Annotated[
+            int | None, Field(description="chunks: the document's id.", ge=0, le=2**62)
+        ] = None,
         context: ContextArg = None,
         ctx: Context | None = None,
     ) -> Result:
         """Look at the memory's state through a lens (facts by kind, conflicts between what was
-        said and the policy that applies, uncertainties, instructions), the profile, or one
-        entity (its current facts, or the history of one attribute)."""
+        said and the policy that applies, uncertainties, instructions), the profile, one
+        entity (its current facts, or the history of one attribute), or list what is stored:
+        documents and a document's chunks, conversation sessions and a session's turns."""
         return await tools.run(  # type: ignore[return-value]
             ctx,
             context,
@@ -815,6 +858,8 @@ def _tool_list(tools: _Tools, *, hide_context: bool) -> list[Tool]:
                 as_of=as_of,
                 limit=limit,
                 offset=offset,
+                session=session,
+                document=document,
             ),
         )
 

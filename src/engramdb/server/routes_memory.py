@@ -17,7 +17,7 @@ from ..knowledge import ingest
 from ..knowledge.lifecycle import said_of
 from ..knowledge.scopes import check_scope
 from .app import authenticate, idempotent
-from .auth import AuthContext, scope_filter_sql
+from .auth import AuthContext
 from .common import check_write, strict_lens, to_data
 from .contexts import ContextNotFound, check_context
 from .problems import Problem, problem_of
@@ -50,11 +50,6 @@ def _remember(mem, body: FactIn, ctx: AuthContext):
         observed_at=body.observed_at,
         caller=ctx,
     )
-
-
-def _region_sql(ctx: AuthContext, column: str = "scope") -> tuple[str, list[str]]:
-    """The caller's read region as a SQL condition: lists filter by rights before they page."""
-    return scope_filter_sql(column, ctx.read_scopes())
 
 
 def _audited(conflict: dict[str, Any], ctx: AuthContext) -> dict[str, Any]:
@@ -355,49 +350,20 @@ def add_memory_routes(app: FastAPI) -> None:
 
     @app.get(P + "/documents", tags=["documents"])
     def documents(context: str, request: Request) -> dict[str, Any]:
+        """Live uploaded documents the key may read, in upload order."""
         ctx = authenticate(request)
-        with use(request, context) as mem:
-            rows = mem.db.execute(
-                "SELECT id, name, media_type, content_hash, title, scope, version, observed_ms, "
-                "superseded_by FROM documents WHERE forgotten=0 ORDER BY id"
-            ).fetchall()
-        keys = ("id", "name", "mediaType", "contentHash", "title", "scope", "version")
-        return {
-            "documents": [
-                {**dict(zip(keys, r[:7], strict=True)), "observedMs": r[7], "supersededBy": r[8]}
-                for r in rows
-                if ctx.readable(r[5])
-            ]
-        }
-
-    def _document(mem, doc_id: int):
-        return mem.db.execute(
-            "SELECT id, name, media_type, content_hash, title, scope, version, observed_ms, "
-            "superseded_by FROM documents WHERE id=? AND forgotten=0",
-            (doc_id,),
-        ).fetchone()
+        with read(request, context) as mem:
+            return {"documents": to_data(mem.documents(caller=ctx))}
 
     @app.get(P + "/documents/{doc_id}", tags=["documents"])
     def document(
         context: str, request: Request, doc_id: int = FPath(..., ge=0, le=2**62)
     ) -> dict[str, Any]:
+        """One document with its chunk count. One the key may not read is a 404, for strict
+        keys too: a 403 would tell that the id exists (and name another tenant's scope)."""
         ctx = authenticate(request)
         with read(request, context) as mem:
-            row = _document(mem, doc_id)
-            n = mem.db.execute(
-                "SELECT COUNT(*) FROM chunks WHERE document_id=? AND forgotten=0", (doc_id,)
-            ).fetchone()[0]
-        # a document the key may not read is not here, for strict keys too: a 403 would tell
-        # that the id exists (and name another tenant's scope)
-        if row is None or not ctx.readable(row[5]):
-            raise Problem(404, "Not found", f"document {doc_id} is not here")
-        keys = ("id", "name", "mediaType", "contentHash", "title", "scope", "version")
-        return {
-            **dict(zip(keys, row[:7], strict=True)),
-            "observedMs": row[7],
-            "supersededBy": row[8],
-            "chunks": n,
-        }
+            return to_data(mem.document(doc_id, caller=ctx))
 
     @app.delete(P + "/documents/{doc_id}", tags=["documents"])
     def delete_document(
@@ -410,12 +376,10 @@ def add_memory_routes(app: FastAPI) -> None:
         memory:forget and memory:curate over its scope."""
         ctx = authenticate(request)
         with use(request, context) as mem:
-            row = _document(mem, doc_id)
-            if row is None or not ctx.readable(row[5]):
-                raise Problem(404, "Not found", f"document {doc_id} is not here")
-            if not (ctx.can("memory:forget", row[5]) and ctx.can("memory:curate", row[5])):
+            scope = mem.document(doc_id, caller=ctx).scope  # (a 404 when unreadable)
+            if not (ctx.can("memory:forget", scope) and ctx.can("memory:curate", scope)):
                 raise Problem(
-                    403, "Forbidden", f"this needs memory:forget and memory:curate over {row[5]}"
+                    403, "Forbidden", f"this needs memory:forget and memory:curate over {scope}"
                 )
             result = to_data(mem.forget_document(doc_id, purge=purge, caller=ctx))
             if purge:  # stored responses may quote what was purged
@@ -423,32 +387,22 @@ def add_memory_routes(app: FastAPI) -> None:
         return result
 
     @app.get(P + "/sessions", tags=["sessions"])
-    def sessions(context: str, request: Request) -> dict[str, Any]:
+    def sessions(
+        context: str, request: Request, limit: int = Query(1000, ge=1, le=1000)
+    ) -> dict[str, Any]:
+        """Conversation sessions the key may read, the latest first, with turn counts."""
         ctx = authenticate(request)
-        region, params = _region_sql(ctx)
         with read(request, context) as mem:
-            rows = mem.db.execute(
-                "SELECT session_id, scope, COUNT(*), MIN(observed_ms), MAX(observed_ms) "
-                f"FROM turns WHERE forgotten=0 AND session_id IS NOT NULL AND {region} "
-                "GROUP BY session_id, scope ORDER BY MAX(observed_ms) DESC LIMIT 1000",
-                params,
-            ).fetchall()
-        keys = ("sessionId", "scope", "turns", "firstMs", "lastMs")
-        return {"sessions": [dict(zip(keys, r, strict=True)) for r in rows if ctx.readable(r[1])]}
+            return {"sessions": to_data(mem.sessions(limit=limit, caller=ctx))}
 
     @app.get(P + "/documents/{doc_id}/chunks", tags=["documents"])
     def chunks(
         context: str, request: Request, doc_id: int = FPath(..., ge=0, le=2**62)
     ) -> dict[str, Any]:
+        """A document's chunks in reading order."""
         ctx = authenticate(request)
-        with use(request, context) as mem:
-            rows = mem.db.execute(
-                "SELECT id, idx, text, heading, page, scope FROM chunks WHERE document_id=? "
-                "AND forgotten=0 ORDER BY idx",
-                (doc_id,),
-            ).fetchall()
-        keys = ("id", "index", "text", "heading", "page", "scope")
-        return {"chunks": [dict(zip(keys, r, strict=True)) for r in rows if ctx.readable(r[5])]}
+        with read(request, context) as mem:
+            return {"chunks": to_data(mem.chunks(doc_id, caller=ctx))}
 
     @app.post(P + "/query", tags=["recall"])
     def query(context: str, body: QueryIn, request: Request) -> dict[str, Any]:
@@ -565,15 +519,10 @@ def add_memory_routes(app: FastAPI) -> None:
 
     @app.get(P + "/sessions/{session_id}/turns", tags=["sessions"])
     def turns(context: str, session_id: str, request: Request) -> dict[str, Any]:
+        """A session's turns in the order they were said."""
         ctx = authenticate(request)
-        with use(request, context) as mem:
-            rows = mem.db.execute(
-                "SELECT id, seq, role, text, scope, observed_ms FROM turns WHERE session_id=? "
-                "AND forgotten=0 ORDER BY seq",
-                (session_id,),
-            ).fetchall()
-        keys = ("id", "seq", "role", "text", "scope", "observedMs")
-        return {"turns": [dict(zip(keys, r, strict=True)) for r in rows if ctx.readable(r[4])]}
+        with read(request, context) as mem:
+            return {"turns": to_data(mem.session_turns(session_id, caller=ctx))}
 
     @app.post(P + "/forget", tags=["lifecycle"])
     async def forget(context: str, body: ForgetIn, request: Request):
@@ -658,25 +607,24 @@ def add_memory_routes(app: FastAPI) -> None:
 
     @app.get(P + "/traces", tags=["traces"])
     def traces(context: str, request: Request, limit: int = Query(100, ge=1, le=1000)):
+        """The latest decision traces the key may read, newest first."""
         ctx = authenticate(request)
-        region, params = _region_sql(ctx)
-        with use(request, context) as mem:
-            rows = mem.db.execute(
-                "SELECT id, op, scope, created_ms, detail FROM traces "
-                f"WHERE forgotten=0 AND (scope IS NULL OR {region}) ORDER BY id DESC LIMIT ?",
-                (*params, limit),
-            ).fetchall()
-            out = []
-            with mem.region(ctx.readable):
-                for r in rows:
-                    if r[2] is not None and not ctx.readable(r[2]):
-                        continue
-                    detail = mem.trace_detail(json.loads(r[4]))
-                    if not ctx.manages():  # who wrote is for administrators (audit)
-                        detail.pop("actor", None)
-                    out.append(
-                        {"id": r[0], "op": r[1], "scope": r[2], "createdMs": r[3], "detail": detail}
-                    )
+        with read(request, context) as mem:
+            found = mem.traces(limit=limit, caller=ctx)
+        out = []
+        for t in found:
+            detail = dict(t.detail)
+            if not ctx.manages():  # who wrote is for administrators (audit)
+                detail.pop("actor", None)
+            out.append(
+                {
+                    "id": t.id,
+                    "op": t.op,
+                    "scope": t.scope,
+                    "createdMs": t.created_ms,
+                    "detail": detail,
+                }
+            )
         return {"traces": out}
 
     @app.get(P + "/scopes", tags=["scopes"])
