@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml requirements/language-model.txt | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint format bench eval clean
+.PHONY: demo test test-all lint format bench eval clean
 
 $(STAMP): pyproject.toml requirements/language-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,11 +19,18 @@ $(STAMP): pyproject.toml requirements/language-model.txt
 demo: $(STAMP)
 	$(BIN)/python -m engramdb.demo
 
+#: The suites make test leaves to make test-all: wall-clock bounds, kill -9, other processes,
+#: the browser, and the long ones (markers in pyproject.toml).
+FULL := slow or wallclock or crash or processes or browser
+
 test: $(STAMP)
-	sh scripts/ensure_chromium.sh
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -m "not ($(FULL))"
+
+test-all: test
+	sh scripts/ensure_chromium.sh
+	$(BIN)/pytest -q -m "$(FULL)"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts

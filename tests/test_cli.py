@@ -153,6 +153,7 @@ def test_version() -> None:
     assert result.exit_code == 0 and result.stdout.startswith("engramdb ")
 
 
+@pytest.mark.processes
 def test_python_dash_m_runs_the_cli() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "engramdb", "--help"], capture_output=True, text=True, timeout=60

@@ -376,6 +376,7 @@ def test_reflection_walks_the_backlog_once(tmp_path: Path):
 
 
 # ---------------------------------------------------------------------------------- crash
+@pytest.mark.processes
 def test_graphs_are_rebuilt_from_the_log_after_a_crash(tmp_path: Path):
     path = tmp_path / "s"
     code = f"""

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engramdb.demo import FORGET_ID, load_sample
 
 
@@ -19,6 +21,7 @@ def test_sample_is_well_formed() -> None:
     assert any(i["id"] == FORGET_ID for i in items)
 
 
+@pytest.mark.processes
 def test_demo_runs_and_recalls(tmp_path: Path) -> None:
     store = tmp_path / "demo-store"
     env = {**os.environ, "COLUMNS": "160"}

@@ -44,6 +44,7 @@ def _parse(out: str):
     return begun, acked, forgotten, forgetting
 
 
+@pytest.mark.crash
 def test_kill_9_at_random_moments_loses_no_acknowledged_write(tmp_path: Path):
     path = tmp_path / "store"
     rng = random.Random(1234)
@@ -108,6 +109,7 @@ def _abandoned_store(path: Path, records: int) -> None:
     assert proc.returncode == 0, err
 
 
+@pytest.mark.processes
 def test_torn_log_tail_is_discarded_and_kept_aside(tmp_path: Path, caplog):
     path = tmp_path / "store"
     _abandoned_store(path, records=40)
@@ -126,6 +128,7 @@ def test_torn_log_tail_is_discarded_and_kept_aside(tmp_path: Path, caplog):
     assert len(kept) == 1 and kept[0].stat().st_size > 0
 
 
+@pytest.mark.processes
 def test_flipped_byte_in_the_middle_of_the_log_is_reported(tmp_path: Path):
     path = tmp_path / "store"
     _abandoned_store(path, records=40)
@@ -168,6 +171,7 @@ def test_flipped_byte_in_a_segment_header_is_reported(tmp_path: Path):
         Engine.open(path, embedder="hashing")
 
 
+@pytest.mark.processes
 def test_reopen_after_abandon_replays_and_checkpoints(tmp_path: Path):
     path = tmp_path / "store"
     _abandoned_store(path, records=30)

@@ -131,6 +131,7 @@ _OFFLINE_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.processes
 def test_static_loads_and_embeds_without_network() -> None:
     """Run in a fresh network namespace (no interface at all) when the platform allows it."""
     unshare = shutil.which("unshare")
@@ -154,6 +155,7 @@ def test_static_loads_and_embeds_without_network() -> None:
 _HASH_SCRIPT = "from engramdb.embed import HashingEmbedder; import sys; sys.stdout.buffer.write(HashingEmbedder(dim=64, seed=7).embed(['Alice likes green tea', 'deploy failed at 3am']).tobytes())"  # noqa: E501
 
 
+@pytest.mark.processes
 def test_hashing_is_identical_across_processes() -> None:
     here = HashingEmbedder(dim=64, seed=7).embed(["Alice likes green tea", "deploy failed at 3am"])
     for hash_seed in ("1", "2"):

@@ -66,6 +66,7 @@ def test_a_directory_without_the_model_is_refused(tmp_path):
         ContextualEncoder(tmp_path)
 
 
+@pytest.mark.processes
 def test_no_torch_at_run_time():
     import engramdb
 

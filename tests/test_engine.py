@@ -144,6 +144,7 @@ def test_opening_with_another_embedder_is_a_clear_error(store_path):
         assert eng.dim == 256
 
 
+@pytest.mark.processes
 def test_second_writer_in_another_process_is_refused(store_path):
     with Engine.open(store_path, embedder="hashing"):
         code = (

@@ -49,6 +49,7 @@ def test_the_first_example_run_twice_stores_the_belief_once(tmp_path, monkeypatc
     assert _beliefs_and_conflicts(tmp_path / "memory") == (1, 1)
 
 
+@pytest.mark.processes
 def test_the_first_example_in_two_processes_stores_the_belief_once(tmp_path):
     """The same, each run a process of its own over the same directory."""
     import os

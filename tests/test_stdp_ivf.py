@@ -206,6 +206,7 @@ def test_ivf_refuses_bad_requests(engine):
     assert len(engine.recall("fact", RecallOptions(nprobe=4))) == 1
 
 
+@pytest.mark.crash
 def test_ivf_partitions_survive_a_kill_after_training(tmp_path):
     path = tmp_path / "store"
     child = textwrap.dedent(

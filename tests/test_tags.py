@@ -39,6 +39,7 @@ def test_bloom_values_are_pinned():
     assert bloom64(["Biscuit", "dogs", "golden retriever"]) == 4902203397018746945
 
 
+@pytest.mark.processes
 def test_bloom_is_the_same_in_another_process():
     code = (
         "import sys; from engramdb.engine.tags import bloom64; "

@@ -704,7 +704,9 @@ def serve(
         from engramdb.server.config import load_config
         from engramdb.server.workers import serve as run_server
     except ImportError as exc:
-        raise _fail(f"the server needs its extra: pip install 'engramdb[server]' ({exc})") from None
+        raise _fail(
+            f"the server needs its extra: pip install -e '.[server]' in a checkout ({exc})"
+        ) from None
     config = load_config(
         config_file,
         host=host,
@@ -731,7 +733,11 @@ def serve(
                     "(mode 0600; keep the key somewhere safe, then delete the file):[/bold]"
                 )
                 print(Path(where).resolve(), flush=True)
-        processes = f", {config.workers} processes" if config.workers > 1 else ""
+        processes = (  # the writer (this process) and the reading workers
+            f", {config.workers + 1} processes: a writer and {config.workers} readers"
+            if config.workers > 1
+            else ""
+        )
         out.print(
             f"EngramDB API on http://{config.host}:{config.port}/api/v1 "
             f"(data: {config.data_dir}{processes})"
@@ -910,7 +916,7 @@ def mcp_command(
     try:
         import mcp  # noqa: F401
     except ImportError:
-        raise _fail("engramdb mcp needs the server extra: pip install 'engramdb[server]'") from None
+        raise _fail("engramdb mcp needs the server extra: pip install -e '.[server]' in a checkout") from None
     if url is not None:
         from engramdb.server.mcp_bridge import run_stdio_bridge
 

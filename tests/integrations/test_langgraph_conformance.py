@@ -1000,6 +1000,7 @@ def _sleep_until(t0: float, seconds: float) -> None:
     time.sleep(max(0.0, t0 + seconds - time.monotonic()))
 
 
+@pytest.mark.wallclock
 def test_ttl_default_expiry_and_refresh_on_read(tmp_path: Path):
     ttl_min = 0.015  # 0.9 s
     with open_store(tmp_path / "s", ttl={"default_ttl": ttl_min, "refresh_on_read": True}) as s:
@@ -1030,6 +1031,7 @@ def test_ttl_default_expiry_and_refresh_on_read(tmp_path: Path):
         assert set(keys(s.search(ns, limit=100))) == {"forever", "long"}
 
 
+@pytest.mark.wallclock
 def test_ttl_per_item_and_refresh_on_read_false(tmp_path: Path):
     with open_store(tmp_path / "s", ttl={"refresh_on_read": False}) as s:
         ns = ("ttl2",)

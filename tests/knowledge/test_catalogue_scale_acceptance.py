@@ -352,6 +352,7 @@ def _watch(mem: Memory, job_id: str, probe=None, timeout: float = 240.0):
     return mem.wait_job(job_id, timeout=5), seen, probes
 
 
+@pytest.mark.wallclock
 def test_job_upload_reports_progress(tmp_path):
     rows = catalogue_rows(ROWS)
     with Memory.open(tmp_path / "store") as mem:
@@ -389,6 +390,7 @@ def test_reads_never_see_half_an_upload(tmp_path):
     reason="issue 36 target: a large upload is written in batches that release the lock",
     strict=False,
 )
+@pytest.mark.wallclock
 def test_a_turn_is_not_held_up_by_a_large_upload(tmp_path):
     rows = catalogue_rows(ROWS)
     with Memory.open(tmp_path / "store") as mem:
@@ -461,6 +463,7 @@ def _costs(mem: Memory, rows, tag: str) -> dict[str, float]:
     reason="issue 36 target: turn, query and context at catalogue size <= 3x their 50-row cost",
     strict=False,
 )
+@pytest.mark.wallclock
 def test_turn_query_context_cost_does_not_grow_with_the_catalogue(shop, tmp_path):
     rows = catalogue_rows(50)
     with Memory.open(tmp_path / "small") as small:

@@ -22,6 +22,8 @@ import pytest
 
 from engramdb import Memory
 
+pytestmark = pytest.mark.crash
+
 CHILD = Path(__file__).with_name("memory_crash_child.py")
 TRIALS = int(os.environ.get("ENGRAMDB_CRASH_TRIALS", "6"))
 _TOTALS: dict[str, int] = {}

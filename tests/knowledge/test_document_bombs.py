@@ -36,6 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from document_bombs import attribute_bomb, form_pdf, prose_block, shared_stream_pdf  # noqa: E402
 
+pytestmark = pytest.mark.wallclock
+
 ORG = "org/acme"
 POLICY = b"# Policy\n\nReturns are accepted within 30 days of delivery.\n"
 MAX_RATIO = 8.0

@@ -135,6 +135,7 @@ def test_a_denied_pet_closes_its_count(tmp_path):
     "unit",
     ["my dog ", "I am 5, ", "Ann, ", "i quit ", "sorry, 4. ", "not , not ", "speak and "],
 )
+@pytest.mark.wallclock
 def test_the_reader_is_linear_on_repeated_shapes(unit):
     """4x the text may cost at most ~8x the time (quadratic work would cost 16x); best of
     five runs (three let one busy moment of a shared machine through: 53 ms against a usual

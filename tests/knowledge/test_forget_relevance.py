@@ -68,6 +68,7 @@ def test_a_dry_run_lists_what_would_go_and_removes_nothing(mem):
     assert mem.forget("my medical diagnosis", dry_run=True)["wouldForget"] == []
 
 
+@pytest.mark.wallclock
 def test_a_mem0_reset_forgets_its_memories_in_one_transaction(tmp_path):
     """A reset that purged each memory in its own call (SQLite's log emptied each time) took
     26 s for 300 memories; all of them now go in one transaction (0.25 s measured)."""

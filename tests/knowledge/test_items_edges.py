@@ -38,6 +38,7 @@ def test_an_item_is_not_revised_as_a_turn(tmp_path):
         assert not [f for f in mem.facts() if f.key == "lives_in"]
 
 
+@pytest.mark.wallclock
 def test_an_expired_item_is_gone_for_every_read(tmp_path):
     with Memory.open(tmp_path / "s") as mem:
         it = mem.put_item(ALICE, "otp", {"code": "otp-775511 expires soon"}, ttl_ms=1500)

@@ -147,6 +147,7 @@ CHILD = textwrap.dedent(
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.8, 2.0])
+@pytest.mark.crash
 def test_an_acknowledged_job_survives_kill_9_and_is_stored_once(tmp_path: Path, delay: float):
     store = tmp_path / "s"
     proc = subprocess.Popen(
@@ -249,3 +250,20 @@ def test_reads_go_on_while_a_job_writes_and_see_only_what_is_committed(tmp_path:
         assert hits and "30 days" in hits[0].text
         assert mem.wait_job(job.id, timeout=120).state == "done"
         assert len(mem.facts(lens="org/acme")) > 1000  # committed: now every reader sees it
+
+
+def test_a_running_job_shows_its_phase_to_another_process_from_the_start(tmp_path: Path):
+    """Another process (a server's reading worker) reads the job's row, not this process's
+    live progress: it used to see ``phase None 0/0`` for as long as a document was read."""
+    import sqlite3
+
+    with Memory.open(tmp_path / "s", embedder="hashing") as mem:
+        job = mem.submit_upload(price_list(3000), scope="org/acme", name="prices.md")
+        _until(mem, job.id, lambda j: j.state == "running")
+        other = sqlite3.connect(tmp_path / "s" / "knowledge.db")
+        try:
+            row = other.execute("SELECT state, phase FROM jobs WHERE id=?", (job.id,)).fetchone()
+        finally:
+            other.close()
+        assert row[0] in ("running", "done") and row[1] in ("reading", "writing", "indexing")
+        assert mem.wait_job(job.id, timeout=120).state == "done"

@@ -53,6 +53,8 @@ from untrusted_shapes import (  # noqa: E402
     shape,
 )
 
+pytestmark = pytest.mark.wallclock
+
 BOUND_S = 2.5
 """Generous per call on a noisy two-core machine; the medians measured are far below."""
 UPLOAD_BOUND_S = 15.0

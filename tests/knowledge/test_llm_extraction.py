@@ -382,6 +382,7 @@ def test_http_400_is_not_retried(base_url: str) -> None:
     assert len(Handler.log) == 1
 
 
+@pytest.mark.wallclock
 def test_timeout(base_url: str) -> None:
     script(Reply(200, "", delay=0.8), Reply(200, "", delay=0.8))
     t0 = time.monotonic()

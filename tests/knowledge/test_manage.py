@@ -95,6 +95,7 @@ def test_correct_fact_is_a_versioned_correction(tmp_path):
             mem.correct_fact("fact:999999", "x")
 
 
+@pytest.mark.wallclock
 def test_items_version_on_put_and_expire(tmp_path):
     with Memory.open(tmp_path / "s") as mem:
         a = mem.put_item("app/u1", "prefs", {"theme": "dark"})

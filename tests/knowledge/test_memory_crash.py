@@ -34,6 +34,7 @@ CHILD = textwrap.dedent(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.6, 1.1, 1.7])
+@pytest.mark.crash
 def test_acknowledged_turns_survive_kill_9(tmp_path: Path, delay: float):
     store = tmp_path / "store"
     proc = subprocess.Popen(

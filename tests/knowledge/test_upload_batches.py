@@ -164,6 +164,7 @@ def test_readers_see_all_of_an_upload_or_none_of_it(tmp_path: Path):
         assert _hidden(tmp_path / "s") == 0
 
 
+@pytest.mark.wallclock
 def test_a_turn_written_during_a_large_upload_does_not_wait_for_it(tmp_path: Path):
     with Memory.open(tmp_path / "s", embedder="hashing") as mem:
         job = mem.submit_upload(catalogue(6000), scope=SCOPE, name="catalogue.csv")
@@ -215,6 +216,7 @@ CHILD = textwrap.dedent(
 )
 
 
+@pytest.mark.crash
 def test_a_kill_9_mid_upload_leaves_no_half_upload_and_the_job_completes(tmp_path: Path):
     store = tmp_path / "s"
     proc = subprocess.Popen(

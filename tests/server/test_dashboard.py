@@ -17,6 +17,8 @@ import httpx
 import pytest
 from _serve import agent_key
 
+pytestmark = pytest.mark.browser
+
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = os.environ.get("ENGRAMDB_CHROMIUM", "/usr/bin/chromium")

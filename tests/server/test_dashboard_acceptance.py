@@ -32,6 +32,8 @@ from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright 
 
 from engramdb.server.app import create_app  # noqa: E402
 
+pytestmark = pytest.mark.browser
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

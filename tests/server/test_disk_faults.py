@@ -186,6 +186,7 @@ with open(out_path, "w") as out:
 """
 
 
+@pytest.mark.processes
 def test_a_full_disk_under_the_segments_is_an_error_not_a_crash(tmp_path):
     """Segments are memory-mapped sparse files: without space reserved first, the write into
     a page the disk cannot hold kills the process with SIGBUS. In a child process, so a crash

@@ -349,6 +349,7 @@ def test_without_the_http_endpoint_every_call_is_refused(tmp_path: Path):
         contexts.close()
 
 
+@pytest.mark.processes
 def test_stdio(tmp_path: Path):
     import argon2
 
@@ -398,6 +399,7 @@ def test_stdio(tmp_path: Path):
     anyio.run(main)
 
 
+@pytest.mark.processes
 def test_mcp_over_stdio_beside_a_running_server(mcp_server: Mcp):
     """``engramdb mcp --url`` serves the running server's tools over stdio with a key: the
     store stays the server's (no "Store locked"), and the rights are the key's."""

@@ -14,6 +14,7 @@ from typing import Any
 import anyio
 import httpx
 import httpx2
+import pytest
 from _serve import agent_key, cheap_config, running
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
@@ -139,6 +140,7 @@ def _scenario(tmp_path, tool: str, arguments, *, between: bool, n: int = 8) -> N
         assert _stored(data) == len(calls) + 1
 
 
+@pytest.mark.wallclock
 def test_parallel_mcp_uploads_do_not_hold_every_thread(tmp_path):
     _scenario(
         tmp_path,
@@ -148,6 +150,7 @@ def test_parallel_mcp_uploads_do_not_hold_every_thread(tmp_path):
     )
 
 
+@pytest.mark.wallclock
 def test_parallel_mcp_remembers_of_long_turns_do_not_hold_every_thread(tmp_path):
     # (a one-line write of the busy context takes its turn after the remembers that came
     # first, in order of arrival, as REST writes do)

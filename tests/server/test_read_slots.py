@@ -85,6 +85,7 @@ def test_without_a_limit_reads_run_side_by_side(tmp_path, overlap):
     assert overlap["most"] > 1  # what the limit prevents, shown without it
 
 
+@pytest.mark.wallclock
 def test_a_write_does_not_wait_for_the_reads(tmp_path, overlap):
     """Four slow reads queue for the one read slot; a turn written meanwhile is answered
     before they are all done."""

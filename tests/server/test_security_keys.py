@@ -271,6 +271,7 @@ def _raw(live, request: bytes) -> tuple[int, bytes, float]:
     return status, data, time.perf_counter() - started
 
 
+@pytest.mark.wallclock
 def test_a_body_is_not_read_before_the_key_and_its_size_are_checked(live, world):
     # declares 286 MiB and sends none of it: an answer must come without reading the body
     head = (

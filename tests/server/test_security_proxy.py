@@ -22,6 +22,8 @@ from test_serve import _free_port, _token, _wait
 
 from engramdb.server.app import create_app
 
+pytestmark = pytest.mark.processes
+
 SCOPE = "org/acme/user/u1"
 WRITE = {"memory:read": ["org/acme/user/*"], "memory:write": ["org/acme/user/*"]}
 
@@ -449,6 +451,7 @@ def test_the_parsing_budget_lets_one_large_body_through_and_makes_the_others_wai
     anyio.run(main)
 
 
+@pytest.mark.wallclock
 def test_a_large_body_sent_slowly_holds_no_parsing_budget(tmp_path):
     """A body takes its share of max_parsing_bytes once it has arrived whole: one principal
     trickling a large batch (declared 900 KB, a few bytes a second) does not make another

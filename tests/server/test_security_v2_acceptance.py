@@ -310,6 +310,7 @@ def _batch(scope: str, n: int, seed: int) -> dict:
     }
 
 
+@pytest.mark.wallclock
 def test_one_line_write_is_not_held_behind_a_big_batch(tmp_path):
     with _server(tmp_path) as (url, admin_token), _client(url, admin_token) as op:
         _context(op, "shop")
@@ -341,6 +342,7 @@ def test_one_line_write_is_not_held_behind_a_big_batch(tmp_path):
         )
 
 
+@pytest.mark.wallclock
 def test_other_context_not_starved_by_five_batches(tmp_path):
     with _server(tmp_path) as (url, admin_token), _client(url, admin_token) as op:
         _context(op, "shop")
@@ -375,6 +377,7 @@ def test_other_context_not_starved_by_five_batches(tmp_path):
         )
 
 
+@pytest.mark.wallclock
 def test_batch_stops_at_max_write_seconds_with_committed_items(tmp_path):
     with (
         _server(tmp_path, max_write_seconds=1) as (url, admin_token),
@@ -554,6 +557,7 @@ def _status(raw: bytes) -> int:
         return -1
 
 
+@pytest.mark.processes
 def test_slow_bodies_through_worker_proxy_do_not_starve_other_keys(proc_server):
     p = proc_server
     with _client(p.url, p.admin) as op:
@@ -681,6 +685,7 @@ def _attr_bomb(n: int) -> str:
     return "<p " + " ".join(f'a{i}="x"' for i in range(n)) + ">Returns within 30 days.</p>"
 
 
+@pytest.mark.wallclock
 def test_html_attribute_bomb_is_read_in_bounded_time(tmp_path):
     doc = ("<html><body>" + _attr_bomb(80_000) + "</body></html>").encode()
     with _server(tmp_path) as (url, admin_token), _client(url, admin_token, 120) as op:
@@ -692,6 +697,7 @@ def test_html_attribute_bomb_is_read_in_bounded_time(tmp_path):
         assert took < 20, f"an 80,000-attribute element took {took:.1f} s"
 
 
+@pytest.mark.wallclock
 def test_markdown_attribute_bomb_is_read_in_bounded_time(tmp_path):
     doc = ("# Policy\n\n" + _attr_bomb(80_000) + "\n\nReturns are accepted.\n").encode()
     with _server(tmp_path) as (url, admin_token), _client(url, admin_token, 120) as op:
@@ -703,6 +709,7 @@ def test_markdown_attribute_bomb_is_read_in_bounded_time(tmp_path):
         assert took < 20, f"an 80,000-attribute Markdown element took {took:.1f} s"
 
 
+@pytest.mark.wallclock
 def test_cancel_of_a_big_running_job_takes_effect_quickly(tmp_path):
     doc = _prose(4_000_000, 7).encode()
     with _server(tmp_path) as (url, admin_token), _client(url, admin_token) as op:
@@ -754,6 +761,7 @@ def _pdf_shared_stream(pages: int, content_bytes: int) -> bytes:
     return bytes(out)
 
 
+@pytest.mark.wallclock
 def test_pdf_shared_content_stream_fails_fast_and_never_resumes(tmp_path):
     pdf = _pdf_shared_stream(2000, 2_700_000)
     assert len(pdf) < 400_000  # (2,000 page objects, one shared ~2.7 MB stream)
@@ -938,6 +946,7 @@ def test_transfer_encoding_with_content_length_is_a_clean_400(tmp_path):
         assert "Rome" not in r.text, r.text[:300]
 
 
+@pytest.mark.processes
 def test_transfer_encoding_with_content_length_through_worker(proc_server):
     p = proc_server
     body = b'{"query": "x"}'
@@ -966,6 +975,7 @@ def test_slash_redirect_does_not_echo_host(tmp_path):
         assert loc.startswith("/"), loc
 
 
+@pytest.mark.processes
 def test_bootstrap_key_written_to_0600_file_not_stdout(proc_server):
     p = proc_server
     f = p.data / "bootstrap-key"
@@ -977,6 +987,7 @@ def test_bootstrap_key_written_to_0600_file_not_stdout(proc_server):
         assert c.get(f"{API}/me").status_code == 200
 
 
+@pytest.mark.processes
 def test_data_directory_and_backups_are_private(proc_server):
     p = proc_server
     with _client(p.url, p.admin) as op:
@@ -1001,6 +1012,7 @@ def test_data_directory_and_backups_are_private(proc_server):
     assert not loose, loose[:20]
 
 
+@pytest.mark.wallclock
 def test_oversized_json_refused_before_body_is_read(tmp_path):
     with _server(tmp_path) as (url, admin_token), _client(url, admin_token) as op:
         _context(op, "shop")
@@ -1111,6 +1123,7 @@ def test_mem0_reset_with_prefix_keeps_documents_and_other_turns(tmp_path):
         assert "30" in q.text, q.text[:300]
 
 
+@pytest.mark.processes
 def test_readme_first_example_twice_stores_one_belief_and_one_conflict(tmp_path):
     script = (
         "import json\n"

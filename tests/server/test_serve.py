@@ -14,6 +14,8 @@ import time
 import httpx
 import pytest
 
+pytestmark = pytest.mark.processes
+
 
 def _free_port() -> int:
     with socket.socket() as s:

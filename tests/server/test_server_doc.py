@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.processes
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "server.md"
 
 

@@ -68,6 +68,7 @@ def _check(r, elapsed: float, what: str) -> None:
 
 
 @pytest.mark.parametrize("name", TURNS)
+@pytest.mark.wallclock
 def test_turns_come_back_fast(admin, name):
     text = shape(name)
     start = time.perf_counter()
@@ -82,6 +83,7 @@ def test_a_turn_over_the_limit_is_a_problem_not_a_crash(admin):
 
 
 @pytest.mark.parametrize(("name", "ext"), DOCUMENTS)
+@pytest.mark.wallclock
 def test_documents_come_back_fast(admin, name, ext):
     data = shape(name).encode()
     start = time.perf_counter()
@@ -103,6 +105,7 @@ def test_deep_json_is_a_clear_problem(admin):
     assert "64" in r.text
 
 
+@pytest.mark.wallclock
 def test_deeply_nested_html_is_refused_at_once(admin):
     # 256 KiB of nested <div> lines: BeautifulSoup's tree builder re-linked the whole parent
     # chain after each closing tag (quadratic in depth: 27 s here, hours at the 25 MiB limit)

@@ -24,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from document_bombs import attribute_bomb, prose_block, shared_stream_pdf  # noqa: E402
 
+pytestmark = pytest.mark.wallclock
+
 CTX = "bombs"
 ORG = "org/acme"
 POLICY = b"# Returns\n\nReturns are accepted within 30 days of delivery.\n"

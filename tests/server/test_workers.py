@@ -18,6 +18,8 @@ import httpx
 import pytest
 from test_serve import _free_port, _token, _wait
 
+pytestmark = pytest.mark.processes
+
 SCOPE = "org/acme/user/u1"
 LENS = {"lens": [SCOPE]}
 

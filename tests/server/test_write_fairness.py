@@ -112,6 +112,7 @@ def _one_line(base: str, token: str, context: str = CTX) -> tuple[httpx.Response
         return r, time.monotonic() - t
 
 
+@pytest.mark.wallclock
 def test_a_one_line_write_is_not_held_up_by_a_big_batch(tmp_path):
     app, admin = _server(tmp_path)
     with running(app) as base:
@@ -129,6 +130,7 @@ def test_a_one_line_write_is_not_held_up_by_a_big_batch(tmp_path):
         assert took < 10
 
 
+@pytest.mark.wallclock
 def test_heavy_batches_to_one_context_do_not_starve_another(tmp_path):
     app, admin = _server(tmp_path)  # threads=4 (the default)
     with running(app) as base:
@@ -166,6 +168,7 @@ def _slow_document(sections: int = 600) -> bytes:
     ).encode()
 
 
+@pytest.mark.wallclock
 def test_an_upload_with_wait_reads_its_document_outside_the_lock(tmp_path):
     app, admin = _server(tmp_path)
     with running(app) as base:
@@ -201,6 +204,7 @@ def test_a_batch_over_the_byte_limit_is_refused_whole(tmp_path):
             assert _count(c) == 0
 
 
+@pytest.mark.wallclock
 def test_a_batch_cut_by_its_time_budget_says_what_was_stored_and_replays(tmp_path):
     app, admin = _server(tmp_path, max_write_seconds=1)
     with running(app) as base:
@@ -308,6 +312,7 @@ def test_the_write_limits_are_settings():
         load_config(env={"ENGRAMDB_MAX_WRITE_SECONDS": "0"})
 
 
+@pytest.mark.wallclock
 def test_a_mem0_add_of_a_long_conversation_takes_turns_too(tmp_path):
     """mem0's add stores its messages one at a time, each in its own turn: a one-line write to
     the same context lands while a conversation of large messages is being stored (before,

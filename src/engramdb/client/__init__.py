@@ -24,7 +24,7 @@ try:
     import httpx  # noqa: F401
 except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError(
-        "engramdb.client needs httpx: pip install 'engramdb[openai]' (or 'engramdb[server]', "
+        "engramdb.client needs httpx: pip install -e '.[openai]' in a checkout (or '.[server]', "
         "or plain httpx)"
     ) from e
 

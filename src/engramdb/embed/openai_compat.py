@@ -21,7 +21,7 @@ from engramdb.errors import ConfigError, EmbeddingServiceError, ValidationError
 
 __all__ = ["EmbeddingServiceError", "OpenAICompatibleEmbedder"]
 
-_INSTALL_HINT = "pip install 'engramdb[openai]'"
+_INSTALL_HINT = "pip install -e '.[openai]' in a checkout"
 _EXCERPT = 200
 _RETRY_STATUS = frozenset({429, 502, 503, 504})
 

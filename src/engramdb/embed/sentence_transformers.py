@@ -18,7 +18,7 @@ from engramdb.errors import ConfigError
 
 __all__ = ["SentenceTransformerEmbedder"]
 
-_INSTALL_HINT = "pip install 'engramdb[st]'"
+_INSTALL_HINT = "pip install -e '.[st]' in a checkout"
 
 
 class SentenceTransformerEmbedder:

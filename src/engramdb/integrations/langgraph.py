@@ -45,7 +45,7 @@ try:
     )
 except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError(
-        "engramdb.integrations.langgraph needs LangGraph: pip install 'engramdb[langgraph]'"
+        "engramdb.integrations.langgraph needs LangGraph: pip install -e '.[langgraph]' in a checkout"
     ) from e
 
 from ..knowledge import items as _items

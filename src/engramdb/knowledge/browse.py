@@ -270,6 +270,8 @@ def _turn(store: OpenStore, id: str, lens, caller) -> dict[str, Any]:
         "clocks": {"observed_ms": t[0], "stored_ms": t[1], "updated_ms": t[2]},
         "version": t[3],
         "metadata": json.loads(t[4]) if t[4] else None,
+        "session_id": t[5],
+        "role": t[6],
         "provenance": [{"kind": "turn", "session_id": t[5], "role": t[6]}],
         "facts": read,
         "chain": [],

@@ -299,7 +299,11 @@ class JobRunner:
             ).fetchone()
             if row is not None:
                 store.db.execute(
-                    "UPDATE jobs SET state='running', started_ms=?, attempts=attempts+1 WHERE id=?",
+                    # its phase from the start: another process (a server's reading worker)
+                    # sees this row, not this process's live progress, and a long parse
+                    # showed "None 0/0" there until the job was done
+                    "UPDATE jobs SET state='running', phase='reading', done=0, total=0, "
+                    "started_ms=?, attempts=attempts+1 WHERE id=?",
                     (now_ms(), row[0]),
                 )
         return row

@@ -44,7 +44,7 @@ function SignIn({ onSignedIn }) {
       <form onSubmit=${submit}>
         <label>API key
           <input type="password" autocomplete="off" data-testid="api-key" value=${key}
-            onInput=${(e) => setKey(e.target.value)} placeholder="edb_…" required />
+            onInput=${(e) => setKey(e.target.value)} placeholder="egdb_…" required />
         </label>
         <button type="submit" data-testid="login" disabled=${busy}>Sign in</button>
       </form>

@@ -47,3 +47,11 @@ export function holds(me, verb) {
   return paths.length > 0;
 }
 export const manages = (me) => ((me && me.grants && me.grants["grant:manage"]) || []).includes("*");
+
+// Grants as people read them: one "verb: path, path" line per verb, not raw JSON.
+export function Grants({ grants }) {
+  const rows = Object.entries(grants || {});
+  if (!rows.length) return html`<span class="muted">none</span>`;
+  return html`<ul class="grants" data-testid="grants">${rows.map(([verb, paths]) => html`
+    <li><b>${verb}</b>: ${(paths || []).map((p, i) => html`${i ? ", " : ""}<code>${p}</code>`)}</li>`)}</ul>`;
+}

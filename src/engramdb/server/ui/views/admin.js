@@ -3,7 +3,7 @@
 // bound to some contexts sees only the principals inside them.
 import { useState } from "../vendor/hooks.js";
 import { call } from "../api.js";
-import { html, Loading, Problem, useLoad, when } from "../lib.js";
+import { Grants, html, Loading, Problem, useLoad, when } from "../lib.js";
 
 const parse = (text, what) => {
   try { return JSON.parse(text); } catch { throw new Error(`${what} must be JSON, like {"memory:read": ["org/acme"]}`); }
@@ -63,7 +63,7 @@ function Keys({ principal }) {
         <tbody>${(data ? data.keys : []).map((k) => html`
           <tr data-testid="key-row" data-key=${k.keyId} data-revoked=${k.revokedMs ? "yes" : "no"}>
             <td><code>${k.keyId}</code></td><td>${k.label || ""}</td>
-            <td><code class="small">${JSON.stringify(k.grants)}</code></td>
+            <td><${Grants} grants=${k.grants} /></td>
             <td>${k.contexts ? k.contexts.join(", ") : "(the principal's)"}</td>
             <td>${when(k.createdMs)}</td>
             <td>${k.revokedMs ? (k.replacedBy ? `rotated into ${k.replacedBy}` : `revoked ${when(k.revokedMs)}`) : k.expiresMs ? `expires ${when(k.expiresMs)}` : "active"}${k.replaces ? html`<br /><span class="small">replaces ${k.replaces}</span>` : ""}</td>
@@ -149,7 +149,7 @@ export function Admin() {
         <tr data-testid="principal-row" data-name=${p.name} class=${open && open.id === p.id ? "selected" : ""}
           onClick=${() => setOpen(p)}>
           <td>${p.name}${p.disabled ? " (disabled)" : ""}</td><td>${p.kind}</td>
-          <td><code class="small">${JSON.stringify(p.grants)}</code></td>
+          <td><${Grants} grants=${p.grants} /></td>
           <td>${p.contexts.join(", ")}</td><td>${when(p.createdMs)}</td></tr>`)}</tbody>
     </table>
     ${adding

@@ -51,6 +51,12 @@ function Detail({ row, onClose }) {
       ${data && html`
         ${data.text !== null ? html`<blockquote>${data.text}</blockquote>`
           : html`<p class="muted">Forgotten: its text is not shown.</p>`}
+        ${data.sessionId && html`<p data-testid="detail-session">session <code>${data.sessionId}</code>
+          ${data.role ? html` · ${data.role}` : ""}</p>`}
+        ${data.metadata && Object.keys(data.metadata).length > 0 && html`
+          <h4>Metadata</h4>
+          <dl class="clocks" data-testid="detail-metadata">${Object.entries(data.metadata).map(([k, v]) => html`
+            <dt>${k}</dt><dd><code>${typeof v === "string" ? v : JSON.stringify(v)}</code></dd>`)}</dl>`}
         <h4>Clocks</h4><${Clocks} clocks=${data.clocks} />
         <h4>Provenance</h4>
         <ul data-testid="detail-provenance">${(data.provenance || []).map((p) => html`
@@ -66,11 +72,11 @@ function Detail({ row, onClose }) {
         ${data.facts && data.facts.length > 0 && html`
           <h4>Facts read from it</h4>
           <ul>${data.facts.map((f) => html`<li class=${f.live ? "" : "closed"}>${f.text}</li>`)}</ul>`}
-        <h4>History</h4>
-        <ol data-testid="detail-history">${(data.history || []).map((v) => html`
+        ${data.history && data.history.length > 0 && html`<h4>History</h4>
+        <ol data-testid="detail-history">${data.history.map((v) => html`
           <li>${v.event ? html`<b>${v.event}</b> v${v.version}: ${short(v.text, 120)}`
             : html`${v.value} <span class="muted">(${when(v.knownMs)}${v.closedMs ? ` – ${when(v.closedMs)}` : " – now"})</span>`}
-            ${v.atMs ? html` <span class="muted">${when(v.atMs)}</span>` : ""}</li>`)}</ol>`}
+            ${v.atMs ? html` <span class="muted">${when(v.atMs)}</span>` : ""}</li>`)}</ol>`}`}
     </aside>`;
 }
 

@@ -14,7 +14,8 @@ function Breakdown({ explain }) {
     <table class="breakdown" data-testid="score-breakdown">
       ${names.map((t) => html`
         <tr data-term=${t}><td>${t}</td>
-          <td class="bar"><meter min="0" max=${top} value=${Math.abs(explain[t] || 0)}></meter></td>
+          <td class=${(explain[t] || 0) < 0 ? "bar negative" : "bar"}><meter min="0" max=${top}
+            value=${Math.max(0, explain[t] || 0)} data-value=${explain[t] || 0}></meter></td>
           <td class="num">${(explain[t] || 0).toFixed(3)}</td></tr>`)}
     </table>`;
 }
