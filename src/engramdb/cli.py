@@ -916,7 +916,9 @@ def mcp_command(
     try:
         import mcp  # noqa: F401
     except ImportError:
-        raise _fail("engramdb mcp needs the server extra: pip install -e '.[server]' in a checkout") from None
+        raise _fail(
+            "engramdb mcp needs the server extra: pip install -e '.[server]' in a checkout"
+        ) from None
     if url is not None:
         from engramdb.server.mcp_bridge import run_stdio_bridge
 

@@ -235,7 +235,9 @@ def plot_recall(
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError as e:
-        raise RuntimeError("plotting needs matplotlib: pip install -e '.[eval]' in a checkout") from e
+        raise RuntimeError(
+            "plotting needs matplotlib: pip install -e '.[eval]' in a checkout"
+        ) from e
     ks = list(result["k"])
     rets: Mapping[str, Mapping[str, Any]] = result["retrievers"]
     n = max(1, len(rets))

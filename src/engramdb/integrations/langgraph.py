@@ -45,7 +45,8 @@ try:
     )
 except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError(
-        "engramdb.integrations.langgraph needs LangGraph: pip install -e '.[langgraph]' in a checkout"
+        "engramdb.integrations.langgraph needs LangGraph: "
+        "pip install -e '.[langgraph]' in a checkout"
     ) from e
 
 from ..knowledge import items as _items
