@@ -45,7 +45,7 @@ def _start(data: Path, port: int) -> subprocess.Popen:
 
 def _workers_of(proc: subprocess.Popen) -> list[int]:
     out = subprocess.run(
-        ["pgrep", "-f", "engramdb.server.replica"], capture_output=True, text=True
+        ["pgrep", "-f", "engramdb.server.reader"], capture_output=True, text=True
     ).stdout
     pids = [int(p) for p in out.split()]
     return [p for p in pids if _parent(p) == proc.pid]

@@ -10,14 +10,13 @@ camelCase; request bodies accept snake_case too. Errors are RFC 7807 problem doc
 from __future__ import annotations
 
 import contextlib
-import inspect
 import time
 from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from pydantic import ValidationError as PydanticError
@@ -26,10 +25,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from .auth import AuthContext, AuthError, AuthStore
+from .calls import authenticate
 from .config import ServerConfig, password_hasher
 from .contexts import ContextRegistry, private_file, private_tree
-from .gate import AUTH_SCOPE_KEY, Gate, authenticate_headers
-from .idempotency import IdempotencyStore, fingerprint
+from .gate import Gate
+from .idempotency import IdempotencyStore
 from .problems import Problem, install, limit_of, problem
 
 __all__ = ["create_app"]
@@ -337,88 +337,3 @@ class _Measure:
             name = getattr(scope.get("route"), "path", "unmatched")
             self.requests.labels(name, str(status)).inc()
             self.latency.labels(name).observe(time.perf_counter() - started)
-
-
-def authenticate(request: Request) -> AuthContext:
-    """The caller's rights, as the gate found them (a bearer key, narrowed by
-    ``X-On-Behalf-Of`` when given); checked here when the gate did not run."""
-    state = request.scope.get("state") or {}
-    ctx = state.get(AUTH_SCOPE_KEY)
-    if isinstance(ctx, AuthContext):
-        return ctx
-    store: AuthStore = request.app.state.auth
-    return authenticate_headers(store, request.headers)
-
-
-_IN_FLIGHT: set[tuple[str, str]] = set()
-
-
-def _owner(ctx: AuthContext) -> str:
-    """Whose stored responses these are: the calling principal and key, and the delegation
-    target; another key of the same principal (perhaps a read-only one) has its own."""
-    target = ctx.on_behalf_of.id if ctx.on_behalf_of else ""
-    return f"{ctx.principal_id}/{ctx.key_id}/{target}"
-
-
-async def idempotent(
-    request: Request, ctx: AuthContext, work, raw: bytes | None = None
-) -> JSONResponse:
-    """Run ``work()`` (in a worker thread) once per ``Idempotency-Key``: a repeat with the same
-    body gets the stored response, a repeat with another body a 409, and a repeat that arrives
-    while the first is still running a 409 too (retry later). A form route passes its own
-    ``raw`` fingerprint material: the parser has consumed the request stream.
-
-    Routes call this after their authorisation checks, and responses are filed per calling
-    principal, key and delegation target, so a replay goes only to the key that made it and
-    only once the request is allowed again."""
-    key = request.headers.get("idempotency-key")
-    if not key:
-        status, body = await _run(work)
-        return _answer(status, body)
-    if len(key) > 255:
-        raise Problem(422, "Invalid input", "Idempotency-Key is too long", limit=255)
-    store: IdempotencyStore = request.app.state.idempotency
-    if raw is None:
-        raw = await request.body()
-    fp = fingerprint(request.method, request.url.path, raw)
-    owner = _owner(ctx)
-    seen = store.lookup(owner, key)
-    if seen is not None:
-        if seen[0] != fp:
-            raise Problem(409, "Conflict", "this Idempotency-Key was used with a different request")
-        resp = _answer(seen[1], seen[2])
-        resp.headers["Idempotent-Replayed"] = "true"
-        return resp
-    slot = (owner, key)
-    if slot in _IN_FLIGHT:
-        raise Problem(409, "Conflict", "a request with this Idempotency-Key is still running")
-    _IN_FLIGHT.add(slot)
-    contexts: ContextRegistry = request.app.state.contexts
-    name = request.path_params.get("context")
-    purges = contexts.purges(name) if name else 0
-    try:
-        status, body = await _run(work)
-        # a response computed before a purge of its context may quote what was purged (a
-        # purge's own answer is counts only: it is kept)
-        own = 1 if getattr(request.state, "purged", False) else 0
-        # a batch stopped half way (``committed``) is kept whatever its status: a retry must
-        # be told what was stored, not store it again
-        partial = isinstance(body, dict) and bool(body.get("committed"))
-        if (status < 500 or partial) and (not name or contexts.purges(name) == purges + own):
-            store.store(owner, key, fp, status, body, request.url.path)
-    finally:
-        _IN_FLIGHT.discard(slot)
-    return _answer(status, body)
-
-
-async def _run(work) -> tuple[int, object]:
-    """``work()`` in a worker thread, or awaited when it is a coroutine function (a write
-    that takes its context's turns step by step, each step in a thread)."""
-    if inspect.iscoroutinefunction(work):
-        return await work()
-    return await run_in_threadpool(work)
-
-
-def _answer(status: int, body: object) -> JSONResponse:
-    media = "application/problem+json" if status >= 400 else None
-    return JSONResponse(body, status_code=status, media_type=media)

@@ -18,7 +18,7 @@ is read. Starlette's own ``RequestBodyLimitMiddleware`` has one limit per
 application; uploads, MCP calls and batches need a larger one than other JSON routes.
 
 The caller's ``AuthContext`` is left in the ASGI scope for
-:func:`engramdb.server.app.authenticate`, so a route never checks the key twice.
+:func:`engramdb.server.calls.authenticate`, so a route never checks the key twice.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from .auth import AuthContext, AuthError, AuthStore
 from .auth.reach import CONTEXT_NAME
 from .config import ServerConfig
 from .contexts import RESERVED, ContextNotFound, ContextRegistry
-from .problems import Problem, problem
+from .problems import Problem, problem, unauthorised
 
 __all__ = ["AUTH_SCOPE_KEY", "Gate", "authenticate_headers"]
 
@@ -349,8 +349,6 @@ class Gate:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: Exception) -> None:
         detail = exc.detail if isinstance(exc, Problem) else "invalid or expired key"
         if route_path(scope).rstrip("/") == "/mcp":  # MCP clients see a JSON-RPC error's message
-            from .mcp import unauthorised
-
             await unauthorised(detail)(scope, receive, send)
             return
         await _problem(

@@ -43,7 +43,6 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 from pydantic import ValidationError as PydanticValidationError
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.types import Receive, Scope, Send
 
 from .. import __version__
@@ -61,7 +60,7 @@ from .auth import AuthContext, AuthError, AuthStore
 from .common import check_write, strict_lens, to_data
 from .config import ServerConfig, load_config, password_hasher
 from .contexts import ContextNotFound, ContextRegistry, check_context
-from .problems import Problem, limit_of, problem
+from .problems import Problem, limit_of, problem, unauthorised
 from .schemas import Triple
 
 if TYPE_CHECKING:
@@ -92,7 +91,6 @@ CONTEXT_HEADER = "x-engramdb-context"
 #: Where the HTTP endpoint leaves the caller's AuthContext in the ASGI scope.
 _SCOPE_KEY = "engramdb.auth"
 #: The JSON-RPC error code of a refused key (implementation-defined server error range).
-UNAUTHORISED = -32001
 
 INSTRUCTIONS = """EngramDB is long-term memory. `remember` conversation turns worth keeping (the
 user's facts, preferences, corrections) in the user's scope; `recall` or `context` before
@@ -1064,21 +1062,6 @@ class _Transport:
         await manager.handle_request(scope, receive, send)
 
 
-def unauthorised(detail: str) -> JSONResponse:
-    """A 401 whose body is a JSON-RPC error (MCP clients show its message; a problem document
-    would reach the user as a bare "error response"), with the problem's fields as data."""
-    body = {
-        "jsonrpc": "2.0",
-        "id": None,
-        "error": {
-            "code": UNAUTHORISED,
-            "message": f"Unauthorized: {detail}",
-            "data": {"status": 401, "title": "Unauthorized", "detail": detail},
-        },
-    }
-    return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": "Bearer"})
-
-
 class _Endpoint:
     """ASGI endpoint of ``/mcp``: authenticates the bearer key like the REST API (a 401 without
     a valid one), then hands the request, with its AuthContext, to the transport."""
@@ -1087,7 +1070,7 @@ class _Endpoint:
         self.transport = transport
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        from .app import authenticate  # app.py imports this module from create_app
+        from .calls import authenticate
 
         if scope["type"] != "http":  # pragma: no cover - Route only routes http here
             return

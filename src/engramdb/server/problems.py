@@ -45,10 +45,26 @@ class Problem(Exception):
         self.extra = extra
 
 
-def problem(status: int, title: str, detail: str = "", **extra: Any) -> JSONResponse:
+#: The media type of every error the API answers.
+PROBLEM_MEDIA = "application/problem+json"
+
+
+def problem_body(status: int, title: str, detail: str = "", **extra: Any) -> dict[str, Any]:
+    """The one builder of a problem document: every route, handler, batch report, replayed
+    answer and reading worker answers an error with this shape."""
     slug = title.lower().replace(" ", "-")
-    body = {"type": _BASE + slug, "title": title, "status": status, "detail": detail, **extra}
-    return JSONResponse(body, status_code=status, media_type="application/problem+json")
+    return {"type": _BASE + slug, "title": title, "status": status, "detail": detail, **extra}
+
+
+def respond(status: int, body: object) -> JSONResponse:
+    """A body as the API answers it: an error (4xx, 5xx) as a problem document's media type."""
+    return JSONResponse(
+        body, status_code=status, media_type=PROBLEM_MEDIA if status >= 400 else None
+    )
+
+
+def problem(status: int, title: str, detail: str = "", **extra: Any) -> JSONResponse:
+    return respond(status, problem_body(status, title, detail, **extra))
 
 
 def install(app: FastAPI) -> None:
@@ -139,9 +155,7 @@ def problem_of(exc: BaseException) -> tuple[int, dict[str, Any]]:
         status, title, detail, extra = 500, "Storage error", str(exc), {}
     else:
         status, title, detail, extra = 500, "Internal error", type(exc).__name__, {}
-    slug = title.lower().replace(" ", "-")
-    body = {"type": _BASE + slug, "title": title, "status": status, "detail": detail, **extra}
-    return status, body
+    return status, problem_body(status, title, detail, **extra)
 
 
 _LIMITS = ("max_length", "min_length", "le", "lt", "ge", "gt")
@@ -156,3 +170,22 @@ def limit_of(error: dict) -> object | None:
             value = ctx[name]
             return value if isinstance(value, int | float | str) else str(value)
     return None
+
+
+#: The JSON-RPC error code of a call without a valid key (MCP).
+UNAUTHORISED = -32001
+
+
+def unauthorised(detail: str) -> JSONResponse:
+    """A 401 whose body is a JSON-RPC error (MCP clients show its message; a problem document
+    would reach the user as a bare "error response"), with the problem's fields as data."""
+    body = {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {
+            "code": UNAUTHORISED,
+            "message": f"Unauthorized: {detail}",
+            "data": {"status": 401, "title": "Unauthorized", "detail": detail},
+        },
+    }
+    return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": "Bearer"})

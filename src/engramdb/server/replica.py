@@ -1,4 +1,5 @@
-"""A reading worker process of ``engramdb serve --workers N`` (``workers.py`` starts them).
+"""What a reading worker of ``engramdb serve --workers N`` does with a request (the process
+itself is ``reader.py``, which ``workers.py`` starts).
 
 Each worker listens on the server's port beside the writer (SO_REUSEPORT).
 It answers queries and context blocks itself, from replicas of the contexts
@@ -6,8 +7,6 @@ It answers queries and context blocks itself, from replicas of the contexts
 hands every other request, unchanged, to the writer over a Unix socket only the server's user
 can open: one writer keeps every write, job, key and idempotency record; reads spread over
 the cores. The facts a worker's queries return are sent to the writer to be reinforced.
-
-    python -m engramdb.server.replica   (environment set by workers.py; not for direct use)
 """
 
 from __future__ import annotations
@@ -17,12 +16,8 @@ import json
 import os
 import queue
 import re
-import socket
-import sys
 import threading
 import time
-from pathlib import Path
-from typing import Any
 
 import anyio
 import httpcore
@@ -30,8 +25,9 @@ import httpx
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import StorageError
+from .problems import PROBLEM_MEDIA, problem_body
 
-__all__ = ["INTERNAL_HEADER", "LOCAL_READS", "WriterProxy", "main"]
+__all__ = ["INTERNAL_HEADER", "LOCAL_READS", "Reinforcer", "WriterProxy"]
 
 #: The requests a worker answers itself: the reads that make most of the traffic. Everything
 #: else (writes, jobs, keys, views, the dashboard, MCP) goes to the writer.
@@ -194,9 +190,7 @@ class WriterProxy:
 
 
 def _problem(status: int, title: str, detail: str) -> bytes:
-    return json.dumps(
-        {"type": "about:blank", "title": title, "status": status, "detail": detail}
-    ).encode()
+    return json.dumps(problem_body(status, title, detail)).encode()
 
 
 async def _answer(
@@ -206,7 +200,7 @@ async def _answer(
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", b"application/problem+json"), *(headers or [])],
+            "headers": [(b"content-type", PROBLEM_MEDIA.encode()), *(headers or [])],
         }
     )
     await send({"type": "http.response.body", "body": body})
@@ -276,79 +270,3 @@ class Reinforcer:
         self._queue.put(None)
         self._thread.join(timeout=5)
         self._client.close()
-
-
-def _watch_parent(fd: int, on_gone) -> None:
-    """The parent holds the write end of a pipe: EOF means it is gone (even after kill -9)."""
-
-    def run() -> None:
-        try:
-            while os.read(fd, 1):
-                pass
-        except OSError:
-            pass
-        on_gone()
-
-    threading.Thread(target=run, name="engramdb-parent", daemon=True).start()
-
-
-def _worker_class():
-    import uvicorn
-
-    class Worker(uvicorn.Server):
-        """A worker follows the writer, not signals: Ctrl-C reaches the whole process group
-        and a service manager may signal every process, but the writer decides the order
-        (``workers.py``) and closes the pipe when the worker is to stop."""
-
-        @contextlib.contextmanager
-        def capture_signals(self):
-            import signal
-
-            old = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGTERM)}
-            try:
-                yield
-            finally:
-                for s, handler in old.items():
-                    signal.signal(s, handler)
-
-    return Worker
-
-
-def main() -> int:
-    import uvicorn
-
-    from .app import create_app
-    from .config import ServerConfig
-    from .workers import HTTP
-
-    spec: dict[str, Any] = json.loads(os.environ["ENGRAMDB_WORKER_SPEC"])
-    values = {**spec["config"]}
-    for name in ("data_dir", "backup_dir", "bootstrap_key_file"):
-        if values.get(name) is not None:
-            values[name] = Path(values[name])
-    config = ServerConfig(**values)
-    sock = socket.socket(fileno=spec["fd"])  # (made by the writer: the port's own socket)
-    app = create_app(config, writer=spec["writer"], secret=spec["secret"])
-    os.write(spec["ready"], b"1")
-    os.close(spec["ready"])
-    server = _worker_class()(
-        uvicorn.Config(
-            app,
-            log_level="warning",
-            timeout_graceful_shutdown=config.shutdown_timeout_s,
-            lifespan="on",
-            http=HTTP,
-        )
-    )
-
-    def gone() -> None:
-        server.should_exit = True
-        threading.Timer(config.shutdown_timeout_s + 5, lambda: os._exit(0)).start()
-
-    _watch_parent(spec["watch"], gone)
-    server.run(sockets=[sock])
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

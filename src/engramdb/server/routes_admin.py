@@ -19,10 +19,10 @@ from fastapi import FastAPI, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from .app import authenticate
 from .auth import AuthContext, Grants, LockoutError, UnknownKeyError, UnknownPrincipalError
 from .auth.reach import ALL_CONTEXTS, check_reach, intersect_reach, reach_within
 from .auth.store import ApiKey, AuthStore, Principal
+from .calls import authenticate
 from .contexts import ContextNotFound, check_context, private_tree
 from .problems import Problem
 

@@ -12,7 +12,7 @@ from pydantic import Field
 
 from ..knowledge.browse import KINDS, MAX_PAGE, STATES
 from ..knowledge.graph_view import MAX_DEPTH, MAX_NODES
-from .app import authenticate
+from .calls import authenticate, open_context
 from .common import strict_lens, to_data
 from .schemas import _In
 
@@ -30,7 +30,6 @@ class WhyNotIn(_In):
 
 
 def add_inspect_routes(app: FastAPI) -> None:
-    from .routes_memory import open_context
 
     def read(request: Request, context: str):
         return open_context(request, context, write=False)

@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..knowledge.clock import to_ms
 from ..knowledge.listing import MAX_PAGE
-from .app import authenticate
+from .calls import authenticate, open_context
 from .common import strict_lens, to_data
 from .problems import Problem
 from .schemas import _In
@@ -35,7 +35,6 @@ class CorrectIn(_In):
 
 
 def add_manage_routes(app: FastAPI) -> None:
-    from .routes_memory import open_context
 
     def store(request: Request, context: str, write: bool):
         return open_context(request, context, write=write)

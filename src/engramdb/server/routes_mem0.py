@@ -15,8 +15,8 @@ from starlette.concurrency import run_in_threadpool
 
 from ..compat.mem0 import MAX_MESSAGES, _ids, _messages
 from ..compat.mem0 import Memory as Mem0
-from .app import authenticate
-from .problems import Problem, problem_of
+from .calls import authenticate, reached, rights_now, step, write_turns, writer_of
+from .problems import Problem, problem_of, respond
 
 __all__ = ["add_mem0_routes"]
 
@@ -80,15 +80,14 @@ def _stopped_add(exc: BaseException, index: int, total: int, results: list[Any])
         f"{len(results)} memories)"
     )
     problem.update(committed=len(results), failedIndex=index, results=results)
-    return JSONResponse(problem, status_code=status, media_type="application/problem+json")
+    return respond(status, problem)
 
 
 def add_mem0_routes(app: FastAPI) -> None:
-    from .routes_memory import _reached, _step, _turns, rights_now, writer_of
 
     def run(request: Request, context: str, prefix: str | None, write: bool, fn):
         ctx = authenticate(request)
-        _reached(request, context)
+        reached(request, context)
 
         def work():
             with request.app.state.contexts.use(context, exclusive=write) as mem:
@@ -102,7 +101,7 @@ def add_mem0_routes(app: FastAPI) -> None:
         are stored one at a time, each taking its turn with the context's other writers (as
         a batch's items do), so a long conversation never holds the context."""
         ctx = authenticate(request)
-        _reached(request, context)
+        reached(request, context)
         # (its body's size, max_batch_bytes, is the gate's: checked before it is read)
         if isinstance(body.messages, str):
             given: Any = body.messages
@@ -137,10 +136,10 @@ def add_mem0_routes(app: FastAPI) -> None:
                 )
 
         results: list[Any] = []
-        async with _turns(request, context) as turn:
+        async with write_turns(request, context) as turn:
             for i in range(len(parts)):
                 try:
-                    results += (await _step(turn, partial(one, i)))["results"]
+                    results += (await step(turn, partial(one, i)))["results"]
                 except Exception as exc:
                     if i == 0:
                         raise

@@ -16,10 +16,17 @@ from starlette.concurrency import run_in_threadpool
 from ..knowledge import ingest
 from ..knowledge.lifecycle import said_of
 from ..knowledge.scopes import check_scope
-from .app import authenticate, idempotent
 from .auth import AuthContext
+from .calls import (
+    authenticate,
+    idempotent,
+    open_context,
+    rights_now,
+    step,
+    write_turns,
+    writer_of,
+)
 from .common import check_write, strict_lens, to_data
-from .contexts import ContextNotFound, check_context
 from .problems import Problem, problem_of
 from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ResolveIn, ScopeIn
 
@@ -57,61 +64,6 @@ def _audited(conflict: dict[str, Any], ctx: AuthContext) -> dict[str, Any]:
     if ctx.manages():
         return conflict
     return {k: v for k, v in conflict.items() if k != "resolved_by"}
-
-
-def _reached(request: Request, context: str) -> None:
-    """The gate refused contexts out of reach already; checked again where the store is
-    opened, so no other way in (a mount, a new route) skips it."""
-    if not authenticate(request).reaches(check_context(context)):
-        raise ContextNotFound(context)
-
-
-def open_context(request: Request, context: str, *, write: bool = True):
-    """The context's Memory for this request, once the key is seen to reach it: held for a
-    write, shared for a read (``ContextRegistry.use``)."""
-    _reached(request, context)
-    return request.app.state.contexts.use(context, exclusive=write)
-
-
-def writer_of(request: Request, context: str):
-    """The context's Memory for a write that takes its own turns (``_turns``): no registry
-    lock and no read slot; the Memory's lock holds each item's write (its transaction and
-    its engine record), and reading the item (extraction) takes no lock at all."""
-    _reached(request, context)
-    return request.app.state.contexts.use(context, exclusive=False, slot=False)
-
-
-def rights_now(request: Request, context: str, ctx: AuthContext) -> AuthContext:
-    """The caller's rights as they are now, for a write's next step (a background job checks
-    them the same way before it writes): a key revoked or expired, or no longer reaching the
-    context, while its long write ran is a 401 from then on; grants narrowed meanwhile apply
-    to the rest of the write (a 403 where they no longer allow it)."""
-    job_rights = request.app.state.contexts.job_rights
-    if job_rights is None:
-        return ctx
-    now = job_rights(context, ctx.provenance())
-    if now is None:
-        raise Problem(
-            401,
-            "Unauthorized",
-            "the key was revoked or expired (or no longer reaches this context) while this "
-            "write ran: the rest of it was not stored",
-        )
-    return now
-
-
-def _turns(request: Request, context: str, kind: str = "step"):
-    """A write request's place in its context's queue, once the key is seen to reach it
-    (``ContextRegistry.write_turn``)."""
-    _reached(request, context)
-    contexts = request.app.state.contexts
-    return contexts.write_turn(context, kind, request.app.state.config.max_context_writes)
-
-
-async def _step(lock, fn):
-    """``fn()`` in a request thread while holding one turn of the context."""
-    async with lock:
-        return await run_in_threadpool(fn)
 
 
 def _check_items(mem, items: list[FactIn]) -> None:
@@ -166,8 +118,8 @@ def add_memory_routes(app: FastAPI) -> None:
                 return 201, to_data(_remember(mem, body, ctx))
 
         async def work():
-            async with _turns(request, context) as turn:
-                return await _step(turn, write)
+            async with write_turns(request, context) as turn:
+                return await step(turn, write)
 
         return await idempotent(request, ctx, work)
 
@@ -223,7 +175,7 @@ def add_memory_routes(app: FastAPI) -> None:
         async def steps():
             began = time.monotonic()
             results: list[Any] = []
-            async with _turns(request, context) as turn:
+            async with write_turns(request, context) as turn:
                 while len(results) < len(items):
                     if results and time.monotonic() - began > config.max_write_seconds:
                         return _stopped(
@@ -236,7 +188,7 @@ def add_memory_routes(app: FastAPI) -> None:
                             "results); send the rest again",
                             limit=config.max_write_seconds,
                         )
-                    out, failed = await _step(turn, partial(write, len(results)))
+                    out, failed = await step(turn, partial(write, len(results)))
                     results.extend(out)
                     if failed is not None:
                         status, problem = problem_of(failed)
@@ -301,8 +253,8 @@ def add_memory_routes(app: FastAPI) -> None:
 
         async def work():
             if wait:  # one such upload of a context at a time holds a request thread
-                async with _turns(request, context, "upload") as turn:
-                    return await _step(turn, stored)
+                async with write_turns(request, context, "upload") as turn:
+                    return await step(turn, stored)
             return await run_in_threadpool(submit)
 
         def submit():

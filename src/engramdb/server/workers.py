@@ -1,4 +1,4 @@
-"""``engramdb serve`` with several processes: one writes, the others read (``replica.py``).
+"""``engramdb serve`` with several processes: one writes, the others read (``reader.py``).
 
 One process answers a request at a time of Python (the interpreter lock): a query is about
 3 ms of it at 100,000 memories, so one process serves about one core's worth of requests, and
@@ -213,7 +213,7 @@ class _Workers:
         spec = {**self.spec, "fd": self.listen_fds[i]}
         env = {**os.environ, "ENGRAMDB_WORKER_SPEC": json.dumps(spec)}
         return subprocess.Popen(
-            [sys.executable, "-m", "engramdb.server.replica"],
+            [sys.executable, "-m", "engramdb.server.reader"],
             env=env,
             pass_fds=(*self.fds, self.listen_fds[i]),
         )
