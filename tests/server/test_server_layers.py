@@ -34,9 +34,9 @@ def _sql_of(tree: ast.Module) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in ("execute", "executemany", "db"):
             found.append(f"line {node.lineno}: .{node.attr}")
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if any(node.value.lstrip().upper().startswith(k) for k in _SQL):
-                found.append(f"line {node.lineno}: {node.value[:40]!r}")
+        text = node.value if isinstance(node, ast.Constant) else None
+        if isinstance(text, str) and text.lstrip().upper().startswith(_SQL):
+            found.append(f"line {node.lineno}: {text[:40]!r}")
     return found
 
 
