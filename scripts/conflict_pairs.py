@@ -10,7 +10,7 @@ import sys
 sys.path.insert(0, "tests/knowledge")
 out = []
 for mod in ["conflict_cases"] + [f"conflict_cases_holdout{s}" for s in ["", 2, 3, 4, 5, 6, 7]]:
-    for c in __import__(mod).CASES:
+    for c in __import__("suite_data").cases(mod):
         p = c["probe"]
         if p["kind"] != "turn":
             continue

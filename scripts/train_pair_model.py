@@ -232,13 +232,12 @@ def heldout(folds_dir: Path, final: Path | None, grid: list[float]) -> None:
         pair_reading.CONTRADICTS = shipped
     older: dict[bool, list[Any]] = {False: [], True: []}
     if final is not None:  # (the older suites, never fitted, read with the whole model)
-        import importlib
-
+        from suite_data import cases as suite_cases
         from train_verifier import OLD_SUITES
 
         pairs._shared, pairs._failed = pairs.PairModel(final), None
         pairs._kept.clear()
-        old = [c for name in OLD_SUITES for c in importlib.import_module(name).CASES]
+        old = [c for name in OLD_SUITES for c in suite_cases(name)]
         for on in (False, True):
             catalogue.USE_PAIR_MODEL = on
             older[on] = run(old, Path(tempfile.mkdtemp()) / "s")

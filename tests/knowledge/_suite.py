@@ -1,5 +1,6 @@
-"""Runs conflict-suite cases (``conflict_cases.py``) against a real ``Memory``: each case in a
-fresh store, its setup writes, then the probe, whose ``WriteResult`` is classified."""
+"""Runs conflict-suite cases (``conflict_suites/*.json``, ``suite_data.cases``) against a real
+``Memory``: each case in a fresh store, its setup writes, then the probe, whose
+``WriteResult`` is classified."""
 
 from __future__ import annotations
 

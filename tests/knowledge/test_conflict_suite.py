@@ -2,8 +2,10 @@
 statements, supersessions, negations, other scopes): precision and recall of conflict detection
 must each reach 0.9.
 
-- ``conflict_cases.py`` (95 cases): the development suite, tuned on;
-- ``conflict_cases_holdout.py`` (77 cases, other topics and phrasings, written without sight of
+The suites are data, ``conflict_suites/NAME.json`` (read by ``suite_data.cases``):
+
+- ``conflict_cases`` (95 cases): the development suite, tuned on;
+- ``conflict_cases_holdout`` (77 cases, other topics and phrasings, written without sight of
   the implementation): run first as a held-out measure (P 0.86, R 0.46 at the time), then used to
   find the general mechanisms that were missing (terminative verbs, inverted possessives, the
   organisation as subject of its catalogue); its figures since are no longer held-out figures;
@@ -23,20 +25,22 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest  # noqa: E402
 from _suite import run_all, scores  # noqa: E402
-from conflict_cases import CASES  # noqa: E402
-from conflict_cases_holdout import CASES as HOLDOUT  # noqa: E402
-from conflict_cases_holdout2 import CASES as HOLDOUT2  # noqa: E402
-from conflict_cases_holdout3 import CASES as HOLDOUT3  # noqa: E402
-from conflict_cases_holdout4 import CASES as HOLDOUT4  # noqa: E402
-from conflict_cases_holdout5 import CASES as HOLDOUT5  # noqa: E402
-from conflict_cases_holdout6 import CASES as HOLDOUT6  # noqa: E402
-from conflict_cases_holdout7 import CASES as HOLDOUT7  # noqa: E402
-from conflict_cases_holdout8 import CASES as HOLDOUT8  # noqa: E402
-from conflict_cases_holdout9 import CASES as HOLDOUT9  # noqa: E402
-from conflict_cases_holdout10 import CASES as HOLDOUT10  # noqa: E402
-from conflict_cases_holdout11 import CASES as HOLDOUT11  # noqa: E402
-from conflict_cases_holdout12 import CASES as HOLDOUT12  # noqa: E402
-from conflict_cases_holdout13 import CASES as HOLDOUT13  # noqa: E402
+from suite_data import cases  # noqa: E402
+
+CASES = cases("conflict_cases")
+HOLDOUT = cases("conflict_cases_holdout")
+HOLDOUT2 = cases("conflict_cases_holdout2")
+HOLDOUT3 = cases("conflict_cases_holdout3")
+HOLDOUT4 = cases("conflict_cases_holdout4")
+HOLDOUT5 = cases("conflict_cases_holdout5")
+HOLDOUT6 = cases("conflict_cases_holdout6")
+HOLDOUT7 = cases("conflict_cases_holdout7")
+HOLDOUT8 = cases("conflict_cases_holdout8")
+HOLDOUT9 = cases("conflict_cases_holdout9")
+HOLDOUT10 = cases("conflict_cases_holdout10")
+HOLDOUT11 = cases("conflict_cases_holdout11")
+HOLDOUT12 = cases("conflict_cases_holdout12")
+HOLDOUT13 = cases("conflict_cases_holdout13")
 
 
 @pytest.mark.parametrize(
