@@ -26,7 +26,7 @@ FULL := slow or wallclock or crash or processes or browser
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/mypy
-	$(BIN)/pytest -q -m "not ($(FULL))"
+	$(BIN)/pytest -q -n 2 --dist loadfile -m "not ($(FULL))"
 
 test-all: test
 	sh scripts/ensure_chromium.sh

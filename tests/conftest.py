@@ -1,6 +1,14 @@
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
+
+# pytest-xdist's workers start with COLUMNS=80, which fixes the CLI's Rich consoles at 80
+# columns when they are made (a test then sets the width it reads tables at, per invocation)
+os.environ.pop("COLUMNS", None)
+# the shared helpers (price_lists, realtext, untrusted_shapes, ...) for tests in any folder
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pytest
 

@@ -196,7 +196,10 @@ def test_sign_in_refuses_a_bad_key_and_keeps_the_key_out_of_urls(seeded, watched
     watched.expected.append("401")  # the refused key's answer
     page.goto(live.url + "/ui/")
     watched.shot("signin")
-    page.get_by_test_id("api-key").fill("edb_not-a-key")
+    # the placeholder shows how a key starts (keys start egdb_, never edb_)
+    assert page.get_by_test_id("api-key").get_attribute("placeholder") == "egdb_…"
+    assert live.admin.startswith("egdb_")
+    page.get_by_test_id("api-key").fill("egdb_not-a-key")
     page.get_by_test_id("login").click()
     assert "not accepted" in page.get_by_test_id("error").inner_text()
     watched.sign_in(live.admin)
@@ -262,6 +265,7 @@ def test_memories_filter_page_and_detail(seeded, watched, live):
     assert "ADD" in history.inner_text() and "UPDATE" in history.inner_text()
     assert "Siemens" in history.inner_text()  # the text the correction replaced
     assert "observed" in detail.get_by_test_id("detail-clocks").inner_text()
+    assert "s-maya" in detail.get_by_test_id("detail-session").inner_text()  # its session
     watched.shot("memory-detail")
 
     page.get_by_test_id("filter-kind").select_option("fact")
@@ -295,7 +299,7 @@ def test_search_shows_each_term_why_not_and_the_context_block(seeded, watched, l
     page.get_by_test_id("context-select").select_option("support")
     page.get_by_test_id("nav-search").click()
     page.get_by_test_id("search-input").fill("how much are the Aria headphones")
-    page.get_by_test_id("search-submit").click()
+    page.get_by_test_id("search-input").press("Enter")  # Enter searches, as the button does
     results = page.get_by_test_id("search-result")
     results.first.wait_for()
     assert results.count() >= 2
@@ -311,7 +315,16 @@ def test_search_shows_each_term_why_not_and_the_context_block(seeded, watched, l
     page.get_by_test_id("why-not-submit").click()
     why = page.get_by_test_id("why-not-result")
     why.wait_for()
-    assert "rank" in why.inner_text() or "returned" in why.inner_text().lower()
+    assert "passages" in why.inner_text()
+    # where the id stands in the list beside it, which the passages-only rank is not
+    listed = page.get_by_test_id("why-not-listed").inner_text()
+    ids = [r.get_attribute("data-id") for r in results.all()]
+    want = seeded["ids"][TURNS[5][1]]
+    assert listed == (
+        f"#{ids.index(want) + 1} in the results beside"
+        if want in ids
+        else "not in the results beside"
+    ), listed
     watched.shot("search")
 
 
@@ -402,6 +415,9 @@ def test_admin_creates_narrows_rotates_and_revokes_keys(seeded, watched, live):
     page.get_by_test_id("principal-create").click()
     row = page.locator("[data-testid=principal-row][data-name=ui-agent]")
     row.wait_for()
+    # grants read as "verb: paths", not as raw JSON
+    grants = row.get_by_test_id("grants").inner_text()
+    assert "memory:read: org/acme/*" in " ".join(grants.split()) and "{" not in grants
     row.click()
     page.get_by_test_id("edit-contexts").fill("support, sales")
     page.get_by_test_id("principal-save").click()

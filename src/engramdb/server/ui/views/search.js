@@ -20,7 +20,7 @@ function Breakdown({ explain }) {
     </table>`;
 }
 
-function WhyNot({ query, lens, mode, k, initial }) {
+function WhyNot({ query, lens, mode, k, initial, hits }) {
   const [id, setId] = useState(initial || "");
   const [answer, setAnswer] = useState(null);
   const [error, setError] = useState(null);
@@ -39,9 +39,18 @@ function WhyNot({ query, lens, mode, k, initial }) {
     </form>
     <${Problem} error=${error} />
     ${answer && html`<div class="why" data-testid="why-not-result">
-      <p><b>${answer.returned ? "Returned" : "Not returned"}</b>: ${answer.detail}
+      <p data-testid="why-not-listed">${listed(hits, answer.id)}</p>
+      <p><b>${answer.returned ? "Among the passages recalled" : "Not among the passages recalled"}</b>
+        (passages only, before facts join them): ${answer.detail}
         ${answer.score != null ? ` (score ${answer.score.toFixed(3)}${answer.cutoff != null ? `, k-th ${answer.cutoff.toFixed(3)}` : ""})` : ""}</p>
       ${answer.explain && html`<${Breakdown} explain=${answer.explain} />`}</div>`}`;
+}
+
+// Where the id stands in the list beside (facts and passages ranked together), which is not
+// the passages-only rank the engine explains.
+function listed(hits, id) {
+  const at = (hits || []).findIndex((h) => h.id === id);
+  return at >= 0 ? `#${at + 1} in the results beside` : "not in the results beside";
 }
 
 export function Search() {
@@ -98,7 +107,7 @@ export function Search() {
         </ol>
         <aside class="detail">
           <h3>Why (not)?</h3>
-          <${WhyNot} ...${asked} />
+          <${WhyNot} ...${asked} hits=${hits} />
           <h3>Context block</h3>
           <p class="muted" data-testid="context-size">${block.length} characters (budget 2,000)</p>
           <pre data-testid="context-preview">${block}</pre>

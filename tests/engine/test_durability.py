@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from crash_child import text_for
+
 from engramdb import CorruptionError, Engine, NotFoundError, RecallOptions
 
 HERE = Path(__file__).parent

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-_PATH = Path(__file__).resolve().parents[1] / "scripts" / "fit_fusion.py"
+_PATH = Path(__file__).resolve().parents[2] / "scripts" / "fit_fusion.py"
 
 
 @pytest.fixture(scope="module")

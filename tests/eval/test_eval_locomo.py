@@ -25,7 +25,7 @@ from engramdb.eval.locomo import (
 )
 from engramdb.eval.report import format_locomo
 
-DEV_SPLIT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo-dev.json"
+DEV_SPLIT = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "locomo-dev.json"
 FAST = ["fts5", "dense:hashing", "hybrid:hashing", "engine:hashing"]
 
 

@@ -282,7 +282,7 @@ def test_sentence_transformers_missing_extra_is_a_clear_error() -> None:
     try:
         import sentence_transformers  # noqa: F401
     except ImportError:
-        with pytest.raises(ConfigError, match=r"pip install 'engramdb\[st\]'"):
+        with pytest.raises(ConfigError, match=r"pip install -e '\.\[st\]' in a checkout"):
             get_embedder("st:all-MiniLM-L6-v2")
     else:
         pytest.skip("sentence-transformers is installed")
