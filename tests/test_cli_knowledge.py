@@ -172,3 +172,42 @@ def test_documents_sessions_and_turns_listings(tmp_path):
     ]
     assert hits and hits[0]["rank"] == 1 and {h["kind"] for h in hits} & {"fact", "chunk"}
     assert "returns.md" in _run("-p", p, "documents").output
+
+
+def test_forget_refuses_what_could_delete_the_wrong_thing(tmp_path):
+    p = str(tmp_path / "s")
+    _store(tmp_path / "s")
+    mid = _run("-p", p, "remember", "kept", "--engine", "--id", "42").stdout.strip()
+    # an engine forget has no dry run: asked for one, it refuses rather than delete for real
+    r = _run("-p", p, "forget", "--engine", mid, "--dry-run")
+    assert r.exit_code == 2 and "--dry-run" in r.output
+    assert _run("-p", p, "get", mid).exit_code == 0
+    # a bare number would be read as a fact's id: the engine memory "42" is not fact 42
+    r = _run("-p", p, "forget", "42")
+    assert r.exit_code == 2 and "fact:42" in r.output and "--engine" in r.output
+    facts = _run("-p", p, "facts", "--json").output
+    r = _run("-p", p, "forget", "no-such-turn")
+    assert r.exit_code == 1 and "--engine" in r.output
+    assert _run("-p", p, "facts", "--json").output == facts  # nothing forgotten
+
+
+def test_an_explicit_url_is_refused_where_a_command_works_locally(tmp_path, monkeypatch):
+    p = str(tmp_path / "s")
+    _store(tmp_path / "s")
+    for command in (["recall", "returns"], ["export"], ["stats"]):
+        r = _run("-p", p, "--url", "http://127.0.0.1:9", "--context", "c", *command)
+        assert r.exit_code == 1 and "not a server" in r.output, (command, r.output)
+    # ENGRAMDB_URL alone (set for upload, backup and mcp) leaves the engine commands local
+    monkeypatch.setenv("ENGRAMDB_URL", "http://127.0.0.1:9")
+    assert _run("-p", p, "stats").exit_code == 0
+    assert _run("-p", p, "export").exit_code == 0
+
+
+def test_json_keeps_the_users_own_metadata_keys(tmp_path):
+    p = str(tmp_path / "s")
+    meta = '{"sourceURL": "https://example.org/x", "Ticket": 7}'
+    r = _run("-p", p, "remember", "I live in Porto", "--scope", BOB, "--meta", meta)
+    assert r.exit_code == 0, r.output
+    row = json.loads(_run("-p", p, "memories", "--json").output)
+    assert row["metadata"] == {"sourceURL": "https://example.org/x", "Ticket": 7}
+    assert "session_id" in row and "created_ms" in row

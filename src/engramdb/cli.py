@@ -1,4 +1,6 @@
-"""The ``engramdb`` command line: one command per :class:`~engramdb.Engine` call.
+"""The ``engramdb`` command line: the knowledge level (``Memory``: turns, documents,
+conflicts; also on a server with ``--url``) and the engine under it (``Engine``: ``--engine``
+memories, recall, search).
 
 Every command opens the store at ``--path`` (``$ENGRAMDB_PATH``, default ``./engramdb-data``)
 with ``--embedder`` (``$ENGRAMDB_EMBEDDER``, default ``default``), does its work and closes it.
@@ -7,7 +9,8 @@ stderr and exit code 1 in one place, :class:`_Group`; nothing else catches them.
 
 Usage::
 
-    engramdb remember "Maya moved to Lisbon" --tag home --session s1
+    engramdb remember "I moved to Lisbon" --scope user/maya --session s1
+    engramdb remember "Maya moved to Lisbon" --engine --tag home --session s1
     engramdb recall "where does Maya live?" --k 5
     engramdb import notes.jsonl
 """
@@ -38,7 +41,7 @@ from . import __version__
 from .cli_backend import Knowledge, local, remote
 from .engine.engine import Engine
 from .engine.options import MemoryInput, RecallHit, RecallOptions
-from .errors import EngramDBError, ValidationError
+from .errors import EngramDBError, NotFoundError, ValidationError
 
 __all__ = ["app", "hits_table", "main"]
 
@@ -147,23 +150,30 @@ def _existing(settings: _Settings, file: str = "index.db") -> None:
 @contextmanager
 def _engine(ctx: typer.Context, *, read_only: bool = False) -> Iterator[Engine]:
     settings: _Settings = ctx.obj
-    if settings.url:  # the server's API is the knowledge level's
-        raise _fail(
-            f"engramdb {ctx.command.name} works on the engine of the store at --path, not a "
-            "server (--url)"
-        )
+    _local_only(ctx, "the engine of the store at --path")
     if read_only:
         _existing(settings)
     with Engine.open(settings.path, embedder=settings.embedder) as engine:
         yield engine
 
 
+def _local_only(ctx: typer.Context, what: str) -> None:
+    """A command that works on the store at --path only refuses an explicit --url (rather
+    than quietly work on the local store); ENGRAMDB_URL alone, set for the commands that
+    talk to a server, leaves it local."""
+    source = ctx.find_root().get_parameter_source("url")
+    if getattr(source, "name", None) == "COMMANDLINE":  # (typer's click or the package's)
+        raise _fail(f"engramdb {ctx.command.name} works on {what}, not a server (--url)")
+
+
 @contextmanager
 def _memory(ctx: typer.Context, *, read_only: bool = False) -> Iterator[Any]:
-    """The knowledge-level store at --path (``Memory``)."""
+    """The knowledge-level store at --path (``Memory``), for what a server does not offer
+    the CLI (export, import of an export)."""
     from .knowledge.memory import Memory
 
     settings: _Settings = ctx.obj
+    _local_only(ctx, "the store at --path")
     if read_only:
         _existing(settings, "knowledge.db")
     with Memory.open(settings.path, embedder=settings.embedder) as mem:
@@ -414,7 +424,8 @@ def get(
 def forget(
     ctx: typer.Context,
     id: Annotated[
-        str | None, typer.Argument(help="A turn, chunk or fact id (fact:12), or a memory id.")
+        str | None,
+        typer.Argument(help="A turn, chunk or fact id (fact:12); with --engine a memory's id."),
     ] = None,
     scope: Annotated[str | None, typer.Option(help="Forget a whole scope subtree instead.")] = None,
     query: Annotated[
@@ -439,14 +450,27 @@ def forget(
     if engine_only:
         if id is None or scope is not None or query is not None:
             raise typer.BadParameter("--engine forgets one memory by its id", param_hint="ID")
+        extra = {"--dry-run": dry_run, "--purge": purge, "--lens": lens, "--json": as_json}
+        given = [name for name, v in extra.items() if v]
+        if given:  # (an engine forget has no dry run: it must not run for real instead)
+            raise typer.BadParameter(
+                f"{given[0]} is not an engine memory's option", param_hint=given[0]
+            )
         with _engine(ctx) as engine:
             changed = engine.forget(id)
         typer.echo(f"forgotten {id}" if changed else f"{id} was already forgotten")
         return
     if sum(x is not None for x in (id, scope, query)) != 1:
         raise typer.BadParameter("give one of ID, --scope or --query", param_hint="ID")
-    with _knowledge(ctx) as k:
-        done = k.forget(query, id=id, scope=scope, purge=purge, lens=lens, dry_run=dry_run)
+    if id is not None and id.isdigit():  # (the library reads a bare number as a fact's id)
+        raise typer.BadParameter(
+            f"a fact's id is fact:{id}; an engine memory's id needs --engine", param_hint="ID"
+        )
+    with _knowledge(ctx, read_only=True) as k:
+        try:
+            done = k.forget(query, id=id, scope=scope, purge=purge, lens=lens, dry_run=dry_run)
+        except NotFoundError as exc:
+            raise _fail(f"{exc} (an engine memory? add --engine)") from None
     if as_json:
         _print_json(done, indent=2)
         return
@@ -454,6 +478,8 @@ def forget(
         name: n for name, n in done.items() if isinstance(n, int) and not isinstance(n, bool) and n
     }
     what = ", ".join(f"{n} {name}" for name, n in counts.items()) or "nothing"
+    if done.get("message"):  # (a query that found nothing related says why)
+        err.print(escape(str(done["message"])))
     if dry_run:
         out.print(f"would forget {what}")
         for row in done.get("would_forget") or []:
@@ -847,10 +873,11 @@ def backup(
 ) -> None:
     """A consistent copy of the store at --path in DEST, or with --url of a running server's
     data (keys and every context) in its backup directory, taken while it serves."""
+    settings: _Settings = ctx.obj  # (the global --url and --api-key, if given)
+    url, api_key = url or settings.url, api_key or settings.api_key
     if url is None:
         from .knowledge.memory import Memory
 
-        settings: _Settings = ctx.obj
         with Memory.open(settings.path, embedder=settings.embedder) as mem:
             out.print(f"backed up {settings.path} to {mem.backup(dest)}")
         return
@@ -896,6 +923,7 @@ def _job_progress() -> Iterator[Any]:
 
 @app.command("mcp")
 def mcp_command(
+    ctx: typer.Context,
     data_dir: Annotated[Path | None, typer.Option("--data-dir", help="The server's data.")] = None,
     context: Annotated[str | None, typer.Option(help="Serve this context only.")] = None,
     api_key: Annotated[
@@ -919,9 +947,12 @@ def mcp_command(
         raise _fail(
             "engramdb mcp needs the server extra: pip install -e '.[server]' in a checkout"
         ) from None
+    settings: _Settings = ctx.obj  # (the global --url, --api-key and --context, if given)
+    url, api_key = url or settings.url, api_key or settings.api_key
     if url is not None:
         from engramdb.server.mcp_bridge import run_stdio_bridge
 
+        context = context or settings.context
         run_stdio_bridge(url, api_key, context)
         return
     from engramdb.server.config import load_config

@@ -211,7 +211,7 @@ def resolve(
     as_json: AsJson = False,
 ) -> None:
     """Act on a conflict between what was said and the curated fact that applies."""
-    with _knowledge(ctx) as k:
+    with _knowledge(ctx, read_only=True) as k:
         done = k.resolve(id, outcome=outcome, note=note)
     if as_json:
         _print_json(done, indent=2)
@@ -249,7 +249,7 @@ def revise(
 ) -> None:
     """Correct a remembered turn in place: a new version (the old text stays in its
     history); the facts read from the old text close and the new text is read again."""
-    with _knowledge(ctx) as k:
+    with _knowledge(ctx, read_only=True) as k:
         done = k.revise(id, text)
     _write_said(done, as_json)
 
@@ -262,7 +262,7 @@ def correct(
     as_json: AsJson = False,
 ) -> None:
     """Correct one live fact: a versioned correction (the old value stays as history)."""
-    with _knowledge(ctx) as k:
+    with _knowledge(ctx, read_only=True) as k:
         done = k.correct(id, value)
     _write_said(done, as_json)
 

@@ -258,12 +258,13 @@ def test_a_running_job_shows_its_phase_to_another_process_from_the_start(tmp_pat
     import sqlite3
 
     with Memory.open(tmp_path / "s", embedder="hashing") as mem:
-        job = mem.submit_upload(price_list(3000), scope="org/acme", name="prices.md")
+        job = mem.submit_upload(price_list(6000), scope="org/acme", name="prices.md")
         _until(mem, job.id, lambda j: j.state == "running")
         other = sqlite3.connect(tmp_path / "s" / "knowledge.db")
         try:
             row = other.execute("SELECT state, phase FROM jobs WHERE id=?", (job.id,)).fetchone()
         finally:
             other.close()
-        assert row[0] in ("running", "done") and row[1] in ("reading", "writing", "indexing")
+        # (a 6,000-row list is read for seconds: the row is seen while the job runs)
+        assert row == ("running", "reading"), row
         assert mem.wait_job(job.id, timeout=120).state == "done"

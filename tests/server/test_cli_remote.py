@@ -38,8 +38,11 @@ def keys(live) -> dict[str, str]:
 
 @pytest.fixture(autouse=True)
 def _elsewhere(tmp_path, monkeypatch):
-    """A command that wrongly fell back to the local store would write ./engramdb-data: here."""
+    """A command that wrongly fell back to the local store would write ./engramdb-data: here,
+    and the test fails if it did."""
     monkeypatch.chdir(tmp_path)
+    yield
+    assert not (tmp_path / "engramdb-data").exists(), "a command used the local store"
 
 
 def _cli(live, key: str, *args: str):
@@ -105,3 +108,38 @@ def test_engine_commands_say_they_work_on_a_local_store_only(live, keys):
 def test_a_wrong_key_is_one_line_not_a_traceback(live, keys):
     r = _cli(live, "egdb_not-a-key", "conflicts")
     assert r.exit_code == 1 and r.output.startswith("error:"), r.output
+
+
+def test_reads_and_corrections_through_a_server(live, keys, tmp_path):
+    said = _cli(
+        live, keys["bob"], "remember", "My dog is called Rex.", "--scope", BOB, "--session", "web-2"
+    )
+    assert said.exit_code == 0, said.output
+    turn = said.stdout.strip()
+    facts = _lines(_cli(live, keys["bob"], "facts", "--json", "--lens", BOB))
+    mine = [f for f in facts if f["scope"] == BOB and f["value"] == "Rex"]
+    assert mine, facts
+    r = _cli(live, keys["bob"], "revise", turn, "My dog is called Max.", "--json")
+    assert r.exit_code == 0, r.output
+    assert [f["value"] for f in json.loads(r.stdout)["facts"]] == ["Max"]
+    fact = next(
+        f
+        for f in _lines(_cli(live, keys["bob"], "facts", "--json", "--lens", BOB))
+        if f["value"] == "Max"
+    )
+    r = _cli(live, keys["bob"], "correct", f"fact:{fact['id']}", "Maximus", "--json")
+    assert r.exit_code == 0, r.output
+    values = [f["value"] for f in _lines(_cli(live, keys["bob"], "facts", "--json", "--lens", BOB))]
+    assert "Maximus" in values and "Max" not in values and "Rex" not in values
+    rows = _lines(_cli(live, keys["bob"], "memories", "--json", "--session", "web-2"))
+    assert [(m["id"], m["text"], m["version"]) for m in rows] == [
+        (turn, "My dog is called Max.", 2)
+    ]
+    state = json.loads(_cli(live, keys["bob"], "state", "--json", "--lens", BOB).stdout)
+    assert any(
+        f["value"] == "Maximus" for k in ("identity", "knowledge", "context") for f in state[k]
+    )
+    block = _cli(live, keys["bob"], "context", "what is my dog called", "--lens", BOB)
+    assert block.exit_code == 0 and "Maximus" in block.stdout
+    table = _cli(live, keys["bob"], "query", "what is my dog called")
+    assert table.exit_code == 0 and "Maximus" in table.stdout

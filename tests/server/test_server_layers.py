@@ -21,12 +21,24 @@ def _modules() -> dict[str, ast.Module]:
 
 
 def _imports(tree: ast.Module) -> set[str]:
-    """The sibling modules a module imports (``from .x import ...``, at any depth)."""
-    return {
-        node.module.split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
-    }
+    """The sibling modules a module imports, at any depth: ``from .x import ...``,
+    ``from . import x`` and ``import engramdb.server.x``."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                found.add(node.module.split(".")[0])
+            else:
+                found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+            "engramdb.server."
+        ):
+            found.add((node.module or "").split(".")[2])
+        elif isinstance(node, ast.Import):
+            found.update(
+                a.name.split(".")[2] for a in node.names if a.name.startswith("engramdb.server.")
+            )
+    return found
 
 
 def _sql_of(tree: ast.Module) -> list[str]:
@@ -50,6 +62,14 @@ def test_no_sql_in_request_handling():
 def test_the_check_finds_sql():
     tree = ast.parse('def f(mem):\n    return mem.db.execute("SELECT id FROM documents")\n')
     assert len(_sql_of(tree)) == 3
+
+
+def test_the_check_sees_every_way_of_importing_a_sibling():
+    tree = ast.parse(
+        "from . import app\nfrom .calls import x\nimport engramdb.server.mcp\n"
+        "from engramdb.server.gate import Gate\n"
+    )
+    assert _imports(tree) == {"app", "calls", "mcp", "gate"}
 
 
 def test_only_the_processes_that_run_it_import_the_app():

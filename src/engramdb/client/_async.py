@@ -301,6 +301,13 @@ class AsyncClient(Core):
         """Correct a turn in place (a new version; the old text stays in its history)."""
         return await self._call(self._revise(id, text, metadata))
 
+    async def revise_with_write(
+        self, id: str, text: str, *, metadata: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], WriteResult]:
+        """``revise``, with what the write did too (the facts read from the new text, the
+        conflicts it opened): the turn as it now is, and the ``WriteResult``."""
+        return await self._call(self._revise(id, text, metadata, with_write=True))
+
     async def memory_history(self, id: str) -> list[dict[str, Any]]:
         return await self._call(self._memory_history(id))
 

@@ -474,7 +474,9 @@ class Core:
     def _memory(self, id: str) -> Call:
         return Call("GET", self._ctx(f"/memories/{_seg(id)}"))
 
-    def _revise(self, id: str, text: str, metadata: Mapping[str, Any] | None) -> Call:
+    def _revise(
+        self, id: str, text: str, metadata: Mapping[str, Any] | None, with_write: bool = False
+    ) -> Call:
         body = _drop_none({"text": text, "metadata": None if metadata is None else dict(metadata)})
         # the same text again makes no new version: safe to send again
         return Call(
@@ -482,7 +484,11 @@ class Core:
             self._ctx(f"/memories/{_seg(id)}"),
             json=body,
             read_only=True,
-            parse=lambda r: r.json()["memory"],
+            parse=(
+                (lambda r: (r.json()["memory"], WriteResult.from_json(r.json()["write"])))
+                if with_write
+                else (lambda r: r.json()["memory"])
+            ),
         )
 
     def _memory_history(self, id: str) -> Call:

@@ -107,8 +107,9 @@ def traces(store: OpenStore, caller: Caller | None = None, *, limit: int = 100) 
     )
     out: list[TraceInfo] = []
     want = _limit(limit)
+    seen: dict[str, bool] = {}  # (a scope's answer once: a store holds few scopes, many traces)
     for r in rows:
-        if r[2] is not None and not seen_by(r[2], None, caller):
+        if r[2] is not None and not seen.setdefault(r[2], seen_by(r[2], None, caller)):
             continue
         out.append(TraceInfo(r[0], r[1], r[2], r[3], json.loads(r[4])))
         if len(out) >= want:

@@ -552,6 +552,8 @@ class _Tools:
     ) -> dict[str, Any] | None:
         """The listings of what is stored (``Memory.documents``, ``chunks``, ``sessions``,
         ``session_turns``), as the REST API lists them; None for another view."""
+        if view not in ("documents", "chunks", "sessions", "turns"):
+            return None
         if view == "turns" and not session:
             raise Problem(422, "Invalid input", "turns needs a session", field="session")
         if view == "chunks" and document is None:

@@ -27,7 +27,7 @@ from .calls import (
     writer_of,
 )
 from .common import check_write, strict_lens, to_data
-from .problems import Problem, problem_of
+from .problems import Problem, problem_body, problem_of
 from .schemas import BatchIn, ContextIn, FactIn, ForgetIn, QueryIn, ResolveIn, ScopeIn
 
 __all__ = ["add_memory_routes"]
@@ -80,17 +80,15 @@ def _stopped(
     results: list[Any], total: int, status: int, title: str, detail: str, **extra: Any
 ) -> tuple[int, dict[str, Any]]:
     """A batch's answer when it stopped half way: a problem that says what was stored."""
-    slug = title.lower().replace(" ", "-")
-    return status, {
-        "type": f"/problems/{slug}",
-        "title": title,
-        "status": status,
-        "detail": f"{detail} ({len(results)} of {total} items stored)",
+    return status, problem_body(
+        status,
+        title,
+        f"{detail} ({len(results)} of {total} items stored)",
         **extra,
-        "committed": len(results),
-        "failedIndex": len(results),
-        "results": results,
-    }
+        committed=len(results),
+        failedIndex=len(results),
+        results=results,
+    )
 
 
 def _job_id(job_id: str) -> str:
