@@ -843,18 +843,9 @@ def upload(
 
 
 def _upload_to_server(file, scope, name, url, api_key, context, wait, show) -> Any:
-    try:
-        from .client import Client, ClientError
-    except ImportError as exc:  # (httpx)
-        raise _fail(f"uploading to a server needs httpx: {exc}") from None
-    if not context:
-        raise _fail("--context (or ENGRAMDB_CONTEXT) names the server's context")
-    try:
-        with Client(url, api_key, context) as client:
-            job = client.upload(file, scope=scope, name=name, wait=False)
-            return client.wait_job(job, progress=show) if wait else job
-    except ClientError as exc:
-        raise _fail(str(exc)) from None
+    with remote(url, api_key, context) as server:  # (its refusals: one line, exit 1)
+        job = server.target.upload(file, scope=scope, name=name, wait=False)
+        return server.target.wait_job(job, progress=show) if wait else job
 
 
 @app.command()

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from .errors import EngramDBError
 
@@ -45,68 +45,17 @@ class RemoteError(EngramDBError):
     """A server refused a call (its problem's detail), or could not be reached."""
 
 
-class Knowledge(Protocol):
-    """The knowledge-level operations the CLI offers, on either side."""
-
-    def remember(
-        self,
-        text: str,
-        *,
-        scope: str,
-        session_id: str | None,
-        role: str,
-        metadata: Mapping[str, Any] | None,
-    ) -> dict[str, Any]: ...
-
-    def query(self, text: str, *, lens: list[str] | None, k: int) -> list[dict[str, Any]]: ...
-
-    def context(self, query: str | None, *, lens: list[str] | None, budget: int) -> str: ...
-
-    def state(self, *, lens: list[str] | None, limit: int | None) -> dict[str, Any]: ...
-
-    def conflicts(
-        self, *, lens: list[str] | None, include_resolved: bool
-    ) -> list[dict[str, Any]]: ...
-
-    def resolve(self, id: int, *, outcome: str, note: str | None) -> dict[str, Any]: ...
-
-    def revise(self, id: str, text: str) -> dict[str, Any]: ...
-
-    def correct(self, id: str, value: str) -> dict[str, Any]: ...
-
-    def forget(
-        self,
-        query: str | None,
-        *,
-        id: str | None,
-        scope: str | None,
-        purge: bool,
-        lens: list[str] | None,
-        dry_run: bool,
-    ) -> dict[str, Any]: ...
-
-    def facts(self, *, lens: list[str] | None, closed: bool) -> list[dict[str, Any]]: ...
-
-    def memories(
-        self, *, lens: list[str] | None, session_id: str | None, limit: int, offset: int
-    ) -> list[dict[str, Any]]: ...
-
-    def documents(self) -> list[dict[str, Any]]: ...
-
-    def sessions(self) -> list[dict[str, Any]]: ...
-
-    def turns(self, session_id: str) -> list[dict[str, Any]]: ...
-
-
 Lens = list[str] | None
 Row = dict[str, Any]
 
 
-class _Local:
-    """The store at --path, opened for this one command."""
+class Knowledge:
+    """The knowledge-level operations the CLI offers, on ``target``: a ``Memory`` or a
+    ``Client``, which share these calls' names and arguments; the subclasses say where
+    they differ."""
 
-    def __init__(self, mem: Any):
-        self.mem = mem
+    def __init__(self, target: Any):
+        self.target = target
 
     def remember(
         self,
@@ -118,31 +67,31 @@ class _Local:
         metadata: Mapping[str, Any] | None,
     ) -> Row:
         return plain(
-            self.mem.remember(
+            self.target.remember(
                 text, scope=scope, session_id=session_id, role=role, metadata=metadata
             )
         )
 
     def query(self, text: str, *, lens: Lens, k: int) -> list[Row]:
-        return plain(self.mem.query(text, lens=lens, k=k))
+        return plain(self.target.query(text, lens=lens, k=k))
 
     def context(self, query: str | None, *, lens: Lens, budget: int) -> str:
-        return str(self.mem.context(query, lens=lens, budget=budget))
+        return str(self.target.context(query, lens=lens, budget=budget))
 
     def state(self, *, lens: Lens, limit: int | None) -> Row:
-        return plain(self.mem.state(lens=lens, limit=limit))
+        return plain(self.target.state(lens=lens, limit=limit))
 
     def conflicts(self, *, lens: Lens, include_resolved: bool) -> list[Row]:
-        return plain(self.mem.conflicts(lens=lens, include_resolved=include_resolved))
+        return plain(self.target.conflicts(lens=lens, include_resolved=include_resolved))
 
     def resolve(self, id: int, *, outcome: str, note: str | None) -> Row:
-        return plain(self.mem.resolve_conflict(id, outcome=outcome, note=note))
+        return plain(self.target.resolve_conflict(id, outcome=outcome, note=note))
 
     def revise(self, id: str, text: str) -> Row:
-        return plain(self.mem.revise(id, text))
+        return plain(self.target.revise(id, text))
 
     def correct(self, id: str, value: str) -> Row:
-        return plain(self.mem.correct_fact(id, value))
+        return plain(self.target.correct_fact(id, value))
 
     def forget(
         self,
@@ -155,36 +104,33 @@ class _Local:
         dry_run: bool,
     ) -> Row:
         return plain(
-            self.mem.forget(query, id=id, scope=scope, purge=purge, lens=lens, dry_run=dry_run)
+            self.target.forget(query, id=id, scope=scope, purge=purge, lens=lens, dry_run=dry_run)
         )
 
     def facts(self, *, lens: Lens, closed: bool) -> list[Row]:
-        return plain(self.mem.facts(lens=lens, include_closed=closed))
+        return plain(self.target.facts(lens=lens, include_closed=closed))
 
     def memories(self, *, lens: Lens, session_id: str | None, limit: int, offset: int) -> list[Row]:
         return plain(
-            self.mem.memories(lens=lens, session_id=session_id, limit=limit, offset=offset)
+            self.target.memories(lens=lens, session_id=session_id, limit=limit, offset=offset)
         )
 
     def documents(self) -> list[Row]:
-        return plain(self.mem.documents())
+        return plain(self.target.documents())
 
     def sessions(self) -> list[Row]:
-        return plain(self.mem.sessions())
+        return plain(self.target.sessions())
 
     def turns(self, session_id: str) -> list[Row]:
-        return plain(self.mem.session_turns(session_id))
+        return plain(self.target.session_turns(session_id))
 
 
 #: A page of facts asked of a server at a time (its most).
 _PAGE = 1000
 
 
-class _Remote:
-    """A running server, through the HTTP client (``engramdb.client.Client``)."""
-
-    def __init__(self, client: Any):
-        self.client = client
+class _Remote(Knowledge):
+    """A running server, through the HTTP client, where its calls differ from Memory's."""
 
     def remember(
         self,
@@ -197,67 +143,24 @@ class _Remote:
     ) -> Row:
         if metadata:
             raise RemoteError("--meta: a server's turns take no metadata (POST /facts)")
-        return plain(self.client.remember(text, scope=scope, session_id=session_id, role=role))
-
-    def query(self, text: str, *, lens: Lens, k: int) -> list[Row]:
-        return plain(self.client.query(text, lens=lens, k=k))
-
-    def context(self, query: str | None, *, lens: Lens, budget: int) -> str:
-        return str(self.client.context(query, lens=lens, budget=budget))
-
-    def state(self, *, lens: Lens, limit: int | None) -> Row:
-        return plain(self.client.state(lens=lens, limit=limit))
-
-    def conflicts(self, *, lens: Lens, include_resolved: bool) -> list[Row]:
-        return plain(self.client.conflicts(lens=lens, include_resolved=include_resolved))
-
-    def resolve(self, id: int, *, outcome: str, note: str | None) -> Row:
-        return plain(self.client.resolve_conflict(id, outcome=outcome, note=note))
+        return plain(self.target.remember(text, scope=scope, session_id=session_id, role=role))
 
     def revise(self, id: str, text: str) -> Row:
         # (the write, as the store's own revise returns it; the turn as it now is aside)
-        return plain(self.client.revise_with_write(id, text)[1])
-
-    def correct(self, id: str, value: str) -> Row:
-        return plain(self.client.correct_fact(id, value))
-
-    def forget(
-        self,
-        query: str | None,
-        *,
-        id: str | None,
-        scope: str | None,
-        purge: bool,
-        lens: Lens,
-        dry_run: bool,
-    ) -> Row:
-        return plain(
-            self.client.forget(query, id=id, scope=scope, purge=purge, lens=lens, dry_run=dry_run)
-        )
+        return plain(self.target.revise_with_write(id, text)[1])
 
     def facts(self, *, lens: Lens, closed: bool) -> list[Row]:
         out: list[Row] = []
         while True:  # every page, as the store's own listing gives every fact
-            page = self.client.facts(
+            page = self.target.facts(
                 lens=lens, state="all" if closed else "live", limit=_PAGE, offset=len(out)
             )
             out += plain(page)
             if len(page) < _PAGE:
                 return out
 
-    def memories(self, *, lens: Lens, session_id: str | None, limit: int, offset: int) -> list[Row]:
-        return plain(
-            self.client.memories(lens=lens, session_id=session_id, limit=limit, offset=offset)
-        )
-
-    def documents(self) -> list[Row]:
-        return plain(self.client.documents())
-
-    def sessions(self) -> list[Row]:
-        return plain(self.client.sessions())
-
     def turns(self, session_id: str) -> list[Row]:
-        return plain(self.client.turns(session_id))
+        return plain(self.target.turns(session_id))
 
 
 @contextmanager
@@ -266,7 +169,7 @@ def local(path: Path, embedder: str | None) -> Iterator[Knowledge]:
     from .knowledge.memory import Memory
 
     with Memory.open(path, embedder=embedder) as mem:
-        yield _Local(mem)
+        yield Knowledge(mem)
 
 
 @contextmanager
